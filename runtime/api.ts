@@ -1,0 +1,117 @@
+/**
+ * The types generated code and user code share with the runtime: handlers and their
+ * context, server options, client call options and the method map that types a client.
+ */
+
+export type RequestId = string | number;
+
+export type JsonObject = { [key: string]: unknown };
+
+/** One progress event a handler reports; becomes a `notifications/progress` frame (§9). */
+export interface ProgressEvent<Partial = unknown> {
+  /** Completion in 0..1; the runtime keeps reported values non-decreasing. */
+  progress: number;
+  stage?: string;
+  message?: string;
+  partial?: Partial;
+}
+
+/** What the session negotiated, as a handler sees it. */
+export interface SessionView {
+  readonly protocolVersion: number;
+  readonly serverCapabilities: Readonly<JsonObject>;
+  readonly clientCapabilities: Readonly<JsonObject>;
+  readonly client?: Readonly<{ name: string; version: string }>;
+}
+
+/** The per-request context handed to every handler. */
+export interface HandlerContext<Partial = unknown> {
+  readonly id: RequestId;
+  readonly method: string;
+  /** The request's `_meta` (never undefined; `{}` when absent). */
+  readonly meta: Readonly<JsonObject>;
+  /** Aborts on cancel, deadline, client disconnect and shutdown. */
+  readonly signal: AbortSignal;
+  readonly session: SessionView;
+  /** Option paths the runtime dropped because they were unsupported and `strict` was false (§7.7). */
+  readonly degraded: readonly string[];
+  /** Silent unless the request carried `_meta.progressToken` and `streaming` is advertised. */
+  progress(event: ProgressEvent<Partial>): void;
+  /** Silent unless `log` is advertised and `level` is at or above the requested level (§17.1). */
+  log(level: string, data: unknown, logger?: string): void;
+  /** Sends any notification tied to this request; silent when the request has no stream. */
+  notify(method: string, params?: JsonObject): void;
+}
+
+/** A handler returns a value, a promise, or is a generator that yields progress and returns the result. */
+export type HandlerOutcome<Result, Partial> =
+  | Result
+  | Promise<Result>
+  | AsyncGenerator<ProgressEvent<Partial>, Result, void>
+  | Generator<ProgressEvent<Partial>, Result, void>;
+
+export type Handler<Params, Result, Partial = never> = (
+  params: Params,
+  ctx: HandlerContext<Partial>,
+) => HandlerOutcome<Result, Partial>;
+
+export type ConformanceLevel = "L0" | "L1" | "L2";
+
+export interface ServerLimits {
+  /** Largest accepted line (stdio) or body (HTTP), in bytes; larger is -32013 (§15.5). */
+  maxMessageBytes: number;
+  /** Largest accepted batch; larger is -32013 (§11). */
+  maxBatchSize: number;
+  /** Requests in flight per connection before shedding with -32011 (§4.7). */
+  maxInFlight: number;
+  /** Deadline applied when a request carries no `_meta.deadlineMs` (§13.1). */
+  defaultDeadlineMs: number;
+}
+
+export interface ServerOptionsBase<Capabilities> {
+  info: { name: string; version: string };
+  capabilities: Capabilities;
+  /** The level the server really reaches, declared in `_meta.conformance` (§14). */
+  conformance: ConformanceLevel;
+  /** Validate handler results (default true); a malformed result is -32603. */
+  validateResults?: boolean;
+  limits?: Partial<ServerLimits>;
+}
+
+/** How one method is typed on the client and server side. */
+export interface MethodTypes {
+  params: unknown;
+  result: unknown;
+  partial: unknown;
+}
+
+export type MethodMap = { [method: string]: MethodTypes };
+
+export interface CallOptions<Partial = unknown> {
+  signal?: AbortSignal;
+  /** Milliseconds before the call fails locally with -32014 and a cancel is sent. */
+  timeout?: number;
+  /** Restart the `timeout` clock on every progress frame. */
+  resetTimeoutOnProgress?: boolean;
+  /** Upper bound across resets, in milliseconds. */
+  maxTotalTimeout?: number;
+  /** Asks for progress (sets `_meta.progressToken`) and receives each event. */
+  onProgress?: (event: ProgressEvent<Partial>) => void;
+  /** Asks for logs at `logLevel` (sets `_meta.logLevel`) and receives each one. */
+  onLog?: (log: LogMessage) => void;
+  logLevel?: string;
+  /** Extra `_meta` keys for this request. */
+  meta?: JsonObject;
+}
+
+export interface LogMessage {
+  level: string;
+  message?: string;
+  logger?: string;
+  data?: unknown;
+}
+
+/** What a streaming call yields: progress events, then exactly one result. */
+export type StreamEvent<Result, Partial> =
+  | ({ type: "progress" } & ProgressEvent<Partial>)
+  | { type: "result"; result: Result };

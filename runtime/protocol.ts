@@ -1,0 +1,130 @@
+/**
+ * The protocol descriptor: everything the runtime knows about a protocol's methods,
+ * notifications and errors. Generated code builds one of these from schema/ (via the
+ * `x-rcp` annotations) and hands it to the runtime; the runtime has no list of methods
+ * of its own. Adding a method means adding a descriptor, which means editing the schema.
+ */
+
+/** A precompiled validator, as emitted by ajv's standalone code. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: readonly ValidationIssue[] | null;
+}
+
+/** The subset of an ajv ErrorObject the runtime reads. */
+export interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Paths are dotted (`rerank.topN`) and address params or capabilities. */
+export type DottedPath = string;
+
+/**
+ * An option value the server may only accept when advertised (-32005 unless `strict: false`).
+ * Applies when the value at `param` is present and not `false`.
+ */
+export interface OptionGate {
+  param: DottedPath;
+  /** The value must be a member of the capability array at this path (e.g. `retrieve.modes`). */
+  in?: DottedPath;
+  /** The capability value at this path must be present and not `false` (e.g. `retrieve.mmr`). */
+  requires?: DottedPath;
+  /** Used for `in` when the capability path is absent (e.g. `units` defaults to chunk/passage). */
+  default?: readonly unknown[];
+  /** Spec section that states the gate, quoted in errors and docs. */
+  spec?: string;
+}
+
+/** A count that is clamped to an advertised maximum, never rejected for being large (§7.7, §12). */
+export interface Clamp {
+  param: DottedPath;
+  max: DottedPath;
+}
+
+/** Present values at these params must not increase along the list (the funnel, §3.3). */
+export interface NonIncreasingRule {
+  rule: "nonIncreasing";
+  params: readonly DottedPath[];
+  spec?: string;
+}
+
+/** A metadata filter tree checked against advertised fields (-32602) and operators (-32005) (§8). */
+export interface FilterRule {
+  rule: "filter";
+  param: DottedPath;
+  fields: DottedPath;
+  operators: DottedPath;
+  spec?: string;
+}
+
+export type CrossFieldRule = NonIncreasingRule | FilterRule;
+
+/** Session roles the runtime implements itself (§7.1, §7.2, §7.12, §7.15, §13). */
+export type LifecycleRole = "initialize" | "info" | "ping" | "shutdown";
+
+export interface MethodDescriptor {
+  /** Wire name, e.g. `retrieve`, `index/add`, `x-acme/echo`. */
+  readonly method: string;
+  /** Capability key that gates the method; null for the ungated lifecycle methods. */
+  readonly capability: string | null;
+  /** A capability path that must also be truthy, e.g. `index.writable` for `index/add`. */
+  readonly requires?: DottedPath;
+  /** Callable before a successful initialize (§13). */
+  readonly beforeInitialize: boolean;
+  /** Implemented by the runtime's session rather than by a user handler. */
+  readonly lifecycle?: LifecycleRole;
+  /** The handler may report progress (`notifications/progress`, §9). */
+  readonly streaming: boolean;
+  /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
+  readonly strictParam?: string;
+  /** Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3). */
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly gates: readonly OptionGate[];
+  readonly clamps: readonly Clamp[];
+  readonly rules: readonly CrossFieldRule[];
+  readonly params: Validator;
+  readonly result: Validator;
+  /** Validates `partial` of a progress event, when the method declares one. */
+  readonly partial?: Validator;
+  readonly spec?: string;
+}
+
+export interface NotificationDescriptor {
+  readonly method: string;
+  /** Who sends it. */
+  readonly direction: "client" | "server" | "both";
+  readonly params: Validator;
+  /** The runtime's own meaning of the notification, when it has one. */
+  readonly role?: "progress" | "log" | "cancel";
+  readonly spec?: string;
+}
+
+export interface ErrorDescriptor {
+  readonly code: number;
+  readonly symbol: string;
+  readonly message: string;
+  /** Retry policy of §12.2. */
+  readonly retryable: "yes" | "no" | "maybe" | "n/a";
+}
+
+export interface ProtocolDescriptor {
+  /** Highest protocol version this side speaks (§7.1 negotiation). */
+  readonly version: number;
+  /** Prefix reserved for notifications (§4.5). */
+  readonly notificationPrefix: string;
+  /** Log levels from least to most severe (§17.1). */
+  readonly logLevels: readonly string[];
+  readonly methods: Readonly<Record<string, MethodDescriptor>>;
+  readonly notifications: Readonly<Record<string, NotificationDescriptor>>;
+  readonly errors: Readonly<Record<number, ErrorDescriptor>>;
+  /** Validates `_meta` wherever it appears. */
+  readonly meta: Validator;
+}
+
+/** Identity function that fixes the literal types of a generated descriptor. */
+export function defineProtocol<const P extends ProtocolDescriptor>(protocol: P): P {
+  return protocol;
+}
