@@ -1,0 +1,135 @@
+/**
+ * NDJSON framing for stdio (§5.1). The reader splits on the byte 0x0A, so a frame or a
+ * multi-byte UTF-8 character split across reads at any byte is reassembled before it
+ * is decoded. Blank lines are ignored, a trailing \r is tolerated, and a leading BOM on
+ * the stream is dropped. A line longer than `maxLineBytes` is never buffered whole: the
+ * reader discards its bytes as they arrive, reports it once as oversized, and goes on
+ * with the next line.
+ */
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+export interface NdjsonReaderOptions {
+  /** Called with each complete, non-blank line (without its terminator). */
+  onLine: (line: string) => void;
+  /** Called once per line that exceeded `maxLineBytes`; `bytes` counts what was seen. */
+  onOversized?: (bytes: number) => void;
+  /** Largest accepted line in bytes, excluding the terminator. Default: unlimited. */
+  maxLineBytes?: number;
+}
+
+export class NdjsonReader {
+  readonly #onLine: (line: string) => void;
+  readonly #onOversized: (bytes: number) => void;
+  readonly #maxLineBytes: number;
+  /** Bytes of the current, unterminated line. */
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  /** True while skipping the rest of an oversized line. */
+  #discarding = false;
+  #atStreamStart = true;
+
+  constructor(options: NdjsonReaderOptions) {
+    this.#onLine = options.onLine;
+    this.#onOversized = options.onOversized ?? (() => {});
+    this.#maxLineBytes = options.maxLineBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Feeds the next chunk of bytes; strings are taken as UTF-8. */
+  push(chunk: Uint8Array | string): void {
+    let bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : toBuffer(chunk);
+    if (this.#atStreamStart && bytes.length > 0) bytes = this.#dropBom(bytes);
+    let start = 0;
+    while (start < bytes.length) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        this.#accumulate(bytes.subarray(start));
+        return;
+      }
+      this.#accumulate(bytes.subarray(start, newline));
+      this.#finishLine();
+      start = newline + 1;
+    }
+  }
+
+  /** End of input: an unterminated last line still counts. */
+  end(): void {
+    this.#finishLine();
+  }
+
+  #dropBom(bytes: Buffer): Buffer {
+    // The BOM may itself arrive split; wait until three bytes are known.
+    const seen = Buffer.concat([...this.#pending, bytes]);
+    if (seen.length < 3 && isBomPrefix(seen)) {
+      this.#pending = [seen];
+      this.#pendingBytes = seen.length;
+      return Buffer.alloc(0);
+    }
+    this.#atStreamStart = false;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    return isBomPrefix(seen) ? seen.subarray(3) : seen;
+  }
+
+  #accumulate(part: Buffer): void {
+    if (part.length === 0) return;
+    this.#pendingBytes += part.length;
+    if (this.#discarding) return;
+    if (this.#pendingBytes > this.#maxLineBytes + 1) {
+      // +1 leaves room for a trailing \r that is not part of the message.
+      this.#discarding = true;
+      this.#pending = [];
+      return;
+    }
+    this.#pending.push(part);
+  }
+
+  #finishLine(): void {
+    const total = this.#pendingBytes;
+    const parts = this.#pending;
+    const discarded = this.#discarding;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#discarding = false;
+    if (discarded) {
+      this.#onOversized(total);
+      return;
+    }
+    if (total === 0) return;
+    let line = parts.length === 1 ? parts[0]! : Buffer.concat(parts, total);
+    if (line[line.length - 1] === CARRIAGE_RETURN) line = line.subarray(0, line.length - 1);
+    if (line.length > this.#maxLineBytes) {
+      this.#onOversized(total);
+      return;
+    }
+    const text = line.toString("utf8");
+    if (isBlank(text)) return;
+    this.#onLine(text);
+  }
+}
+
+/** One NDJSON frame: the already-serialised compact JSON plus its terminator. No BOM, ever. */
+export function ndjsonFrame(json: string): string {
+  return json + "\n";
+}
+
+function toBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+function isBomPrefix(bytes: Buffer): boolean {
+  const n = Math.min(bytes.length, 3);
+  for (let i = 0; i < n; i++) if (bytes[i] !== BOM[i]) return false;
+  return n > 0;
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
