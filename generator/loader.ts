@@ -1,0 +1,103 @@
+/**
+ * Loads a schema folder (README "The schema folder"): reads and checks every file, assigns
+ * `$id`s from file paths, resolves every `$ref`, and exposes the method, notification and
+ * error annotations the generator and the runtime are built from.
+ */
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
+import { canonicalJson } from "./canonical-json.js";
+import { checkCrossFile } from "./cross-file-check.js";
+import { requiredFiles } from "./folder-layout.js";
+import { checkSchemaFile } from "./meta-check.js";
+import { readSchemaFiles } from "./read-folder.js";
+import { checkRefs } from "./refs.js";
+import { newFolderAjv } from "./schema-ajv.js";
+import { SchemaFolderError } from "./schema-folder-error.js";
+
+export { SchemaFolderError } from "./schema-folder-error.js";
+export { bundleSchema } from "./bundle.js";
+
+export interface LoadedMethod {
+  file: string;
+  method: string;
+  /** The x-rcp block. */
+  annotation: Record<string, unknown>;
+}
+
+export interface LoadedNotification {
+  file: string;
+  method: string;
+  annotation: Record<string, unknown>;
+}
+
+export interface LoadedError {
+  code: number;
+  symbol: string;
+  message: string;
+  retryable: "yes" | "no" | "maybe" | "n/a";
+  spec?: string;
+}
+
+export interface LoadedSchemaFolder {
+  /** Absolute path. */
+  readonly dir: string;
+  /** sha256 hex over the sorted (relative path, canonical JSON) of every file. */
+  readonly hash: string;
+  /** Relative posix path -> parsed JSON document (with its assigned $id). */
+  readonly files: ReadonlyMap<string, object>;
+  /** Sorted by wire name. */
+  readonly methods: readonly LoadedMethod[];
+  readonly notifications: readonly LoadedNotification[];
+  readonly errors: readonly LoadedError[];
+  /** The $id the loader assigned to that file. */
+  idOf(relativePath: string): string;
+}
+
+/** Base of every assigned `$id`; `.invalid` never resolves, so nothing is ever fetched. */
+export const schemaIdBase = "https://rcp-gen.invalid/schema/";
+
+export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
+  const absolute = resolve(dir);
+  const raw = readSchemaFiles(absolute);
+  const present = new Set(raw.map((file) => file.path));
+  for (const required of requiredFiles)
+    if (!present.has(required)) throw new SchemaFolderError(required, "", "missing: every schema folder needs this file");
+  const kinds = new Map(raw.map((file) => [file.path, checkSchemaFile(file)]));
+  const idOf = (relativePath: string): string => {
+    if (!present.has(relativePath)) throw new Error(`no file ${relativePath} in schema folder ${absolute}`);
+    return schemaIdBase + relativePath;
+  };
+  checkRefs(raw, idOf, schemaIdBase);
+  const annotations = checkCrossFile(raw, kinds);
+
+  const hash = createHash("sha256");
+  for (const file of raw) hash.update(`${file.path}\n${canonicalJson(file.document)}\n`);
+  return {
+    dir: absolute,
+    hash: hash.digest("hex"),
+    files: new Map(raw.map((file) => [file.path, { $id: idOf(file.path), ...file.document }])),
+    ...annotations,
+    idOf,
+  };
+}
+
+const folderAjvs = new WeakMap<LoadedSchemaFolder, Ajv2020>();
+
+/** An ajv 2020-12 instance holding every file of the folder under its assigned `$id`. */
+export function createSchemaAjv(folder: LoadedSchemaFolder): Ajv2020 {
+  return newFolderAjv(folder, {});
+}
+
+/** Compiles (once per folder) the schema at `ref`, e.g. "methods/retrieve.json#/$defs/params". */
+export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
+  let ajv = folderAjvs.get(folder);
+  if (!ajv) {
+    ajv = createSchemaAjv(folder);
+    folderAjvs.set(folder, ajv);
+  }
+  const [file = "", pointer = ""] = ref.split("#");
+  const validate = folder.files.has(file) ? ajv.getSchema(`${folder.idOf(file)}#${pointer}`) : undefined;
+  if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
+  return validate;
+}

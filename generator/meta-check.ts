@@ -1,0 +1,91 @@
+/**
+ * Checks each file of a schema folder on its own: a valid JSON Schema 2020-12 document with
+ * only known keywords and no `$id`, whose shape matches the meta-schema of its place in the
+ * folder (generator/meta-schema/).
+ */
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import capabilitiesFile from "./meta-schema/capabilities-file.json" with { type: "json" };
+import common from "./meta-schema/common.json" with { type: "json" };
+import errorsFile from "./meta-schema/errors-file.json" with { type: "json" };
+import metaFile from "./meta-schema/meta-file.json" with { type: "json" };
+import methodFile from "./meta-schema/method-file.json" with { type: "json" };
+import notificationFile from "./meta-schema/notification-file.json" with { type: "json" };
+import protocolFile from "./meta-schema/protocol-file.json" with { type: "json" };
+import typeFile from "./meta-schema/type-file.json" with { type: "json" };
+import { issueToError } from "./ajv-issue.js";
+import { kindOfPath, layoutDescription, type SchemaFileKind } from "./folder-layout.js";
+import { appendPointer } from "./json-pointer.js";
+import type { RawSchemaFile } from "./read-folder.js";
+import { SchemaFolderError } from "./schema-folder-error.js";
+import { walkSchema } from "./schema-walk.js";
+
+const metaSchemaBase = "https://rcp-gen.invalid/meta-schema/";
+
+const metaSchemas: Readonly<Record<SchemaFileKind, object>> = {
+  protocol: protocolFile,
+  meta: metaFile,
+  errors: errorsFile,
+  capabilities: capabilitiesFile,
+  type: typeFile,
+  notification: notificationFile,
+  method: methodFile,
+};
+
+const metaSchemaFiles: Readonly<Record<SchemaFileKind, string>> = {
+  protocol: "protocol-file.json",
+  meta: "meta-file.json",
+  errors: "errors-file.json",
+  capabilities: "capabilities-file.json",
+  type: "type-file.json",
+  notification: "notification-file.json",
+  method: "method-file.json",
+};
+
+let checker: { ajv: Ajv2020; byKind: Map<SchemaFileKind, ValidateFunction> } | undefined;
+
+function metaChecker(): NonNullable<typeof checker> {
+  if (checker) return checker;
+  const ajv = new Ajv2020({
+    allErrors: false,
+    verbose: true,
+    discriminator: true,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+  });
+  ajv.addKeyword({ keyword: "x-problem", schemaType: "string" });
+  ajv.addSchema({ ...common, $id: `${metaSchemaBase}common.json` });
+  const byKind = new Map<SchemaFileKind, ValidateFunction>();
+  for (const [kind, schema] of Object.entries(metaSchemas) as [SchemaFileKind, object][])
+    byKind.set(kind, ajv.compile({ ...schema, $id: metaSchemaBase + metaSchemaFiles[kind] }));
+  checker = { ajv, byKind };
+  return checker;
+}
+
+export function checkSchemaFile(file: RawSchemaFile): SchemaFileKind {
+  const kind = kindOfPath(file.path);
+  if (!kind) throw new SchemaFolderError(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
+  const { ajv, byKind } = metaChecker();
+  if (!ajv.validateSchema(file.document)) throw issueToError(file.path, ajv.errors ?? []);
+  checkKeywords(file, ajv);
+  const validate = byKind.get(kind);
+  if (validate && !validate(file.document)) throw issueToError(file.path, validate.errors ?? []);
+  return kind;
+}
+
+/** Unknown keywords are almost always typos (`requried`); `x-` keys are annotations. */
+function checkKeywords(file: RawSchemaFile, ajv: Ajv2020): void {
+  walkSchema(file.document, (schema, pointer) => {
+    if (typeof schema !== "object" || schema === null) return;
+    for (const key of Object.keys(schema)) {
+      if (key === "$id")
+        throw new SchemaFolderError(
+          file.path,
+          appendPointer(pointer, key),
+          "declares $id; the loader assigns every file's $id from its path",
+        );
+      if (!key.startsWith("x-") && key !== "$anchor" && !(key in ajv.RULES.keywords))
+        throw new SchemaFolderError(file.path, appendPointer(pointer, key), `unknown JSON Schema keyword "${key}"`);
+    }
+  });
+}

@@ -1,0 +1,47 @@
+/** Reads every `.json` file of a schema folder, reporting unreadable or invalid JSON by position. */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { SchemaFolderError } from "./schema-folder-error.js";
+
+export interface RawSchemaFile {
+  /** Relative posix path inside the folder. */
+  readonly path: string;
+  readonly document: Record<string, unknown>;
+}
+
+export function readSchemaFiles(dir: string): RawSchemaFile[] {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new SchemaFolderError(dir, "", "no such schema folder");
+  const paths = listJsonFiles(dir, "").sort();
+  if (paths.length === 0) throw new SchemaFolderError(dir, "", "the schema folder holds no .json files");
+  return paths.map((path) => ({ path, document: parseSchemaFile(path, readFileSync(join(dir, path), "utf8")) }));
+}
+
+function listJsonFiles(root: string, prefix: string): string[] {
+  return readdirSync(join(root, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) return listJsonFiles(root, path);
+    return entry.isFile() && entry.name.endsWith(".json") ? [path] : [];
+  });
+}
+
+function parseSchemaFile(path: string, text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = (error as Error).message;
+    const offset = Number(/at position (\d+)/.exec(reason)?.[1] ?? text.length);
+    const { line, column } = lineAndColumn(text, offset);
+    throw new SchemaFolderError(path, "", `invalid JSON at line ${line}, column ${column}: ${reason}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new SchemaFolderError(path, "", "must be a JSON object (a JSON Schema document)");
+  return parsed as Record<string, unknown>;
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { line, column: offset - before.lastIndexOf("\n") };
+}

@@ -1,0 +1,209 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { bundleSchema, compileRef, loadSchemaFolder, SchemaFolderError } from "../../generator/loader.js";
+import { minimalSchemaFiles, writeSchemaFolder, type FolderFiles } from "./schema-fixture.js";
+
+type Json = Record<string, any>;
+
+/** Loads the minimal folder after `breakIt` changed it, and returns the error it must raise. */
+function loadError(breakIt: (files: FolderFiles) => void): SchemaFolderError {
+  const files = minimalSchemaFiles();
+  breakIt(files);
+  const dir = writeSchemaFolder(files);
+  try {
+    loadSchemaFolder(dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SchemaFolderError);
+    const folderError = error as SchemaFolderError;
+    expect(folderError.message).toBe(`${folderError.file}: ${folderError.pointer}: ${folderError.problem}`);
+    return folderError;
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+  throw new Error("the broken folder loaded without error");
+}
+
+const retrieveAnnotation = (files: FolderFiles) => (files["methods/retrieve.json"] as Json)["x-rcp"] as Json;
+
+describe("loadSchemaFolder on a valid folder", () => {
+  const dir = writeSchemaFolder(minimalSchemaFiles());
+  const folder = loadSchemaFolder(dir);
+
+  it("lists methods sorted by wire name with their x-rcp block, and notifications and errors", () => {
+    expect(folder.methods.map((method) => [method.file, method.method])).toEqual([
+      ["methods/ping.json", "ping"],
+      ["methods/retrieve.json", "retrieve"],
+    ]);
+    expect(folder.methods[1]?.annotation["streaming"]).toBe(true);
+    expect(folder.notifications.map((notification) => notification.method)).toEqual(["notifications/progress"]);
+    expect(folder.errors.map((error) => error.symbol)).toEqual(["InvalidParams", "UnsupportedOption"]);
+  });
+
+  it("assigns every file an $id from its path", () => {
+    expect(folder.dir).toBe(dir);
+    for (const [path, document] of folder.files) expect((document as Json)["$id"]).toBe(folder.idOf(path));
+    expect(folder.idOf("types/hit.json")).toMatch(/\/types\/hit\.json$/);
+  });
+
+  it("hashes content, not formatting: same JSON gives the same hash, a changed file another", () => {
+    const reformatted = writeSchemaFolder({ ...minimalSchemaFiles(), "meta.json": JSON.stringify(minimalSchemaFiles()["meta.json"]) });
+    expect(loadSchemaFolder(reformatted).hash).toBe(folder.hash);
+    const changed = minimalSchemaFiles();
+    (changed["types/hit.json"] as Json)["description"] = "changed";
+    expect(loadSchemaFolder(writeSchemaFolder(changed)).hash).not.toBe(folder.hash);
+    expect(folder.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("compiles a ref across files (retrieve result -> types/hit.json)", () => {
+    const validateResult = compileRef(folder, "methods/retrieve.json#/$defs/result");
+    expect(validateResult({ hits: [{ id: "a", score: 1 }] })).toBe(true);
+    expect(validateResult({ hits: [{ score: 1 }] })).toBe(false);
+    expect(validateResult.errors?.[0]?.instancePath).toBe("/hits/0");
+    expect(() => compileRef(folder, "methods/retrieve.json#/$defs/nothing")).toThrow(SchemaFolderError);
+  });
+
+  it("bundles one root schema binding request params to the method by name (§4, §11)", () => {
+    const validate = new Ajv2020({ strict: false }).compile(bundleSchema(folder));
+    const request = (method: string, params: unknown) => ({ jsonrpc: "2.0", id: 1, method, params });
+    expect(validate(request("retrieve", { query: "q", k: 3 }))).toBe(true);
+    expect(validate(request("retrieve", { k: 3 }))).toBe(false);
+    expect(validate(request("x-other/thing", { anything: 1 }))).toBe(true);
+    expect(validate({ jsonrpc: "2.0", method: "notifications/progress", params: { progress: "half" } })).toBe(false);
+    expect(validate({ jsonrpc: "2.0", id: 1, result: {} })).toBe(true);
+    expect(validate([request("ping", {}), { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }])).toBe(true);
+    expect(validate([])).toBe(false);
+    expect(validate([request("retrieve", {})])).toBe(false);
+  });
+});
+
+describe("loadSchemaFolder rejects a broken folder with file: pointer: problem", () => {
+  it("names a missing folder", () => {
+    expect(() => loadSchemaFolder("/nonexistent/schema")).toThrow("/nonexistent/schema: : no such schema folder");
+  });
+
+  it("reports invalid JSON with its line and column", () => {
+    const error = loadError((files) => {
+      files["types/hit.json"] = '{\n  "title": "Hit",\n  "type": "object",\n}\n';
+    });
+    expect(error.file).toBe("types/hit.json");
+    expect(error.problem).toMatch(/^invalid JSON at line 4, column 1/);
+  });
+
+  it("requires the fixed files and rejects files with no place in the folder", () => {
+    expect(loadError((files) => delete files["errors.json"]).file).toBe("errors.json");
+    const misplaced = loadError((files) => (files["method/rerank.json"] = { type: "object" }));
+    expect(misplaced.file).toBe("method/rerank.json");
+    expect(misplaced.problem).toMatch(/no place for this file/);
+  });
+
+  it("rejects an unknown x-rcp key, naming it and the allowed ones", () => {
+    const error = loadError((files) => (retrieveAnnotation(files)["streamng"] = true));
+    expect([error.file, error.pointer]).toEqual(["methods/retrieve.json", "/x-rcp/streamng"]);
+    expect(error.problem).toMatch(/^unknown x-rcp key "streamng" \(allowed: kind, method, .*streaming/);
+  });
+
+  it.each(["Retrieve", "index/Add", "index/add/more", "x-/echo", "xacme/echo/", "index_add", "index-add"])(
+    "rejects the wire name %j",
+    (name) => {
+      const error = loadError((files) => (retrieveAnnotation(files)["method"] = name));
+      expect([error.file, error.pointer]).toEqual(["methods/retrieve.json", "/x-rcp/method"]);
+      expect(error.problem).toMatch(/lower-case wire name/);
+    },
+  );
+
+  it("rejects a method file without a wire name", () => {
+    const error = loadError((files) => delete retrieveAnnotation(files)["method"]);
+    expect([error.pointer, error.problem]).toEqual(["/x-rcp", 'missing required key "method"']);
+  });
+
+  it("rejects two files claiming the same method", () => {
+    const error = loadError((files) => (files["methods/retrieve-again.json"] = files["methods/retrieve.json"]));
+    expect([error.file, error.pointer]).toEqual(["methods/retrieve.json", "/x-rcp/method"]);
+    expect(error.problem).toBe('method "retrieve" is already defined by methods/retrieve-again.json');
+  });
+
+  it("keeps notifications/ for notifications (§4.5)", () => {
+    const method = loadError((files) => (retrieveAnnotation(files)["method"] = "notifications/retrieve"));
+    expect(method.problem).toMatch(/reserved for notifications/);
+    const notification = loadError(
+      (files) => (((files["notifications/progress.json"] as Json)["x-rcp"] as Json)["method"] = "events/progress"),
+    );
+    expect([notification.file, notification.pointer]).toEqual(["notifications/progress.json", "/x-rcp/method"]);
+  });
+
+  it("checks gates, rules and lifecycle annotations", () => {
+    const gate = loadError((files) => (retrieveAnnotation(files)["gates"] = [{ param: "mode" }]));
+    expect([gate.pointer, gate.problem]).toEqual(["/x-rcp/gates/0", expect.stringMatching(/exactly one of `in` or `requires`/)]);
+    const rule = loadError((files) => (retrieveAnnotation(files)["rules"] = [{ rule: "funnel", params: ["a", "b"] }]));
+    expect(rule.pointer).toBe("/x-rcp/rules/0/rule");
+    const path = loadError((files) => (retrieveAnnotation(files)["clamps"] = [{ param: "k", max: "retrieve..maxK" }]));
+    expect([path.pointer, path.problem]).toEqual(["/x-rcp/clamps/0/max", expect.stringMatching(/dotted path/)]);
+    const lifecycle = loadError((files) => (((files["methods/ping.json"] as Json)["x-rcp"] as Json)["capability"] = "ping"));
+    expect([lifecycle.pointer, lifecycle.problem]).toEqual(["/x-rcp/capability", expect.stringMatching(/lifecycle method is ungated/)]);
+  });
+
+  it("requires params and result in a method file", () => {
+    const error = loadError((files) => delete (files["methods/retrieve.json"] as Json)["$defs"]["result"]);
+    expect([error.file, error.pointer]).toEqual(["methods/retrieve.json", "/$defs"]);
+    expect(error.problem).toMatch(/^missing required key "result"/);
+  });
+
+  it("rejects schema mistakes: a wrong type name, a keyword typo, a declared $id", () => {
+    const typeName = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["score"]["type"] = "float"));
+    expect([typeName.file, typeName.pointer]).toEqual(["types/hit.json", "/properties/score/type"]);
+    const typo = loadError((files) => ((files["types/hit.json"] as Json)["requried"] = ["id"]));
+    expect([typo.pointer, typo.problem]).toEqual(["/requried", 'unknown JSON Schema keyword "requried"']);
+    const declaredId = loadError((files) => ((files["types/hit.json"] as Json)["$id"] = "hit"));
+    expect(declaredId.pointer).toBe("/$id");
+  });
+
+  it("names the referring file and pointer of a $ref to a missing file or definition", () => {
+    const missingFile = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["cite"] = { $ref: "citation.json" }));
+    expect(missingFile.message).toBe(
+      'types/hit.json: /properties/cite/$ref: $ref "citation.json" points to missing file types/citation.json',
+    );
+    const missingDef = loadError((files) => {
+      (files["methods/ping.json"] as Json)["$defs"]["params"] = { $ref: "../meta.json#/$defs/nope" };
+    });
+    expect(missingDef.message).toBe(
+      'methods/ping.json: /$defs/params/$ref: $ref "../meta.json#/$defs/nope" points to missing /$defs/nope in meta.json',
+    );
+  });
+
+  it("rejects $ref cycles that never reach deeper data, across files too", () => {
+    const local = loadError((files) => {
+      (files["types/hit.json"] as Json)["$defs"] = { a: { $ref: "#/$defs/b" }, b: { allOf: [{ $ref: "#/$defs/a" }] } };
+    });
+    expect([local.file, local.pointer]).toEqual(["types/hit.json", "/$defs/a"]);
+    expect(local.problem).toMatch(/^\$ref cycle that never reaches deeper data: types\/hit\.json#\/\$defs\/a -> /);
+    const crossFile = loadError((files) => {
+      (files["types/hit.json"] as Json)["allOf"] = [{ $ref: "../methods/ping.json#/$defs/result" }];
+      (files["methods/ping.json"] as Json)["$defs"]["result"] = { $ref: "../types/hit.json" };
+    });
+    expect(crossFile.problem).toMatch(/cycle/);
+  });
+
+  it("accepts recursion through properties, which ends with the data", () => {
+    const files = minimalSchemaFiles();
+    (files["types/hit.json"] as Json)["properties"]["children"] = { type: "array", items: { $ref: "#" } };
+    const folder = loadSchemaFolder(writeSchemaFolder(files));
+    expect(compileRef(folder, "types/hit.json")({ id: "a", children: [{ id: "b", children: [] }] })).toBe(true);
+  });
+
+  it("rejects duplicate error codes and shared type names", () => {
+    const code = loadError((files) => {
+      ((files["errors.json"] as Json)["x-rcp"]["codes"] as Json[])[1]!["code"] = -32602;
+    });
+    expect([code.file, code.pointer]).toEqual(["errors.json", "/x-rcp/codes/1/code"]);
+    const typeName = loadError((files) => (files["types/hit-copy.json"] = files["types/hit.json"]));
+    expect(typeName.problem).toMatch(/duplicate type name "Hit"/);
+  });
+});
+
+it("reads only .json files, so notes beside the schema do not matter", () => {
+  const dir = writeSchemaFolder(minimalSchemaFiles());
+  writeFileSync(join(dir, "README.md"), "# notes");
+  expect(loadSchemaFolder(dir).methods).toHaveLength(2);
+});

@@ -1,0 +1,103 @@
+/** A small, valid schema folder written to a temp dir, for tests that break it one way at a time. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+export type FolderFiles = Record<string, unknown>;
+
+const metaRef = { $ref: "../meta.json#/$defs/meta" };
+
+export function minimalSchemaFiles(): FolderFiles {
+  return structuredClone({
+    "protocol.json": {
+      "x-rcp": { kind: "protocol", version: 1, notificationPrefix: "notifications/" },
+      $defs: {
+        request: {
+          type: "object",
+          required: ["jsonrpc", "id", "method"],
+          properties: { jsonrpc: { const: "2.0" }, id: { type: ["string", "number"] }, method: { type: "string" } },
+        },
+        notification: {
+          type: "object",
+          required: ["jsonrpc", "method"],
+          not: { required: ["id"] },
+          properties: { jsonrpc: { const: "2.0" }, method: { type: "string" } },
+        },
+        response: {
+          type: "object",
+          required: ["jsonrpc", "id"],
+          oneOf: [{ required: ["result"] }, { required: ["error"] }],
+        },
+      },
+    },
+    "meta.json": {
+      $defs: {
+        meta: { type: "object", properties: { progressToken: { type: ["string", "integer"] } } },
+        logLevel: { enum: ["debug", "info", "error"] },
+      },
+    },
+    "errors.json": {
+      "x-rcp": {
+        kind: "errors",
+        codes: [
+          { code: -32602, symbol: "InvalidParams", message: "Invalid params.", retryable: "no" },
+          { code: -32005, symbol: "UnsupportedOption", message: "Unsupported option.", retryable: "no", spec: "§12" },
+        ],
+      },
+    },
+    "capabilities.json": {
+      $defs: {
+        serverCapabilities: { type: "object", properties: { retrieve: { type: "object" } } },
+        clientCapabilities: { type: "object" },
+      },
+    },
+    "types/hit.json": {
+      title: "Hit",
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string" }, score: { type: "number" } },
+    },
+    "methods/retrieve.json": {
+      "x-rcp": {
+        kind: "method",
+        method: "retrieve",
+        capability: "retrieve",
+        streaming: true,
+        gates: [{ param: "mode", in: "retrieve.modes" }],
+        clamps: [{ param: "k", max: "retrieve.maxK" }],
+        rules: [{ rule: "nonIncreasing", params: ["candidateK", "k"], spec: "§3.3" }],
+      },
+      $defs: {
+        params: {
+          type: "object",
+          required: ["query"],
+          properties: { query: { type: "string" }, k: { type: "integer" }, _meta: metaRef },
+        },
+        result: {
+          type: "object",
+          required: ["hits"],
+          properties: { hits: { type: "array", items: { $ref: "../types/hit.json" } }, _meta: metaRef },
+        },
+        partial: { type: "object", properties: { hits: { type: "array" } } },
+      },
+    },
+    "methods/ping.json": {
+      "x-rcp": { kind: "method", method: "ping", capability: null, lifecycle: "ping", beforeInitialize: true },
+      $defs: { params: { type: "object" }, result: { type: "object" } },
+    },
+    "notifications/progress.json": {
+      "x-rcp": { kind: "notification", method: "notifications/progress", direction: "server", role: "progress" },
+      $defs: { params: { type: "object", required: ["progress"], properties: { progress: { type: "number" } } } },
+    },
+  });
+}
+
+/** Writes `files` (objects as JSON, strings verbatim) into a fresh temp folder. */
+export function writeSchemaFolder(files: FolderFiles): string {
+  const dir = mkdtempSync(join(tmpdir(), "rcp-schema-"));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+  return dir;
+}
