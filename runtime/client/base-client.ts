@@ -1,0 +1,320 @@
+/**
+ * The client half of an RCP session, driven only by a ProtocolDescriptor: the initialize
+ * handshake and version check (§7.1), local capability gating before any I/O (§6, §14.4),
+ * id correlation of concurrent calls (§4.7), progress and log routing by token (§9, §17.1),
+ * timeouts and cancellation (§7.14, §13.1), and failing every pending call when the
+ * transport dies (§13.1). Generated clients extend it with one typed method per RCP method.
+ */
+import type { CallOptions, JsonObject, MethodMap, RequestId, StreamEvent } from "../api.js";
+import type { MethodDescriptor, ProtocolDescriptor } from "../protocol.js";
+import { ErrorCode } from "../errors.js";
+import { callError, errorFromWire, withRetryability } from "./call-error.js";
+import { progressStream } from "./event-stream.js";
+import { routeNotification } from "./notification-router.js";
+import { PendingCall, type AbandonReason } from "./pending-call.js";
+import { TransportError, type ClientTransport, type OutgoingFrame } from "./transport.js";
+
+export interface BaseClientOptions {
+  protocol: ProtocolDescriptor;
+  transport: ClientTransport;
+  clientInfo: { name: string; version: string };
+  /** What this client can consume (§7.1); `{}` by default. */
+  capabilities?: JsonObject;
+  /** Lowest protocol version this client implements; a lower negotiated version aborts (§7.1). Default 1. */
+  minProtocolVersion?: number;
+  /** Milliseconds applied to calls that set no `timeout`; none by default. */
+  defaultTimeout?: number;
+}
+
+interface Session {
+  protocolVersion: number;
+  serverInfo: { name: string; version: string };
+  serverCapabilities: JsonObject;
+  conformance: string | undefined;
+}
+
+type Method<M> = keyof M & string;
+
+export class BaseClient<M extends MethodMap> {
+  readonly #protocol: ProtocolDescriptor;
+  readonly #transport: ClientTransport;
+  readonly #options: BaseClientOptions;
+  readonly #pending = new Map<RequestId, PendingCall>();
+  readonly #byToken = new Map<string, PendingCall>();
+  #nextId = 1;
+  #started: Promise<void> | undefined;
+  #connecting: Promise<void> | undefined;
+  #session: Session | undefined;
+  /** Set once the client is closed or the transport died; every later call fails with it. */
+  #failure: Error | undefined;
+
+  constructor(options: BaseClientOptions) {
+    this.#options = options;
+    this.#protocol = options.protocol;
+    this.#transport = options.transport;
+  }
+
+  get serverInfo(): Readonly<{ name: string; version: string }> | undefined {
+    return this.#session?.serverInfo;
+  }
+
+  get serverCapabilities(): Readonly<JsonObject> | undefined {
+    return this.#session?.serverCapabilities;
+  }
+
+  get protocolVersion(): number | undefined {
+    return this.#session?.protocolVersion;
+  }
+
+  /** The level the server declared in `_meta.conformance` (§14). */
+  get conformance(): string | undefined {
+    return this.#session?.conformance;
+  }
+
+  /** Sends `initialize`, checks the negotiated version and caches the server's capabilities. */
+  connect(): Promise<void> {
+    this.#connecting ??= this.#initialize();
+    return this.#connecting;
+  }
+
+  /**
+   * Whether the server advertised `path` (a capability key or a dotted path into one):
+   * present and not `false` (§6).
+   */
+  supports(path: string): boolean {
+    let value: unknown = this.#session?.serverCapabilities;
+    for (const key of path.split(".")) {
+      if (typeof value !== "object" || value === null) return false;
+      value = (value as JsonObject)[key];
+    }
+    return value !== undefined && value !== null && value !== false;
+  }
+
+  /**
+   * Calls `method`. Rejects with a CallError: -32004 for a method the protocol does not
+   * define, -32001 before connect(), -32003 for an unadvertised one (all before any I/O),
+   * the server's error, -32014 on a local timeout, -32006 when `signal` aborts; or with a
+   * TransportError when the connection is gone.
+   */
+  async call<K extends Method<M>>(
+    method: K,
+    params: M[K]["params"],
+    options: CallOptions<M[K]["partial"]> = {},
+  ): Promise<M[K]["result"]> {
+    this.#checkCallable(method);
+    return this.#request(method, params as JsonObject | undefined, options);
+  }
+
+  /** Calls `method` asking for progress: progress events, then exactly one result. */
+  stream<K extends Method<M>>(
+    method: K,
+    params: M[K]["params"],
+    options: Omit<CallOptions<M[K]["partial"]>, "onProgress"> = {},
+  ): AsyncGenerator<StreamEvent<M[K]["result"], M[K]["partial"]>, void, undefined> {
+    return progressStream<M[K]["result"], M[K]["partial"]>((onProgress, stopped) => {
+      const signal = options.signal === undefined ? stopped : AbortSignal.any([options.signal, stopped]);
+      return this.call(method, params, { ...options, onProgress, signal });
+    });
+  }
+
+  /** Sends a client notification (never answered, §4.5). */
+  async notify(method: string, params: JsonObject = {}): Promise<void> {
+    const descriptor = this.#protocol.notifications[method];
+    if (descriptor === undefined || descriptor.direction === "server") {
+      throw callError(this.#protocol, ErrorCode.UnknownMethod, `Unknown client notification: ${method}`, {
+        method,
+      });
+    }
+    if (this.#failure !== undefined) throw this.#failure;
+    await this.#ensureStarted();
+    await this.#transport.send({ jsonrpc: "2.0", method, params });
+  }
+
+  /** Fails every pending call and ends the transport (stdio: EOF, then the child is reaped). */
+  async close(): Promise<void> {
+    const wasOpen = this.#failure === undefined;
+    this.#fail(new TransportError("Client closed"));
+    if (wasOpen && this.#started !== undefined) await this.#transport.close();
+  }
+
+  async #initialize(): Promise<void> {
+    const descriptor = this.#lifecycleMethod("initialize");
+    const params = {
+      protocolVersion: this.#protocol.version,
+      client: this.#options.clientInfo,
+      capabilities: this.#options.capabilities ?? {},
+    };
+    const result = await this.#request(descriptor.method, params, {});
+    if (!descriptor.result(result)) {
+      await this.close();
+      throw callError(this.#protocol, ErrorCode.InternalError, "Malformed initialize result", { received: result });
+    }
+    const session = result as { protocolVersion: number; server: Session["serverInfo"]; capabilities?: JsonObject };
+    const minimum = this.#options.minProtocolVersion ?? 1;
+    const negotiated = session.protocolVersion;
+    if (!Number.isInteger(negotiated) || negotiated < minimum || negotiated > this.#protocol.version) {
+      // §7.1: a client MUST abort rather than speak a dialect it does not implement.
+      await this.close();
+      throw callError(
+        this.#protocol,
+        ErrorCode.VersionMismatch,
+        `Server negotiated protocol version ${String(negotiated)}; this client speaks ${minimum}..${this.#protocol.version}`,
+        { negotiated, minimum, maximum: this.#protocol.version },
+      );
+    }
+    const meta = (result as { _meta?: { conformance?: unknown } })._meta;
+    this.#session = {
+      protocolVersion: negotiated,
+      serverInfo: session.server,
+      serverCapabilities: session.capabilities ?? {},
+      conformance: typeof meta?.conformance === "string" ? meta.conformance : undefined,
+    };
+  }
+
+  #lifecycleMethod(role: "initialize"): MethodDescriptor {
+    const found = Object.values(this.#protocol.methods).find((method) => method.lifecycle === role);
+    if (found === undefined) throw new TypeError(`The protocol descriptor has no ${role} method`);
+    return found;
+  }
+
+  /** The local checks of §7 and §14.4, in the server's order of precedence (§12). */
+  #checkCallable(method: string): void {
+    const descriptor = this.#protocol.methods[method];
+    const fail = (code: number, message: string, data: JsonObject): never => {
+      throw callError(this.#protocol, code, message, data);
+    };
+    if (descriptor === undefined) return fail(ErrorCode.UnknownMethod, `Unknown method: ${method}`, { method });
+    if (descriptor.beforeInitialize) return;
+    if (this.#session === undefined) {
+      return fail(ErrorCode.NotInitialized, `${method} needs connect() first`, { method });
+    }
+    for (const capability of [descriptor.capability, descriptor.requires]) {
+      if (capability && !this.supports(capability)) {
+        fail(ErrorCode.CapabilityMissing, `The server did not advertise ${capability}`, { method, capability });
+      }
+    }
+  }
+
+  async #request(method: string, params: JsonObject | undefined, options: CallOptions): Promise<unknown> {
+    if (this.#failure !== undefined) throw this.#failure;
+    if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
+    await this.#ensureStarted();
+    const id = this.#nextId++;
+    const wantsLogs = options.onLog !== undefined;
+    const progressToken = options.onProgress !== undefined || wantsLogs ? `rcp-${id}` : undefined;
+    const meta: JsonObject = { ...(params?._meta as JsonObject | undefined), ...options.meta };
+    if (progressToken !== undefined) meta.progressToken = progressToken;
+    if (wantsLogs) meta.logLevel = this.#logLevel(options.logLevel);
+    const call = new PendingCall({
+      id,
+      method,
+      progressToken,
+      signal: options.signal,
+      timeoutMs: options.timeout ?? this.#options.defaultTimeout,
+      resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
+      maxTotalTimeoutMs: options.maxTotalTimeout,
+      onProgress: options.onProgress,
+      onLog: options.onLog,
+      onAbandon: (abandoned, reason) => this.#abandon(abandoned, reason),
+      onSettled: (settled) => this.#forget(settled),
+    });
+    this.#pending.set(id, call);
+    if (progressToken !== undefined) this.#byToken.set(progressToken, call);
+    const frame: OutgoingFrame = { jsonrpc: "2.0", id, method, params: withMeta(params, meta) };
+    this.#transport.send(frame, { signal: call.exchange.signal, stream: call.wantsStream }).then(
+      () => {},
+      (error: unknown) => call.reject(withRetryability(this.#protocol, error)),
+    );
+    return call.promise;
+  }
+
+  #logLevel(requested: string | undefined): string {
+    const levels = this.#protocol.logLevels;
+    if (requested === undefined) return levels[0] ?? "debug";
+    if (levels.includes(requested)) return requested;
+    throw callError(this.#protocol, ErrorCode.InvalidParams, `Unknown log level: ${requested}`, {
+      field: "_meta.logLevel",
+    });
+  }
+
+  #ensureStarted(): Promise<void> {
+    this.#started ??= this.#transport.start({
+      receive: (frame, exchange) => this.#receive(frame, exchange),
+      closed: (error) => this.#fail(error),
+    });
+    return this.#started;
+  }
+
+  #receive(frame: unknown, exchange: RequestId | undefined): void {
+    if (Array.isArray(frame)) {
+      for (const member of frame) this.#receive(member, exchange);
+      return;
+    }
+    if (typeof frame !== "object" || frame === null) return;
+    const message = frame as { id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
+    if (typeof message.method === "string") {
+      if (message.id === undefined) {
+        routeNotification(this.#protocol, message.method, message.params, {
+          byToken: (token) => this.#byToken.get(token),
+          byExchange: () => (exchange === undefined ? undefined : this.#pending.get(exchange)),
+        });
+      }
+      return;
+    }
+    if (typeof message.id !== "string" && typeof message.id !== "number") return;
+    // Unknown ids, repeats and late answers after a local timeout are discarded here (§13.1).
+    const call = this.#pending.get(message.id);
+    if (call === undefined) return;
+    if ("error" in message) call.reject(errorFromWire(this.#protocol, message.error));
+    else if ("result" in message) call.resolve(message.result);
+  }
+
+  #abandon(call: PendingCall, reason: AbandonReason): void {
+    if (reason.kind === "timeout") {
+      call.reject(
+        callError(this.#protocol, ErrorCode.Timeout, `${call.method} timed out after ${reason.afterMs} ms`, {
+          timeoutMs: reason.afterMs,
+        }),
+      );
+    } else if (reason.kind === "aborted") {
+      call.reject(this.#cancelledError(reason.reason));
+    } else {
+      call.reject(reason.error);
+    }
+    this.#cancelOnWire(call, reason.kind === "timeout" ? "timeout" : "cancelled by the client");
+  }
+
+  /** §7.14: a cancel notification on a connection, or ending the request's own exchange. */
+  #cancelOnWire(call: PendingCall, reason: string): void {
+    if (this.#transport.cancellation === "abort") {
+      call.exchange.abort(new Error(reason));
+      return;
+    }
+    const cancel = Object.values(this.#protocol.notifications).find((n) => n.role === "cancel");
+    if (cancel === undefined || this.#failure !== undefined) return;
+    // Best effort: if the connection is gone, pending calls are failed by its death.
+    this.#transport.send({ jsonrpc: "2.0", method: cancel.method, params: { id: call.id, reason } }).catch(() => {});
+  }
+
+  #cancelledError(reason: unknown): Error {
+    const detail = reason instanceof Error ? reason.message : reason === undefined ? undefined : String(reason);
+    return callError(this.#protocol, ErrorCode.Cancelled, "Cancelled by the client", detail ? { detail } : undefined);
+  }
+
+  #forget(call: PendingCall): void {
+    this.#pending.delete(call.id);
+    if (call.progressToken !== undefined) this.#byToken.delete(call.progressToken);
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const call of [...this.#pending.values()]) call.reject(error);
+  }
+}
+
+function withMeta(params: JsonObject | undefined, meta: JsonObject): JsonObject {
+  const copy: JsonObject = { ...params };
+  if (Object.keys(meta).length > 0) copy._meta = meta;
+  else delete copy._meta;
+  return copy;
+}

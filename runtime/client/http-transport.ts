@@ -1,0 +1,159 @@
+/**
+ * HTTP client transport (§5.2): one `POST <base>/<method>` per frame, over any fetch.
+ * A call that wants progress or logs sends `Accept: text/event-stream` and reads the SSE
+ * frames as they come (§9); otherwise the body is one buffered JSON response. Aborting a
+ * call aborts its fetch, which is how HTTP cancels. A session token issued in a result's
+ * `_meta.session` is replayed in the `RCP-Session` header.
+ */
+import { createParser } from "eventsource-parser";
+import type { RequestId } from "../api.js";
+import { RcpError } from "../errors.js";
+import { errorForStatus } from "./http-status.js";
+import {
+  parseFrame,
+  TransportError,
+  type ClientTransport,
+  type ClientTransportSink,
+  type OutgoingFrame,
+  type SendOptions,
+} from "./transport.js";
+
+export interface HttpClientTransportOptions {
+  /** The RCP base URL, e.g. `http://127.0.0.1:8000/rcp`; each method is POSTed below it. */
+  url: string;
+  /** Sent with every request (e.g. `Authorization`). */
+  headers?: Record<string, string>;
+  fetch?: typeof globalThis.fetch;
+  /** Ask for SSE when a call wants progress or logs. Default true. */
+  sse?: boolean;
+}
+
+export const SESSION_HEADER = "RCP-Session";
+
+export class HttpClientTransport implements ClientTransport {
+  readonly cancellation = "abort";
+  readonly #base: string;
+  readonly #options: HttpClientTransportOptions;
+  readonly #inFlight = new Set<AbortController>();
+  #sink: ClientTransportSink | undefined;
+  #session: string | undefined;
+  #closed = false;
+
+  constructor(options: HttpClientTransportOptions) {
+    this.#options = options;
+    this.#base = options.url.replace(/\/+$/, "");
+  }
+
+  async start(sink: ClientTransportSink): Promise<void> {
+    this.#sink = sink;
+  }
+
+  async send(frame: OutgoingFrame, options: SendOptions = {}): Promise<void> {
+    if (this.#closed) throw new TransportError("Transport closed");
+    const closing = new AbortController();
+    const signal = options.signal === undefined ? closing.signal : AbortSignal.any([options.signal, closing.signal]);
+    const wantsEvents = "id" in frame && options.stream === true && this.#options.sse !== false;
+    this.#inFlight.add(closing);
+    try {
+      const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.#base}/${frame.method}`, {
+        method: "POST",
+        headers: this.#headers(wantsEvents),
+        body: JSON.stringify(frame),
+        signal,
+      });
+      if ("id" in frame) await this.#readResponse(frame.id, response);
+      else await finishNotification(response);
+    } catch (error) {
+      if (error instanceof RcpError || error instanceof TransportError) throw error;
+      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      throw new TransportError(`POST ${this.#base}/${frame.method} failed: ${cause}`, { cause: error });
+    } finally {
+      this.#inFlight.delete(closing);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const exchange of this.#inFlight) exchange.abort(new TransportError("Transport closed"));
+  }
+
+  #headers(wantsEvents: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      ...this.#options.headers,
+      "Content-Type": "application/json",
+      Accept: wantsEvents ? "text/event-stream, application/json" : "application/json",
+    };
+    if (this.#session !== undefined) headers[SESSION_HEADER] = this.#session;
+    return headers;
+  }
+
+  /** Delivers the response frames; fails when the exchange carried no answer for `id`. */
+  async #readResponse(id: RequestId, response: Response): Promise<void> {
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      // §5.2: non-200 is a transport fault the JSON-RPC layer never saw.
+      throw errorForStatus(response.status, response.headers);
+    }
+    const isEvents = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    const answered =
+      isEvents && response.body !== null
+        ? await this.#readEvents(id, response.body)
+        : this.#deliver(await response.text(), id);
+    if (!answered) throw new TransportError(`HTTP response carried no JSON-RPC response for request ${String(id)}`);
+  }
+
+  /** Reads SSE frames as they arrive and stops at the final response frame (§5.2). */
+  async #readEvents(id: RequestId, body: ReadableStream<Uint8Array>): Promise<boolean> {
+    let answered = false;
+    const parser = createParser({
+      onEvent: (event) => {
+        if (!answered) answered = this.#deliver(event.data, id);
+      },
+    });
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    while (!answered) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+    if (answered) await reader.cancel().catch(() => {});
+    return answered;
+  }
+
+  /** Parses one JSON text into frames for the sink; true when it held the response to `id`. */
+  #deliver(text: string, id: RequestId): boolean {
+    const parsed = parseFrame(text);
+    if (parsed === undefined) return false;
+    let answered = false;
+    for (const frame of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (isResponseTo(frame, id)) {
+        answered = true;
+        this.#rememberSession(frame);
+      }
+      this.#sink?.receive(frame, id);
+    }
+    return answered;
+  }
+
+  #rememberSession(response: { result?: unknown }): void {
+    const session = (response.result as { _meta?: { session?: unknown } } | undefined)?._meta?.session;
+    if (typeof session === "string") this.#session = session;
+  }
+}
+
+export function httpClientTransport(options: HttpClientTransportOptions): HttpClientTransport {
+  return new HttpClientTransport(options);
+}
+
+/** A notification is answered by 204 (or any 2xx) with no JSON-RPC body (§4.5). */
+async function finishNotification(response: Response): Promise<void> {
+  await response.body?.cancel();
+  if (!response.ok) throw errorForStatus(response.status, response.headers);
+}
+
+function isResponseTo(frame: unknown, id: RequestId): frame is { id: RequestId; result?: unknown } {
+  if (typeof frame !== "object" || frame === null) return false;
+  const message = frame as { id?: unknown; result?: unknown; error?: unknown };
+  return message.id === id && ("result" in message || "error" in message);
+}

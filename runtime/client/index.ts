@@ -1,0 +1,15 @@
+/** The client side of the runtime: BaseClient (extended by generated clients) and its transports. */
+export { BaseClient, type BaseClientOptions } from "./base-client.js";
+export { CallError, type Retryability } from "./call-error.js";
+export { httpClientTransport, HttpClientTransport, SESSION_HEADER, type HttpClientTransportOptions } from "./http-transport.js";
+export { stdioClientTransport, StdioClientTransport, type StdioClientTransportOptions } from "./stdio-transport.js";
+export {
+  TransportError,
+  type ClientTransport,
+  type ClientTransportSink,
+  type OutgoingFrame,
+  type OutgoingNotification,
+  type OutgoingRequest,
+  type SendOptions,
+} from "./transport.js";
+export { createMemoryTransportPair, type MemoryServerEnd, type MemoryTransportPair } from "../transports/memory.js";

@@ -1,0 +1,51 @@
+/**
+ * Routes an incoming server notification to the call it belongs to. Progress is matched
+ * by `progressToken` (§9); a log by the token in its `_meta` or, failing that, by the HTTP
+ * exchange that carried it (§17.1). Frames are advisory: unknown methods, unknown tokens,
+ * malformed params and frames for calls already settled are dropped.
+ */
+import type { LogMessage, ProgressEvent } from "../api.js";
+import type { ProtocolDescriptor } from "../protocol.js";
+import type { PendingCall } from "./pending-call.js";
+
+export interface CallLookup {
+  byToken(token: string): PendingCall | undefined;
+  /** The call whose own response stream carried the frame, if any. */
+  byExchange(): PendingCall | undefined;
+}
+
+export function routeNotification(
+  protocol: ProtocolDescriptor,
+  method: string,
+  params: unknown,
+  calls: CallLookup,
+): void {
+  const descriptor = protocol.notifications[method];
+  if (descriptor === undefined || typeof params !== "object" || params === null) return;
+  if (!descriptor.params(params)) return;
+  const fields = params as Record<string, unknown>;
+  if (descriptor.role === "progress") {
+    const token = fields.progressToken;
+    if (typeof token === "string" && typeof fields.progress === "number") calls.byToken(token)?.progress(progressEvent(fields));
+  } else if (descriptor.role === "log") {
+    const token = (fields._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    const call = typeof token === "string" ? calls.byToken(token) : calls.byExchange();
+    if (typeof fields.level === "string") call?.log(logMessage(fields));
+  }
+}
+
+function progressEvent(fields: Record<string, unknown>): ProgressEvent {
+  const event: ProgressEvent = { progress: fields.progress as number };
+  if (typeof fields.stage === "string") event.stage = fields.stage;
+  if (typeof fields.message === "string") event.message = fields.message;
+  if (fields.partial !== undefined) event.partial = fields.partial;
+  return event;
+}
+
+function logMessage(fields: Record<string, unknown>): LogMessage {
+  const log: LogMessage = { level: fields.level as string };
+  if (typeof fields.message === "string") log.message = fields.message;
+  if (typeof fields.logger === "string") log.logger = fields.logger;
+  if (fields.data !== undefined) log.data = fields.data;
+  return log;
+}

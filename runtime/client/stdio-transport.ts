@@ -1,0 +1,142 @@
+/**
+ * stdio client transport (§5.1): spawns the server, writes NDJSON to its stdin with write
+ * backpressure respected, reads NDJSON from its stdout (lines that are not JSON are
+ * skipped), and reports the child's exit or a broken pipe as the transport's death.
+ * close() is EOF-as-shutdown (§7.12): end stdin, wait a bounded time, then kill.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
+import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
+import { parseFrame, TransportError, type ClientTransport, type ClientTransportSink, type OutgoingFrame } from "./transport.js";
+
+export interface StdioClientTransportOptions {
+  command: string;
+  args?: readonly string[];
+  cwd?: string;
+  /** The child's whole environment; the parent's when omitted. */
+  env?: NodeJS.ProcessEnv;
+  /** The child's stderr (diagnostics only, §5.1): shared, readable via `stderr`, or dropped. Default "inherit". */
+  stderr?: "inherit" | "pipe" | "ignore";
+  /** How long close() waits for the server to exit after EOF before killing it. Default 2000 ms. */
+  exitTimeoutMs?: number;
+}
+
+const KILL_GRACE_MS = 1000;
+
+export class StdioClientTransport implements ClientTransport {
+  readonly cancellation = "notification";
+  readonly #options: StdioClientTransportOptions;
+  #child: ChildProcess | undefined;
+  #exited: Promise<void> | undefined;
+  #failure: TransportError | undefined;
+  #closing = false;
+  #drain: Promise<void> | undefined;
+
+  constructor(options: StdioClientTransportOptions) {
+    this.#options = options;
+  }
+
+  /** The server's stderr when `stderr: "pipe"` was chosen. */
+  get stderr(): Readable | null {
+    return this.#child?.stderr ?? null;
+  }
+
+  /** The server's process id, once started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  async start(sink: ClientTransportSink): Promise<void> {
+    const child = spawn(this.#options.command, [...(this.#options.args ?? [])], {
+      cwd: this.#options.cwd,
+      env: this.#options.env ?? process.env,
+      stdio: ["pipe", "pipe", this.#options.stderr ?? "inherit"],
+    });
+    this.#child = child;
+    const reader = new NdjsonReader({ onLine: (line) => deliverLine(line, sink) });
+    child.stdout!.on("data", (chunk: Buffer) => reader.push(chunk));
+    child.stdout!.on("end", () => reader.end());
+    // EPIPE: the server stopped reading. Killing it makes "close" fire once its stdout is drained.
+    child.stdin!.on("error", (error) => {
+      this.#failure ??= new TransportError(`Server stdin failed: ${error.message}`, { cause: error });
+      child.kill("SIGKILL");
+    });
+    // "close" comes after stdout has ended, so responses written before exit are still delivered.
+    this.#exited = new Promise((resolve) => {
+      child.on("close", (code, signal) => {
+        this.#failure ??= new TransportError(
+          `Server process exited (${signal === null ? `code ${String(code)}` : `signal ${signal}`})`,
+        );
+        if (!this.#closing) sink.closed(this.#failure);
+        resolve();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", (error) => {
+        this.#failure ??= new TransportError(`Cannot start ${this.#options.command}: ${error.message}`, { cause: error });
+        reject(this.#failure);
+      });
+    });
+  }
+
+  async send(frame: OutgoingFrame): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (this.#failure !== undefined) throw this.#failure;
+    if (stdin === undefined || stdin === null) throw new TransportError("Transport not started");
+    if (!stdin.write(ndjsonFrame(JSON.stringify(frame)))) await this.#drained(stdin);
+  }
+
+  async close(): Promise<void> {
+    const child = this.#child;
+    // No pid: the spawn itself failed, so there is nothing to end or reap.
+    if (child?.pid === undefined || this.#exited === undefined) return;
+    this.#closing = true;
+    child.stdin?.end();
+    if (await settlesWithin(this.#exited, this.#options.exitTimeoutMs ?? 2000)) return;
+    child.kill("SIGTERM");
+    if (await settlesWithin(this.#exited, KILL_GRACE_MS)) return;
+    child.kill("SIGKILL");
+    await this.#exited;
+  }
+
+  /** One shared wait per congestion episode; fails if the pipe closes instead of draining. */
+  #drained(stdin: NodeJS.WritableStream): Promise<void> {
+    this.#drain ??= new Promise<void>((resolve, reject) => {
+      const done = (): void => {
+        stdin.off("drain", onDrain);
+        stdin.off("close", onClose);
+        this.#drain = undefined;
+      };
+      const onDrain = (): void => {
+        done();
+        resolve();
+      };
+      const onClose = (): void => {
+        done();
+        reject(this.#failure ?? new TransportError("Server stdin closed"));
+      };
+      stdin.on("drain", onDrain);
+      stdin.on("close", onClose);
+    });
+    return this.#drain;
+  }
+}
+
+export function stdioClientTransport(options: StdioClientTransportOptions): StdioClientTransport {
+  return new StdioClientTransport(options);
+}
+
+/** Not JSON: skipped, the connection goes on (stdout is protocol-only, but peers misbehave). */
+function deliverLine(line: string, sink: ClientTransportSink): void {
+  const frame = parseFrame(line);
+  if (frame !== undefined) sink.receive(frame);
+}
+
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const settled = await Promise.race([promise.then(() => true), timeout]);
+  clearTimeout(timer);
+  return settled;
+}
