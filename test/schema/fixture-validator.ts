@@ -1,0 +1,9 @@
+/** Compiles the schema a fixture names, through the loader (compileRef) or the root bundle. */
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { bundleSchema, compileRef, type LoadedSchemaFolder } from "../../generator/loader.js";
+
+export function fixtureValidator(folder: LoadedSchemaFolder): (ref: string) => ValidateFunction {
+  // strict off: the bundle embeds every file, x-rcp annotations included.
+  const bundle = new Ajv2020({ strict: false, allErrors: true }).compile(bundleSchema(folder));
+  return (ref) => (ref === "bundle" ? bundle : compileRef(folder, ref));
+}
