@@ -95,11 +95,6 @@ export function invalidParams(field: string, detail: string): RcpError {
   return new RcpError(ErrorCode.InvalidParams, `Invalid params: ${field}: ${detail}`, { field, detail });
 }
 
-/** `-32005` naming the unsupported option (§12.1 `option`). */
-export function optionUnsupported(option: string, detail: string): RcpError {
-  return new RcpError(ErrorCode.OptionUnsupported, `Option unsupported: ${option}`, { option, detail });
-}
-
 /**
  * The error object to put on the wire for anything thrown. Only RcpError keeps its
  * code, message and data; every other value becomes -32603 without its message or stack.

@@ -1,0 +1,31 @@
+/**
+ * One client connection (a stdio pipe, an in-memory pair, one HTTP exchange): its session,
+ * the requests it has in flight (for cancellation, §7.14), and whether `shutdown` has been
+ * answered, after which no new request is processed (§13.1).
+ */
+import type { RequestId } from "./api.js";
+import type { Session } from "./session.js";
+import { CANCELLED, type InFlightTable, type RequestContext } from "./context.js";
+
+export class Connection implements InFlightTable {
+  readonly inFlight = new Map<RequestId, RequestContext>();
+  /** Set once `shutdown` was answered or the input ended. */
+  closing = false;
+
+  constructor(readonly session: Session) {}
+
+  delete(id: RequestId): boolean {
+    return this.inFlight.delete(id);
+  }
+
+  /** `notifications/cancel`: unknown or already answered ids are a no-op (§7.14). */
+  cancel(id: unknown): void {
+    if (typeof id === "string" || typeof id === "number") this.inFlight.get(id)?.abort(CANCELLED);
+  }
+
+  /** The transport died: abort every handler, answer nothing (§13.1). */
+  abandonAll(): void {
+    this.closing = true;
+    for (const request of [...this.inFlight.values()]) request.abandon();
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * One request in flight: the HandlerContext a handler sees, and the single place that
+ * produces its response, so cancel, deadline, disconnect and the handler's own outcome
+ * race to answer it exactly once (§7.14, §13.1).
+ */
+import type { HandlerContext, JsonObject, ProgressEvent, RequestId } from "./api.js";
+import type { MethodDescriptor } from "./protocol.js";
+import type { Session } from "./session.js";
+import type { ServerCore } from "./core.js";
+import { ErrorCode, RcpError } from "./errors.js";
+import { errorFrame, notificationFrame, resultFrame } from "./json.js";
+
+/** Where a request's notifications go; absent when the request has no stream (buffered HTTP). */
+export interface FrameChannel {
+  send(frame: string): void;
+}
+
+/** Removes a finished request from its connection's in-flight table. */
+export interface InFlightTable {
+  delete(id: RequestId): boolean;
+}
+
+export class RequestContext implements HandlerContext {
+  readonly degraded: readonly string[];
+  #controller: AbortController | undefined;
+  #resolve: ((frame: string | undefined) => void) | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #lastProgress = 0;
+  #logThreshold: number;
+  #progressToken: string | number | undefined;
+  #done = false;
+
+  constructor(
+    readonly core: ServerCore,
+    readonly descriptor: MethodDescriptor,
+    readonly id: RequestId,
+    readonly meta: Readonly<JsonObject>,
+    readonly session: Session,
+    readonly channel: FrameChannel | undefined,
+    readonly inFlight: InFlightTable,
+    degraded: readonly string[],
+  ) {
+    this.degraded = degraded;
+    const token = meta.progressToken;
+    this.#progressToken =
+      channel && descriptor.streaming && core.streaming && (typeof token === "string" || typeof token === "number")
+        ? token
+        : undefined;
+    this.#logThreshold = channel ? core.logThreshold(session, meta) : Number.POSITIVE_INFINITY;
+  }
+
+  get method(): string {
+    return this.descriptor.method;
+  }
+
+  /** Created on first use: most handlers never look at it. */
+  get signal(): AbortSignal {
+    return (this.#controller ??= new AbortController()).signal;
+  }
+
+  get done(): boolean {
+    return this.#done;
+  }
+
+  progress(event: ProgressEvent): void {
+    if (this.#progressToken === undefined || this.#done) return;
+    const reported = Number(event.progress);
+    const clamped = Number.isNaN(reported) ? this.#lastProgress : Math.min(1, Math.max(0, reported));
+    // Progress never goes backwards, whatever the handler reports (§9).
+    this.#lastProgress = Math.max(this.#lastProgress, clamped);
+    const params: JsonObject = { progressToken: this.#progressToken, progress: this.#lastProgress };
+    if (event.stage !== undefined) params.stage = event.stage;
+    if (event.message !== undefined) params.message = event.message;
+    if (event.partial !== undefined && this.core.acceptsPartial(this.descriptor, event.partial)) params.partial = event.partial;
+    this.channel!.send(notificationFrame(this.core.progressMethod, params));
+  }
+
+  log(level: string, data: unknown, logger?: string): void {
+    if (this.#done || this.core.levelRank(level) < this.#logThreshold) return;
+    const params: JsonObject = { level };
+    if (typeof data === "string") params.message = data;
+    else if (data !== undefined) params.data = data;
+    if (logger !== undefined) params.logger = logger;
+    if (this.meta.progressToken !== undefined) params._meta = { progressToken: this.meta.progressToken };
+    this.channel!.send(notificationFrame(this.core.logMethod, params));
+  }
+
+  notify(method: string, params?: JsonObject): void {
+    if (this.#done || !this.channel) return;
+    this.channel.send(notificationFrame(method, params ?? {}));
+  }
+
+  /** Makes this request answerable asynchronously; `frame` resolves with its one response. */
+  pending(deadlineMs: number): Promise<string | undefined> {
+    if (deadlineMs > 0 && Number.isFinite(deadlineMs)) this.#timer = setTimeout(expire, deadlineMs, this);
+    return new Promise((resolve) => (this.#resolve = resolve));
+  }
+
+  /** The response to a handler's outcome (validated) — synchronous for sync handlers. */
+  resultFrame(result: unknown): string {
+    const problem = this.core.resultProblem(this.descriptor, result);
+    if (problem !== undefined) return errorFrame(this.id, problem);
+    return resultFrame(this.id, result);
+  }
+
+  complete(result: unknown): void {
+    if (this.#done) return;
+    this.#settle(this.resultFrame(result));
+  }
+
+  fail(thrown: unknown): void {
+    if (this.#done) return;
+    this.#settle(errorFrame(this.id, this.core.reportThrown(this.descriptor.method, thrown)));
+  }
+
+  /** Cancel (-32006) or deadline (-32014): the handler's signal aborts and the error answers now. */
+  abort(error: RcpError): void {
+    if (this.#done) return;
+    (this.#controller ??= new AbortController()).abort(error);
+    this.#settle(errorFrame(this.id, error.toObject()));
+  }
+
+  /** The transport is gone: abort the handler, answer nothing (§13.1). */
+  abandon(): void {
+    if (this.#done) return;
+    (this.#controller ??= new AbortController()).abort(new RcpError(ErrorCode.Cancelled, "Cancelled: the transport closed"));
+    this.#settle(undefined);
+  }
+
+  /** A synchronous outcome: answered on the spot, so later progress or logs stay silent. */
+  answeredNow(frame: string): string {
+    this.#done = true;
+    return frame;
+  }
+
+  #settle(frame: string | undefined): void {
+    this.#done = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.inFlight.delete(this.id);
+    this.#resolve?.(frame);
+  }
+}
+
+const TIMEOUT = new RcpError(ErrorCode.Timeout, "Timeout: the request deadline elapsed");
+export const CANCELLED = new RcpError(ErrorCode.Cancelled, "Cancelled");
+
+function expire(context: RequestContext): void {
+  context.abort(TIMEOUT);
+}

@@ -1,0 +1,318 @@
+/**
+ * The transport-neutral server: one JSON-RPC message in, at most one response frame out
+ * (§4, §11). Envelope checks are hand-written; everything method-specific comes from the
+ * protocol descriptor. Transports (stdio, HTTP, memory) only move frames.
+ */
+import type { Handler, JsonObject, RequestId, ServerLimits, ServerOptionsBase } from "./api.js";
+import type { MethodDescriptor, ProtocolDescriptor } from "./protocol.js";
+import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "./errors.js";
+import { errorFrame, resultFrame } from "./json.js";
+import { getPath, isRecord } from "./paths.js";
+import { prepareParams, validationError } from "./params.js";
+import { RequestContext, type FrameChannel } from "./context.js";
+import { Session, deepFreeze, type ServerIdentity } from "./session.js";
+import type { Connection } from "./connection.js";
+import type { HttpOptions } from "./http/options.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers are typed by generated code
+export type AnyHandler = Handler<any, unknown, any>;
+
+export interface ServerRuntimeOptions<Capabilities = JsonObject> extends ServerOptionsBase<Capabilities> {
+  handlers: Readonly<Record<string, AnyHandler | undefined>>;
+  http?: HttpOptions;
+  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: stderr. */
+  diagnostics?: (line: string) => void;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxMessageBytes: 4 * 1024 * 1024,
+  maxBatchSize: 100,
+  maxInFlight: 1024,
+  defaultDeadlineMs: 300_000,
+};
+
+/** A response frame, nothing (notifications), or either later. */
+export type Reply = string | undefined | Promise<string | undefined>;
+
+/** Capability keys with a runtime meaning (§6): progress needs `streaming`, logs need `log`. */
+const STREAMING = "streaming";
+const LOG = "log";
+
+export class ServerCore {
+  readonly identity: ServerIdentity;
+  readonly limits: ServerLimits;
+  readonly progressMethod: string;
+  readonly logMethod: string;
+  readonly http: HttpOptions;
+  readonly #protocol: ProtocolDescriptor;
+  readonly #handlers: Readonly<Record<string, AnyHandler | undefined>>;
+  readonly #validateResults: boolean;
+  readonly #diagnostics: (line: string) => void;
+  readonly #levelRanks = new Map<string, number>();
+  readonly #streaming: boolean;
+  readonly #logging: boolean;
+
+  constructor(protocol: ProtocolDescriptor, options: ServerRuntimeOptions<unknown>) {
+    this.#protocol = protocol;
+    const capabilities = deepFreeze(structuredClone(options.capabilities)) as Readonly<JsonObject>;
+    this.identity = { protocol, info: options.info, capabilities, conformance: options.conformance };
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.#handlers = options.handlers;
+    this.#validateResults = options.validateResults ?? true;
+    this.#diagnostics = options.diagnostics ?? ((line) => process.stderr.write(line + "\n"));
+    this.http = options.http ?? {};
+    protocol.logLevels.forEach((level, rank) => this.#levelRanks.set(level, rank));
+    this.#streaming = capabilities[STREAMING] !== undefined;
+    this.#logging = capabilities[LOG] !== undefined;
+    const roles = Object.values(protocol.notifications);
+    this.progressMethod = roles.find((n) => n.role === "progress")?.method ?? `${protocol.notificationPrefix}progress`;
+    this.logMethod = roles.find((n) => n.role === "log")?.method ?? `${protocol.notificationPrefix}log`;
+  }
+
+  newSession(implicit = false): Session {
+    return new Session(this.identity, implicit);
+  }
+
+  /** Parses one frame's text; invalid JSON is -32700 with id null (JSON-RPC). */
+  handleText(connection: Connection, text: string, channel: FrameChannel | undefined): Reply {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return errorFrame(null, { code: ErrorCode.ParseError, message: "Parse error: invalid JSON" });
+    }
+    return this.handleMessage(connection, message, channel);
+  }
+
+  handleMessage(connection: Connection, message: unknown, channel: FrameChannel | undefined): Reply {
+    if (!Array.isArray(message)) return this.#handleSingle(connection, message, channel);
+    return this.#handleBatch(connection, message, channel);
+  }
+
+  /** §11: one response per request member, none for notifications, -32600 for `[]`. */
+  #handleBatch(connection: Connection, batch: unknown[], channel: FrameChannel | undefined): Reply {
+    if (batch.length === 0) return errorFrame(null, { code: ErrorCode.InvalidRequest, message: "Invalid Request: empty batch" });
+    if (batch.length > this.limits.maxBatchSize) {
+      return errorFrame(null, {
+        code: ErrorCode.PayloadTooLarge,
+        message: `Payload too large: batch of ${batch.length} exceeds ${this.limits.maxBatchSize}`,
+      });
+    }
+    const replies = batch.map((member) => this.#handleSingle(connection, member, channel));
+    if (replies.every((reply) => typeof reply !== "object")) return joinBatch(replies as Array<string | undefined>);
+    return Promise.all(replies).then(joinBatch);
+  }
+
+  #handleSingle(connection: Connection, message: unknown, channel: FrameChannel | undefined): Reply {
+    if (!isRecord(message)) return invalidRequest(null, "a request must be a JSON object");
+    const rawId = message.id;
+    const hasId = rawId !== undefined;
+    if (hasId && typeof rawId !== "string" && typeof rawId !== "number") {
+      return invalidRequest(null, "id must be a string or a number (§4.1)");
+    }
+    const id = hasId ? (rawId as RequestId) : null;
+    if (message.jsonrpc !== "2.0") return hasId ? invalidRequest(id, 'jsonrpc must be "2.0"') : undefined;
+    const method = message.method;
+    if (typeof method !== "string") return hasId ? invalidRequest(id, "method must be a string") : undefined;
+    let params = message.params;
+    if (params === undefined) params = {};
+    else if (!isRecord(params)) {
+      if (!hasId) return undefined;
+      if (Array.isArray(params)) return errorFrame(id, invalidParams("params", "params must be an object, not an array (§4.1)").toObject());
+      return invalidRequest(id, "params must be an object (§4.1)");
+    }
+    if (!hasId) {
+      this.#handleNotification(connection, method, params as Record<string, unknown>);
+      return undefined;
+    }
+    // §13.1: nothing received after the shutdown response is processed.
+    if (connection.closing) return undefined;
+    return this.#handleRequest(connection, id!, method, params as Record<string, unknown>, channel);
+  }
+
+  /** Never answered (§4.5); cancel is the only client notification with a runtime meaning. */
+  #handleNotification(connection: Connection, method: string, params: Record<string, unknown>): void {
+    const descriptor = this.#protocol.notifications[method];
+    if (descriptor?.role === "cancel") connection.cancel(params.id);
+  }
+
+  #handleRequest(
+    connection: Connection,
+    id: RequestId,
+    method: string,
+    params: Record<string, unknown>,
+    channel: FrameChannel | undefined,
+  ): Reply {
+    const descriptor = this.#protocol.methods[method];
+    if (descriptor === undefined && this.#protocol.notifications[method] !== undefined) {
+      return invalidRequest(id, `${method} is a notification and must be sent without an id`);
+    }
+    const session = connection.session;
+    if (!session.initialized && !descriptor?.beforeInitialize) {
+      return errorFrame(id, { code: ErrorCode.NotInitialized, message: `Not initialized: call initialize before ${method} (§13)` });
+    }
+    if (descriptor === undefined) {
+      return errorFrame(id, { code: ErrorCode.UnknownMethod, message: `Unknown method: ${method}` });
+    }
+    const capabilities = session.serverCapabilities;
+    if (
+      (descriptor.capability !== null && capabilities[descriptor.capability] === undefined) ||
+      (descriptor.requires !== undefined && !getPath(capabilities, descriptor.requires))
+    ) {
+      return errorFrame(id, {
+        code: ErrorCode.CapabilityMissing,
+        message: `Capability missing: ${descriptor.requires ?? descriptor.capability} is not advertised`,
+      });
+    }
+    let meta: JsonObject;
+    let degraded: readonly string[];
+    try {
+      meta = this.#checkMeta(params._meta);
+      degraded = prepareParams(descriptor, params, capabilities);
+      if (descriptor.lifecycle !== undefined) {
+        const result = session.answer(descriptor.lifecycle, params);
+        if (descriptor.lifecycle === "shutdown") connection.closing = true;
+        return resultFrame(id, result);
+      }
+    } catch (thrown) {
+      return errorFrame(id, this.reportThrown(method, thrown));
+    }
+    const handler = this.#handlers[method];
+    if (handler === undefined) {
+      this.#diagnostics(`rcp: no handler registered for advertised method ${method}`);
+      return errorFrame(id, toErrorObject(undefined));
+    }
+    if (connection.inFlight.has(id)) return invalidRequest(id, "id is already in flight on this connection (§4.7)");
+    if (connection.inFlight.size >= this.limits.maxInFlight) {
+      return errorFrame(id, { code: ErrorCode.RateLimited, message: "Rate limited: too many requests in flight", data: { retryable: true } });
+    }
+    const context = new RequestContext(this, descriptor, id, meta, session, channel, connection, degraded);
+    return this.#invoke(connection, context, handler, params);
+  }
+
+  #invoke(connection: Connection, context: RequestContext, handler: AnyHandler, params: Record<string, unknown>): Reply {
+    let outcome: unknown;
+    try {
+      outcome = handler(params, context);
+    } catch (thrown) {
+      return context.answeredNow(errorFrame(context.id, this.reportThrown(context.method, thrown)));
+    }
+    const isPromise = isThenable(outcome);
+    if (!isPromise && !isGenerator(outcome)) return context.answeredNow(context.resultFrame(outcome));
+    connection.inFlight.set(context.id, context);
+    const deadline = context.meta.deadlineMs;
+    const serverDeadline = this.limits.defaultDeadlineMs;
+    const reply = context.pending(typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline);
+    if (isPromise) {
+      (outcome as PromiseLike<unknown>).then(
+        (result) => context.complete(result),
+        (thrown) => context.fail(thrown),
+      );
+    } else {
+      drainGenerator(outcome as ProgressGenerator, context);
+    }
+    return reply;
+  }
+
+  #checkMeta(meta: unknown): JsonObject {
+    if (meta === undefined) return EMPTY_META;
+    if (!isRecord(meta)) throw invalidParams("_meta", "_meta must be an object (§4.4)");
+    if (!this.#protocol.meta(meta)) throw validationError(this.#protocol.meta, "_meta");
+    const level = meta.logLevel;
+    if (level !== undefined && (typeof level !== "string" || !this.#levelRanks.has(level))) {
+      throw invalidParams("_meta.logLevel", `must be one of ${this.#protocol.logLevels.join(", ")}`);
+    }
+    return meta;
+  }
+
+  /** Progress needs the server to advertise `streaming` (§9); so does an SSE response (§5.2). */
+  get streaming(): boolean {
+    return this.#streaming;
+  }
+
+  lifecycleRole(method: string): string | undefined {
+    return this.#protocol.methods[method]?.lifecycle;
+  }
+
+  /** The rank below which logs are dropped; infinite (silent) unless a level was asked for (§17.1). */
+  logThreshold(session: Session, meta: Readonly<JsonObject>): number {
+    if (!this.#logging) return Number.POSITIVE_INFINITY;
+    const level = (meta.logLevel as string | undefined) ?? session.logLevel;
+    return level === undefined ? Number.POSITIVE_INFINITY : this.levelRank(level);
+  }
+
+  levelRank(level: string): number {
+    return this.#levelRanks.get(level) ?? -1;
+  }
+
+  /** -32603 when results are validated and this one is malformed; one stderr line says why. */
+  resultProblem(descriptor: MethodDescriptor, result: unknown): ErrorObject | undefined {
+    if (!this.#validateResults || descriptor.result(result)) return undefined;
+    const issue = descriptor.result.errors?.[0];
+    const where = issue ? `${issue.instancePath || "/"} ${issue.message ?? issue.keyword}` : "does not match the schema";
+    this.#diagnostics(`rcp: ${descriptor.method} handler returned a malformed result: ${where}`);
+    return toErrorObject(undefined);
+  }
+
+  acceptsPartial(descriptor: MethodDescriptor, partial: unknown): boolean {
+    if (!this.#validateResults || descriptor.partial === undefined || descriptor.partial(partial)) return true;
+    this.#diagnostics(`rcp: ${descriptor.method} progress carried a malformed partial; it was dropped`);
+    return false;
+  }
+
+  /** The wire error for anything thrown; unexpected exceptions are logged, never sent (§12). */
+  reportThrown(method: string, thrown: unknown): ErrorObject {
+    if (!(thrown instanceof RcpError)) {
+      const reason = thrown instanceof Error ? (thrown.stack ?? thrown.message).split("\n", 2).join(" ") : String(thrown);
+      this.#diagnostics(`rcp: ${method} failed: ${reason}`);
+    }
+    return toErrorObject(thrown);
+  }
+}
+
+type ProgressGenerator = Generator<unknown, unknown, void> | AsyncGenerator<unknown, unknown, void>;
+
+const EMPTY_META: JsonObject = Object.freeze({}) as JsonObject;
+
+/** Each yielded event becomes a progress frame; the return value is the result. */
+async function drainGenerator(generator: ProgressGenerator, context: RequestContext): Promise<void> {
+  try {
+    for (;;) {
+      const step = await generator.next();
+      if (context.done) {
+        // Answered already (cancel, deadline, disconnect): let the generator run its finally blocks.
+        await generator.return(undefined);
+        return;
+      }
+      if (step.done) {
+        context.complete(step.value);
+        return;
+      }
+      context.progress(step.value as Parameters<RequestContext["progress"]>[0]);
+    }
+  } catch (thrown) {
+    context.fail(thrown);
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+function isGenerator(value: unknown): value is ProgressGenerator {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { next?: unknown }).next === "function" &&
+    (Symbol.asyncIterator in value || Symbol.iterator in value)
+  );
+}
+
+function invalidRequest(id: RequestId | null, detail: string): string {
+  return errorFrame(id, { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${detail}` });
+}
+
+function joinBatch(replies: Array<string | undefined>): string | undefined {
+  const frames = replies.filter((reply): reply is string => reply !== undefined);
+  return frames.length === 0 ? undefined : `[${frames.join(",")}]`;
+}

@@ -1,0 +1,21 @@
+/**
+ * The contract between the transport-neutral HTTP core and its two thin adapters
+ * (node:http and the Web fetch handler): a request view in, a buffered body or an event
+ * stream out.
+ */
+import type { HttpRequestInfo } from "./options.js";
+
+export interface HttpExchange {
+  readonly request: HttpRequestInfo;
+  /** The body as UTF-8 text, or null when it exceeds `limit` bytes (read no further). */
+  readBody(limit: number): Promise<string | null>;
+  /** A complete response. */
+  respond(status: number, headers: Readonly<Record<string, string>>, body: string): void;
+  /** Starts a 200 event stream with these headers; the socket is set to no-delay. */
+  startStream(headers: Readonly<Record<string, string>>): void;
+  /** Writes stream text; a silent no-op once the client has gone. */
+  write(text: string): void;
+  end(): void;
+  /** Called at most once, if the client goes away before `end()` / `respond()`. */
+  onAbort(listener: () => void): void;
+}

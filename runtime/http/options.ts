@@ -1,0 +1,34 @@
+/** HTTP transport options (§5.2), shared by the Web fetch handler and node:http. */
+
+/** The transport-neutral view of an HTTP request that hooks receive. */
+export interface HttpRequestInfo {
+  readonly method: string;
+  /** Path without the query string, e.g. `/rcp/retrieve`. */
+  readonly path: string;
+  /** Lower-cased header names. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+export interface CorsOptions {
+  /** Value of Access-Control-Allow-Origin, e.g. `*` or `https://app.example`. */
+  origin: string;
+  /** Extra request headers to allow besides Content-Type, Accept, Authorization and RCP-Session. */
+  allowHeaders?: readonly string[];
+  maxAgeSeconds?: number;
+}
+
+export interface HttpOptions {
+  /** Default `/rcp`. */
+  basePath?: string;
+  /**
+   * `stateless` (default): every request is implicitly initialized at the advertised
+   * capabilities. `stateful`: `initialize` issues a token in `result._meta.session` that
+   * later requests must send in the `RCP-Session` header (§5.2).
+   */
+  sessions?: "stateless" | "stateful";
+  /** Runs before dispatch (and before initialize); false answers 401 with -32012 (§5.2). */
+  authenticate?: (request: HttpRequestInfo) => boolean | Promise<boolean>;
+  cors?: CorsOptions;
+  /** Interval of `:` keep-alive comments on a silent SSE stream. Default 15000 ms. */
+  keepAliveMs?: number;
+}

@@ -1,0 +1,14 @@
+/** The public runtime entry (`rcp-gen`): server, client, errors, framing and the filter validator. */
+export * from "./api.js";
+export * from "./protocol.js";
+export { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorData, type ErrorObject, type ErrorSymbol } from "./errors.js";
+export { createServerRuntime, type RcpServer, type ServerListenOptions } from "./server.js";
+export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./core.js";
+export type { HttpOptions, HttpRequestInfo, CorsOptions } from "./http/options.js";
+export type { StdioOptions } from "./transports/stdio.js";
+export type { Listening, ListenOptions } from "./transports/http-node.js";
+export { validateFilter, FILTER_OPERATORS, type AdvertisedFilter, type FieldType } from "./filter/validate.js";
+export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/ndjson.js";
+export { sseFrame } from "./framing/sse.js";
+export { serialize } from "./json.js";
+export * from "./client/index.js";

@@ -1,0 +1,115 @@
+/**
+ * The params pipeline every method's descriptor drives: aliases, schema validation,
+ * option gates, clamps and cross-field rules (§7.7, §8, §12, §3.3). Input params are the
+ * parsed request object, owned by the runtime, so they are adjusted in place.
+ */
+import type { MethodDescriptor, OptionGate, ValidationIssue, Validator, CrossFieldRule } from "./protocol.js";
+import { ErrorCode, RcpError, invalidParams } from "./errors.js";
+import { deletePath, getPath, isRecord, pointerToDotted, setPath } from "./paths.js";
+import { validateFilter, type AdvertisedFilter } from "./filter/validate.js";
+
+const NO_DEGRADATION: readonly string[] = Object.freeze([]);
+
+/**
+ * Runs the whole pipeline; returns the option paths dropped because `strict` was false.
+ * Throws RcpError -32602 / -32005 for the first problem.
+ */
+export function prepareParams(
+  descriptor: MethodDescriptor,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): readonly string[] {
+  for (const legacy in descriptor.aliases) {
+    const canonical = descriptor.aliases[legacy]!;
+    if (params[legacy] !== undefined && params[canonical] === undefined) params[canonical] = params[legacy];
+  }
+  if (!descriptor.params(params)) throw validationError(descriptor.params);
+  let degraded = NO_DEGRADATION;
+  if (descriptor.gates.length > 0) degraded = applyGates(descriptor, params, capabilities);
+  for (const clamp of descriptor.clamps) {
+    const value = getPath(params, clamp.param);
+    const max = getPath(capabilities, clamp.max);
+    if (typeof value === "number" && typeof max === "number" && value > max) setPath(params, clamp.param, max);
+  }
+  for (const rule of descriptor.rules) checkRule(rule, params, capabilities);
+  return degraded;
+}
+
+/** -32602 naming the dotted path of the validator's first issue (§12.1 `field`). */
+export function validationError(validator: Validator, root = ""): RcpError {
+  const issue = validator.errors?.[0];
+  if (!issue) return invalidParams(root || "params", "does not match the schema");
+  return invalidParams(issuePath(issue, root), issue.message ?? issue.keyword);
+}
+
+export function issuePath(issue: ValidationIssue, root = ""): string {
+  let path = pointerToDotted(issue.instancePath);
+  const missing = issue.keyword === "required" ? issue.params.missingProperty : undefined;
+  if (typeof missing === "string") path = path ? `${path}.${missing}` : missing;
+  if (root) path = path ? `${root}.${path}` : root;
+  return path || "params";
+}
+
+function applyGates(
+  descriptor: MethodDescriptor,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): readonly string[] {
+  const lenient = descriptor.strictParam !== undefined && params[descriptor.strictParam] === false;
+  let degraded: string[] | undefined;
+  for (const gate of descriptor.gates) {
+    const value = getPath(params, gate.param);
+    if (value === undefined || value === false) continue;
+    const unsupported = unsupportedValue(gate, value, capabilities);
+    if (unsupported === undefined) continue;
+    if (!lenient) {
+      throw new RcpError(ErrorCode.OptionUnsupported, `Option unsupported: ${gate.param}`, {
+        option: gate.param,
+        value: unsupported,
+        detail: gate.in ? `not among the advertised ${gate.in}` : `${gate.requires} is not advertised`,
+      });
+    }
+    deletePath(params, gate.param);
+    (degraded ??= []).push(gate.param);
+  }
+  return degraded ?? NO_DEGRADATION;
+}
+
+/** The offending value when the gate fails, undefined when the option is supported. */
+function unsupportedValue(gate: OptionGate, value: unknown, capabilities: Readonly<Record<string, unknown>>): unknown {
+  if (gate.requires !== undefined) {
+    const advertised = getPath(capabilities, gate.requires);
+    if (advertised === undefined || advertised === null || advertised === false) return value;
+  }
+  if (gate.in !== undefined) {
+    const allowed = getPath(capabilities, gate.in) ?? gate.default;
+    const members: readonly unknown[] = Array.isArray(allowed) ? allowed : [];
+    const requested = Array.isArray(value) ? value : [value];
+    return requested.find((item) => !members.includes(item));
+  }
+  return undefined;
+}
+
+function checkRule(rule: CrossFieldRule, params: Record<string, unknown>, capabilities: Readonly<Record<string, unknown>>): void {
+  if (rule.rule === "nonIncreasing") {
+    let previous: { param: string; value: number } | undefined;
+    for (const param of rule.params) {
+      const value = getPath(params, param);
+      if (typeof value !== "number") continue;
+      if (previous && value > previous.value) {
+        throw invalidParams(param, `${param} (${value}) must not exceed ${previous.param} (${previous.value})${rule.spec ? ` (${rule.spec})` : ""}`);
+      }
+      previous = { param, value };
+    }
+    return;
+  }
+  const tree = getPath(params, rule.param);
+  if (tree === undefined) return;
+  const fields = getPath(capabilities, rule.fields);
+  const operators = getPath(capabilities, rule.operators);
+  const advertised: AdvertisedFilter = {
+    fields: Array.isArray(fields) || isRecord(fields) ? (fields as AdvertisedFilter["fields"]) : undefined,
+    operators: Array.isArray(operators) ? (operators as string[]) : undefined,
+  };
+  validateFilter(tree, advertised, rule.param);
+}

@@ -1,0 +1,46 @@
+/** Dotted paths (`rerank.topN`) into params and capability objects, as `x-rcp` uses them. */
+
+export function getPath(root: unknown, path: string): unknown {
+  if (!path.includes(".")) return isRecord(root) ? root[path] : undefined;
+  let node = root;
+  for (const key of path.split(".")) {
+    if (!isRecord(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/** Sets a value, creating intermediate objects as needed. */
+export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let node = root;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const next = node[keys[i]!];
+    if (!isRecord(next)) {
+      const created: Record<string, unknown> = {};
+      node[keys[i]!] = created;
+      node = created;
+    } else node = next;
+  }
+  node[keys[keys.length - 1]!] = value;
+}
+
+export function deletePath(root: Record<string, unknown>, path: string): void {
+  const keys = path.split(".");
+  const parent = keys.length === 1 ? root : getPath(root, keys.slice(0, -1).join("."));
+  if (isRecord(parent)) delete parent[keys[keys.length - 1]!];
+}
+
+/** ajv's instancePath (`/rerank/topN`, `/inputs/0`) as a dotted path (`rerank.topN`, `inputs.0`). */
+export function pointerToDotted(pointer: string): string {
+  if (pointer === "") return "";
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .join(".");
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,92 @@
+/** Web-standard adapter of the HTTP core: `fetch(request) => Response` (Deno, Bun, workers, tests). */
+import type { HttpExchange } from "../http/exchange.js";
+import type { HttpRequestInfo } from "../http/options.js";
+import type { HttpServerCore } from "../http/serve.js";
+
+export function handleFetch(http: HttpServerCore, request: Request): Promise<Response> {
+  const exchange = new FetchExchange(request);
+  http.serve(exchange).catch(() => exchange.internalError());
+  return exchange.response;
+}
+
+const encoder = new TextEncoder();
+
+class FetchExchange implements HttpExchange {
+  readonly request: HttpRequestInfo;
+  readonly response: Promise<Response>;
+  #resolve!: (response: Response) => void;
+  #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  #finished = false;
+  #abortListener: (() => void) | undefined;
+  readonly #source: Request;
+
+  constructor(source: Request) {
+    this.#source = source;
+    const url = new URL(source.url);
+    const headers: Record<string, string> = {};
+    source.headers.forEach((value, name) => (headers[name] = value));
+    this.request = { method: source.method, path: url.pathname, headers };
+    this.response = new Promise((resolve) => (this.#resolve = resolve));
+    source.signal?.addEventListener("abort", () => this.#clientGone(), { once: true });
+  }
+
+  async readBody(limit: number): Promise<string | null> {
+    const declared = Number(this.#source.headers.get("content-length"));
+    if (declared > limit) return null;
+    const body = this.#source.body;
+    if (!body) return "";
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks, size).toString("utf8");
+  }
+
+  respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
+    this.#finished = true;
+    this.#resolve(new Response(status === 204 ? null : body, { status, headers }));
+  }
+
+  startStream(headers: Readonly<Record<string, string>>): void {
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => void (this.#controller = controller),
+      cancel: () => this.#clientGone(),
+    });
+    this.#resolve(new Response(stream, { status: 200, headers }));
+  }
+
+  write(text: string): void {
+    if (this.#finished || !this.#controller) return;
+    this.#controller.enqueue(encoder.encode(text));
+  }
+
+  end(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#controller?.close();
+  }
+
+  onAbort(listener: () => void): void {
+    this.#abortListener = listener;
+  }
+
+  internalError(): void {
+    if (this.#controller) this.end();
+    else this.respond(500, { "content-type": "text/plain" }, "Internal error");
+  }
+
+  #clientGone(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#abortListener?.();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * node:http adapter of the HTTP core. It works on IncomingMessage / ServerResponse
+ * directly (no Request/Response objects), so the common path stays close to a raw
+ * node:http handler.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { HttpExchange } from "../http/exchange.js";
+import type { HttpRequestInfo } from "../http/options.js";
+import type { HttpServerCore } from "../http/serve.js";
+
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+}
+
+export interface Listening {
+  /** Base URL of the RCP endpoint, e.g. `http://127.0.0.1:41234/rcp`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export function nodeRequestListener(http: HttpServerCore): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    const exchange = new NodeExchange(request, response);
+    http.serve(exchange).catch(() => exchange.internalError());
+  };
+}
+
+export function listenHttp(http: HttpServerCore, options: ListenOptions): Promise<Listening> {
+  const server = createServer(nodeRequestListener(http));
+  const host = options.host ?? "127.0.0.1";
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      const hostname = host.includes(":") ? `[${host}]` : host;
+      resolve({
+        url: `http://${hostname}:${port}${http.basePath}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+class NodeExchange implements HttpExchange {
+  readonly request: HttpRequestInfo;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.#req = req;
+    this.#res = res;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    this.request = { method: req.method ?? "GET", path: query === -1 ? url : url.slice(0, query), headers: req.headers };
+  }
+
+  readBody(limit: number): Promise<string | null> {
+    const req = this.#req;
+    const declared = Number(req.headers["content-length"]);
+    if (declared > limit) return Promise.resolve(this.#refuseBody());
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > limit) {
+          req.off("data", onData);
+          req.off("end", onEnd);
+          resolve(this.#refuseBody());
+          return;
+        }
+        chunks.push(chunk);
+      };
+      const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
+      req.on("data", onData);
+      req.once("end", onEnd);
+      req.once("error", reject);
+    });
+  }
+
+  respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
+    if (this.#res.headersSent || this.#res.destroyed) return;
+    this.#res.writeHead(status, headers);
+    this.#res.end(body);
+  }
+
+  startStream(headers: Readonly<Record<string, string>>): void {
+    this.#res.socket?.setNoDelay(true);
+    this.#res.writeHead(200, headers);
+    this.#res.flushHeaders();
+  }
+
+  write(text: string): void {
+    if (!this.#res.writableEnded && !this.#res.destroyed) this.#res.write(text);
+  }
+
+  end(): void {
+    if (!this.#res.writableEnded && !this.#res.destroyed) this.#res.end();
+  }
+
+  onAbort(listener: () => void): void {
+    this.#res.once("close", () => {
+      if (!this.#res.writableFinished) listener();
+    });
+  }
+
+  /** A failure of the HTTP core itself: 500 before the status line, otherwise just end. */
+  internalError(): void {
+    if (!this.#res.headersSent) this.respond(500, { "content-type": "text/plain" }, "Internal error");
+    else this.end();
+  }
+
+  /** Stops reading an oversized body; the connection closes after the 413 is sent. */
+  #refuseBody(): null {
+    this.#res.shouldKeepAlive = false;
+    this.#req.resume();
+    return null;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Drives one message-stream connection (stdio, in-memory): text frames in, replies out in
+ * completion order, and a count of replies still owed so that a shutdown or EOF can wait
+ * for every in-flight request to be answered and written (§5.1, §7.12).
+ */
+import type { ServerCore, Reply } from "../core.js";
+import type { FrameChannel } from "../context.js";
+import { Connection } from "../connection.js";
+import { errorFrame } from "../json.js";
+import { ErrorCode } from "../errors.js";
+
+export class MessagePump {
+  readonly connection: Connection;
+  #owed = 0;
+  #onSettled: (() => void) | undefined;
+
+  constructor(
+    readonly core: ServerCore,
+    /** Writes one frame (without a terminator) to the peer. */
+    readonly channel: FrameChannel,
+  ) {
+    this.connection = new Connection(core.newSession());
+  }
+
+  receive(text: string): void {
+    if (this.connection.closing) return;
+    this.#deliver(this.core.handleText(this.connection, text, this.channel));
+  }
+
+  /** A frame above the size limit: -32013, and the connection goes on (§15.5). */
+  rejectOversized(bytes: number): void {
+    if (this.connection.closing) return;
+    this.channel.send(
+      errorFrame(null, {
+        code: ErrorCode.PayloadTooLarge,
+        message: `Payload too large: a ${bytes}-byte message exceeds ${this.core.limits.maxMessageBytes} bytes`,
+      }),
+    );
+  }
+
+  /** True once `shutdown` was answered or `endInput()` was called. */
+  get closing(): boolean {
+    return this.connection.closing;
+  }
+
+  /** EOF: no more requests; in-flight ones still finish. */
+  endInput(): void {
+    this.connection.closing = true;
+  }
+
+  /** Resolves when every reply owed so far has been written. */
+  settled(): Promise<void> {
+    if (this.#owed === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.#onSettled = resolve));
+  }
+
+  /** The transport died: abort every handler; nothing more is written. */
+  abandon(): void {
+    this.connection.abandonAll();
+  }
+
+  #deliver(reply: Reply): void {
+    if (reply === undefined) return;
+    if (typeof reply === "string") {
+      this.channel.send(reply);
+      return;
+    }
+    this.#owed++;
+    reply.then((frame) => {
+      if (frame !== undefined) this.channel.send(frame);
+      if (--this.#owed === 0) this.#onSettled?.();
+    });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * NDJSON over stdio (§5.1). stdout carries protocol frames only: while serving, console
+ * output and anyone else's process.stdout.write go to stderr. Output backpressure pauses
+ * reading instead of buffering without bound. EOF or an answered `shutdown` stops reading,
+ * lets in-flight requests finish and flushes their responses (§7.12, §13.1).
+ */
+import type { Readable, Writable } from "node:stream";
+import type { ServerCore } from "../core.js";
+import { NdjsonReader } from "../framing/ndjson.js";
+import { MessagePump } from "./pump.js";
+
+export interface StdioOptions {
+  input?: Readable;
+  output?: Writable;
+  /** Exit the process once done (default: true when serving the real process.stdout). */
+  exit?: boolean;
+}
+
+export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promise<void> {
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const ownsStdout = output === process.stdout;
+  const restoreStdout = ownsStdout ? divertStdout() : undefined;
+  const write = restoreStdout?.write ?? ((text: string) => output.write(text));
+  let finishing: Promise<void> | undefined;
+  let resolveServed: () => void = () => {};
+  const served = new Promise<void>((resolve) => (resolveServed = resolve));
+
+  const pump = new MessagePump(core, {
+    send(frame) {
+      if (!write(frame + "\n") && !pump.closing) {
+        input.pause();
+        output.once("drain", () => input.resume());
+      }
+    },
+  });
+  const reader = new NdjsonReader({
+    maxLineBytes: core.limits.maxMessageBytes,
+    onLine: (line) => pump.receive(line),
+    onOversized: (bytes) => pump.rejectOversized(bytes),
+  });
+  const finish = (): Promise<void> =>
+    (finishing ??= (async () => {
+      input.off("data", onData);
+      input.pause();
+      await pump.settled();
+      await new Promise<void>((resolve) => output.write("", () => resolve()));
+      restoreStdout?.restore();
+      if (options.exit ?? ownsStdout) process.exit(0);
+      resolveServed();
+    })());
+  const onData = (chunk: Buffer | string): void => {
+    reader.push(chunk);
+    if (pump.closing) void finish();
+  };
+  input.on("data", onData);
+  input.once("end", () => {
+    reader.end();
+    pump.endInput();
+    void finish();
+  });
+  // EPIPE: the client is gone, so nothing in flight can be answered (§13.1).
+  output.once("error", () => {
+    pump.abandon();
+    void finish();
+  });
+  return served;
+}
+
+/**
+ * Sends console.log/info/debug and foreign process.stdout.write calls to stderr, and
+ * returns the real stdout writer for protocol frames plus a way to undo the diversion.
+ */
+function divertStdout(): { write: (text: string) => boolean; restore: () => void } {
+  const stdout = process.stdout;
+  const realWrite = stdout.write;
+  const consoleMethods = { log: console.log, info: console.info, debug: console.debug };
+  const toStderr = (...args: unknown[]): void => console.error(...args);
+  console.log = console.info = console.debug = toStderr;
+  stdout.write = ((...args: Parameters<typeof stdout.write>) =>
+    (process.stderr.write as (...a: unknown[]) => boolean)(...args)) as typeof stdout.write;
+  return {
+    write: (text) => realWrite.call(stdout, text),
+    restore: () => {
+      stdout.write = realWrite;
+      Object.assign(console, consoleMethods);
+    },
+  };
+}
