@@ -99,7 +99,8 @@ export async function* runRetrieve(
   const matches = request.filter === undefined ? () => true : compileFilter(request.filter, settings.filterSchema);
   const tieBreak = tieBreakFor(request.seed);
   const pause = async (): Promise<void> => {
-    if ((control.stageDelayMs ?? 0) > 0) await sleep(control.stageDelayMs, undefined, { signal: control.signal });
+    // Rethrow the signal's own reason (cancel vs deadline) rather than a generic AbortError.
+    if ((control.stageDelayMs ?? 0) > 0) await sleep(control.stageDelayMs, undefined, { signal: control.signal }).catch(() => {});
     control.signal?.throwIfAborted();
   };
   const event = (stage: Stage, message: string, ranked: readonly Ranked[]): StageEvent => ({
@@ -120,7 +121,7 @@ export async function* runRetrieve(
 
   await pause();
   const mode = request.mode ?? "hybrid";
-  const eligible = [...snapshot.documents.values()].filter((document) => matches(document.meta));
+  const eligible = [...snapshot.documents.values()].filter((document) => matches(document.filterable));
   const retrievers: Retriever[] = mode === "hybrid" ? ["dense", "sparse"] : [mode];
   const lists = retrievers.map((retriever) => ({
     retriever,

@@ -21,6 +21,8 @@ export interface StoredDocument extends DocumentInput {
   meta: Metadata;
   /** Shipped with the demo corpus, or written by a client through `index/add`. */
   origin: "corpus" | "client";
+  /** What filters see: the metadata plus the title as a `text` field. */
+  filterable: Metadata;
   terms: readonly string[];
   vector: Float32Array;
 }
@@ -36,7 +38,9 @@ export const DEFAULT_KEPT_SNAPSHOTS = 4;
 
 export function storeDocument(input: DocumentInput, origin: StoredDocument["origin"]): StoredDocument {
   const body = input.title === undefined ? input.text : `${input.title} ${input.text}`;
-  return { ...input, meta: input.meta ?? {}, origin, terms: contentTerms(body), vector: embed(body) };
+  const meta = input.meta ?? {};
+  const filterable = input.title === undefined ? meta : { ...meta, title: input.title };
+  return { ...input, meta, origin, filterable, terms: contentTerms(body), vector: embed(body) };
 }
 
 export class SnapshotStore {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { DemoEngine } from "../../examples/demo-engine/engine.js";
+import type { RetrieveRequest } from "../../examples/demo-engine/retrieve.js";
+import { RcpError } from "../../runtime/errors.js";
+import { drain } from "./drain.js";
+
+async function allPages(engine: DemoEngine, request: RetrieveRequest): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const { outcome, ids } = await drain(engine, { ...request, ...(cursor === undefined ? {} : { cursor }) });
+    pages.push(ids);
+    cursor = outcome.nextCursor;
+  } while (cursor !== undefined && pages.length < 100);
+  return pages;
+}
+
+async function rejection(run: Promise<unknown>): Promise<RcpError> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof RcpError) return error;
+    throw error;
+  }
+  throw new Error("expected an RcpError");
+}
+
+describe("§10 cursor pagination", () => {
+  it("walks the whole ranking page by page without skipping or repeating a hit", async () => {
+    const engine = new DemoEngine();
+    const request: RetrieveRequest = { query: "router packet", k: 7, candidateK: 40, rerank: { method: "cross-encoder", topN: 30 } };
+    const pages = await allPages(engine, request);
+    const unpaged = await drain(engine, { ...request, k: 30 });
+    expect(pages.flat()).toEqual(unpaged.ids);
+    expect(pages.map((page) => page.length)).toEqual([7, 7, 7, 7, 2]);
+  });
+
+  it("keeps paging through the original snapshot while the index changes", async () => {
+    const engine = new DemoEngine();
+    const request: RetrieveRequest = { query: "galaxy telescope", k: 5, mode: "sparse" };
+    const first = await drain(engine, request);
+    engine.add([{ id: "new-galaxy", text: "galaxy telescope galaxy telescope" }]);
+    engine.delete([first.ids[0]!, "doc-999"]);
+    const second = await drain(engine, { ...request, cursor: first.outcome.nextCursor });
+    const reference = await drain(engine, { ...request, k: 10, indexVersion: first.outcome.indexVersion });
+    expect([...first.ids, ...second.ids]).toEqual(reference.ids);
+    expect(second.outcome.indexVersion).toBe(first.outcome.indexVersion);
+  });
+
+  it("rejects a cursor reused with another query (-32602) and one whose snapshot was collected (-32015)", async () => {
+    const engine = new DemoEngine({ keepSnapshots: 2 });
+    const first = await drain(engine, { query: "galaxy", k: 3 });
+    const cursor = first.outcome.nextCursor!;
+    expect(await rejection(drain(engine, { query: "router", k: 3, cursor }))).toMatchObject({ code: -32602, data: { field: "cursor" } });
+    expect(await rejection(drain(engine, { query: "galaxy", k: 3, cursor: "c1.garbage" }))).toMatchObject({ code: -32602 });
+    engine.add([{ id: "x1", text: "one" }]);
+    engine.add([{ id: "x2", text: "two" }]);
+    expect(await rejection(drain(engine, { query: "galaxy", k: 3, cursor }))).toMatchObject({ code: -32015, data: { field: "cursor" } });
+  });
+
+  it("omits nextCursor on the last page", async () => {
+    const { outcome } = await drain(new DemoEngine(), { query: "galaxy", k: 50, candidateK: 20, mode: "dense" });
+    expect(outcome.hits).toHaveLength(20);
+    expect(outcome.nextCursor).toBeUndefined();
+  });
+});
