@@ -199,6 +199,8 @@ export class BaseClient<M extends MethodMap> {
     if (this.#failure !== undefined) throw this.#failure;
     if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
     await this.#ensureStarted();
+    // close() or the transport's death may have happened while starting.
+    if (this.#failure !== undefined) throw this.#failure;
     const id = this.#nextId++;
     const wantsLogs = options.onLog !== undefined;
     const progressToken = options.onProgress !== undefined || wantsLogs ? `rcp-${id}` : undefined;

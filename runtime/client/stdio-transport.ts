@@ -83,6 +83,7 @@ export class StdioClientTransport implements ClientTransport {
   async send(frame: OutgoingFrame): Promise<void> {
     const stdin = this.#child?.stdin;
     if (this.#failure !== undefined) throw this.#failure;
+    if (this.#closing) throw new TransportError("Transport closed");
     if (stdin === undefined || stdin === null) throw new TransportError("Transport not started");
     if (!stdin.write(ndjsonFrame(JSON.stringify(frame)))) await this.#drained(stdin);
   }

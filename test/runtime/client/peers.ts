@@ -1,0 +1,52 @@
+/** Clients wired to the scripted peers of test/fixtures/client-peers. */
+import { fileURLToPath } from "node:url";
+import { BaseClient } from "../../../runtime/client/base-client.js";
+import { stdioClientTransport, type StdioClientTransportOptions } from "../../../runtime/client/stdio-transport.js";
+import type { ClientTransport } from "../../../runtime/client/transport.js";
+import { clientTestProtocol, type ClientTestMethods } from "../../fixtures/client-test-protocol.js";
+
+/** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
+export const ndjsonPeerPath = fileURLToPath(
+  new URL("../../../dist/test/fixtures/client-peers/ndjson-peer.js", import.meta.url),
+);
+
+export interface NdjsonPeerConfig {
+  protocolVersion?: number;
+  capabilities?: Record<string, unknown>;
+  ignoreEof?: boolean;
+  ignoreSigterm?: boolean;
+}
+
+export const searchCapabilities = { search: {}, streaming: {}, log: {} };
+
+export function ndjsonPeerTransport(
+  config: NdjsonPeerConfig = { capabilities: searchCapabilities },
+  options: Partial<StdioClientTransportOptions> = {},
+) {
+  return stdioClientTransport({
+    command: process.execPath,
+    args: [ndjsonPeerPath, JSON.stringify(config)],
+    stderr: "ignore",
+    ...options,
+  });
+}
+
+export function testClient(
+  transport: ClientTransport,
+  options: { minProtocolVersion?: number; defaultTimeout?: number } = {},
+): BaseClient<ClientTestMethods> {
+  return new BaseClient<ClientTestMethods>({
+    protocol: clientTestProtocol,
+    transport,
+    clientInfo: { name: "client-tests", version: "1.0.0" },
+    capabilities: { streaming: {} },
+    ...options,
+  });
+}
+
+/** A connected client on a fresh ndjson peer. */
+export async function connectedStdioClient(config?: NdjsonPeerConfig): Promise<BaseClient<ClientTestMethods>> {
+  const client = testClient(ndjsonPeerTransport(config));
+  await client.connect();
+  return client;
+}

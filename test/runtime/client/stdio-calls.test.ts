@@ -1,0 +1,190 @@
+/**
+ * BaseClient over a real child process that misbehaves on purpose (ndjson-peer): id
+ * correlation, progress and log routing, server errors, timeouts and cancellation.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { LogMessage, ProgressEvent } from "../../../runtime/api.js";
+import type { BaseClient } from "../../../runtime/client/base-client.js";
+import { CallError } from "../../../runtime/client/call-error.js";
+import { RcpError } from "../../../runtime/errors.js";
+import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
+import { connectedStdioClient, ndjsonPeerTransport, testClient } from "./peers.js";
+
+let client: BaseClient<ClientTestMethods>;
+afterEach(() => client?.close());
+
+const failureOf = (promise: Promise<unknown>): Promise<CallError> =>
+  promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error as CallError,
+  );
+
+describe("correlation by id (§4.7)", () => {
+  it("§4.7 answers arriving out of order reach the call that sent each request", async () => {
+    client = await connectedStdioClient();
+    const calls = [300, 150, 10].map((delayMs) => client.call("search", { script: "delay", delayMs }));
+    expect(await Promise.all(calls)).toEqual([{ delayed: 300 }, { delayed: 150 }, { delayed: 10 }]);
+  });
+
+  it("§4.7 answers with unknown ids or an id of the wrong JSON type are discarded", async () => {
+    client = await connectedStdioClient();
+    expect(await client.call("search", { script: "wrongIds" })).toEqual({ right: true });
+  });
+
+  it("§13.1 a second answer to the same id is discarded; the call settled once", async () => {
+    client = await connectedStdioClient();
+    expect(await client.call("search", { script: "twice" })).toEqual({ answer: 1 });
+    expect(await client.call("ping", { nonce: "after" })).toEqual({ nonce: "after" });
+  });
+
+  it("§5.1 lines that are not JSON-RPC objects are skipped and the connection goes on", async () => {
+    client = await connectedStdioClient();
+    expect(await client.call("search", { script: "garbage" })).toEqual({ survived: true });
+    expect(await client.call("ping", { nonce: 7 })).toEqual({ nonce: 7 });
+  });
+});
+
+describe("request _meta", () => {
+  it("§9 a call with onProgress carries a progressToken unique among in-flight calls; one without carries none", async () => {
+    client = await connectedStdioClient();
+    const onProgress = (): void => {};
+    const [first, second, plain] = await Promise.all([
+      client.call("search", { script: "echo" }, { onProgress }),
+      client.call("search", { script: "echo" }, { onProgress }),
+      client.call("search", { script: "echo" }),
+    ]);
+    const tokenOf = (result: Record<string, unknown>): unknown =>
+      (result.params as { _meta: { progressToken: unknown } })._meta.progressToken;
+    expect(typeof tokenOf(first!)).toBe("string");
+    expect(tokenOf(first!)).not.toEqual(tokenOf(second!));
+    expect(plain).toEqual({ params: { script: "echo" } });
+  });
+
+  it("§17.1 onLog sets _meta.logLevel (the requested one, else the least severe) and meta adds keys", async () => {
+    client = await connectedStdioClient();
+    const onLog = (): void => {};
+    const warned = await client.call("search", { script: "echo" }, { onLog, logLevel: "warning", meta: { traceId: "t-1" } });
+    expect(warned.params).toMatchObject({ _meta: { logLevel: "warning", traceId: "t-1" } });
+    const everything = await client.call("search", { script: "echo" }, { onLog });
+    expect(everything.params).toMatchObject({ _meta: { logLevel: "debug" } });
+  });
+
+  it("§17.1 an unknown log level is -32602 naming _meta.logLevel, before any I/O", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(client.call("search", { script: "echo" }, { onLog: () => {}, logLevel: "loud" }));
+    expect(error.code).toBe(-32602);
+    expect(error.data?.field).toBe("_meta.logLevel");
+  });
+});
+
+describe("progress and log routing (§9, §17.1)", () => {
+  it("§9 progress reaches its call by token; unknown tokens, malformed frames and frames after the response are dropped", async () => {
+    client = await connectedStdioClient();
+    const progress: ProgressEvent[] = [];
+    const logs: LogMessage[] = [];
+    const result = await client.call(
+      "search",
+      { script: "progress" },
+      { onProgress: (event) => progress.push(event), onLog: (log) => logs.push(log) },
+    );
+    expect(result).toEqual({ done: true });
+    expect(progress).toEqual([
+      { progress: 0.2, stage: "recall", partial: { hits: ["d1"] } },
+      { progress: 0.6, stage: "rerank", message: "reranked 3/5" },
+    ]);
+    expect(logs).toEqual([{ level: "info", message: "for you" }]);
+    // The progress frame written after the response was read without harm.
+    expect(await client.call("ping", { nonce: 1 })).toEqual({ nonce: 1 });
+  });
+
+  it("§9 a throwing onProgress fails its call and cancels it on the wire", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(
+      client.call("search", { script: "progress" }, {
+        onProgress: () => {
+          throw new Error("consumer broke");
+        },
+      }),
+    );
+    expect(error.message).toBe("consumer broke");
+  });
+});
+
+describe("server errors (§12)", () => {
+  it("§12.2 a server error becomes a CallError with code, message, data and the code's retry policy", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(
+      client.call("search", { script: "error", error: { code: -32011, message: "slow down", data: { retryAfterMs: 50 } } }),
+    );
+    expect(error).toBeInstanceOf(RcpError);
+    expect(error).toMatchObject({ code: -32011, message: "slow down", data: { retryAfterMs: 50 }, retryable: "yes" });
+  });
+
+  it("§12 an unrecognised code is a generic failure with its own code, retry policy unknown", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(client.call("search", { script: "error", error: { code: -32099, message: "new" } }));
+    expect(error).toMatchObject({ code: -32099, message: "new", retryable: "maybe" });
+  });
+
+  it("§12 a malformed error object still fails the call, as -32603 carrying what was received", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(client.call("search", { script: "error", error: "oops" }));
+    expect(error).toMatchObject({ code: -32603, data: { received: "oops" } });
+  });
+});
+
+describe("timeouts and cancellation (§7.14, §13.1)", () => {
+  it("§13.1 a local timeout rejects with -32014, sends notifications/cancel, and the late answer is discarded", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(client.call("search", { script: "delay", delayMs: 400 }, { timeout: 50 }));
+    expect(error).toMatchObject({ code: -32014, retryable: "yes", data: { timeoutMs: 50 } });
+    // Answered after the timed-out call's late answer has arrived; it must get its own.
+    expect(await client.call("search", { script: "delay", delayMs: 450 })).toEqual({ delayed: 450 });
+    const { cancelled } = await client.call("search", { script: "cancels" });
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it("§13.1 defaultTimeout applies to calls that set no timeout", async () => {
+    client = testClient(ndjsonPeerTransport(), { defaultTimeout: 100 });
+    await client.connect();
+    expect((await failureOf(client.call("search", { script: "never" }))).code).toBe(-32014);
+  });
+
+  it("§13.1 resetTimeoutOnProgress keeps a call alive while progress flows, up to maxTotalTimeout", async () => {
+    client = await connectedStdioClient();
+    const ticking = { script: "ticking", ticks: 5, everyMs: 100 };
+    const onProgress = (): void => {};
+    await expect(client.call("search", ticking, { timeout: 400, resetTimeoutOnProgress: true, onProgress })).resolves.toEqual({
+      ticks: 5,
+    });
+    expect((await failureOf(client.call("search", ticking, { timeout: 400, onProgress }))).code).toBe(-32014);
+    const capped = client.call("search", ticking, {
+      timeout: 400,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: 450,
+      onProgress,
+    });
+    expect((await failureOf(capped)).code).toBe(-32014);
+  });
+
+  it("§7.14 aborting the signal rejects with -32006 and sends notifications/cancel with the request's id", async () => {
+    client = await connectedStdioClient();
+    const controller = new AbortController();
+    const pending = client.call("search", { script: "never" }, { signal: controller.signal });
+    await client.call("ping", {});
+    controller.abort();
+    expect(await failureOf(pending)).toMatchObject({ code: -32006, retryable: "n/a" });
+    const { cancelled, unanswered } = await client.call("search", { script: "cancels" });
+    expect(cancelled).toEqual(unanswered);
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it("§7.14 an already aborted signal fails the call before anything is sent", async () => {
+    client = await connectedStdioClient();
+    const error = await failureOf(client.call("search", { script: "never" }, { signal: AbortSignal.abort() }));
+    expect(error.code).toBe(-32006);
+    expect(await client.call("search", { script: "cancels" })).toEqual({ cancelled: [], unanswered: [] });
+  });
+});
