@@ -21,7 +21,12 @@ export function buildBm25(documents: Iterable<{ id: string; terms: readonly stri
     totalLength += terms.length;
   }
   const documentCount = indexed.size;
-  return { documentCount, averageLength: documentCount === 0 ? 0 : totalLength / documentCount, documentFrequency, documents: indexed };
+  return {
+    documentCount,
+    averageLength: documentCount === 0 ? 0 : totalLength / documentCount,
+    documentFrequency,
+    documents: indexed,
+  };
 }
 
 export function countTerms(terms: readonly string[]): Map<string, number> {

@@ -27,9 +27,15 @@ export function decodeCursor(cursor: string): CursorState {
   } catch {
     throw invalidParams("cursor", "not a cursor issued by this server");
   }
-  if (!Array.isArray(decoded) || decoded.length !== 3) throw invalidParams("cursor", "not a cursor issued by this server");
+  if (!Array.isArray(decoded) || decoded.length !== 3)
+    throw invalidParams("cursor", "not a cursor issued by this server");
   const [fingerprint, offset, indexVersion] = decoded as unknown[];
-  if (typeof fingerprint !== "string" || !Number.isSafeInteger(offset) || (offset as number) < 0 || typeof indexVersion !== "string") {
+  if (
+    typeof fingerprint !== "string" ||
+    !Number.isSafeInteger(offset) ||
+    (offset as number) < 0 ||
+    typeof indexVersion !== "string"
+  ) {
     throw invalidParams("cursor", "not a cursor issued by this server");
   }
   return { fingerprint, offset: offset as number, indexVersion };

@@ -56,4 +56,3 @@ export function embedSparse(text: string, index: Bm25Index): SparseVector {
   const indices = [...weights.keys()].sort((a, b) => a - b);
   return { indices, values: indices.map((slot) => weights.get(slot)!) };
 }
-

@@ -8,8 +8,20 @@ import corpus from "./corpus.json" with { type: "json" };
 import { embed, embedSparse, EMBEDDING_DIMENSION, type SparseVector } from "./embedding.js";
 import { FILTER_OPERATORS, type FilterSchema, type Metadata } from "./filter.js";
 import { crossEncoderScore } from "./rerank.js";
-import { runRetrieve, type PipelineControl, type RetrieveOutcome, type RetrieveRequest, type StageEvent } from "./retrieve.js";
-import { DEFAULT_KEPT_SNAPSHOTS, SnapshotStore, storeDocument, type DocumentInput, type StoredDocument } from "./snapshots.js";
+import {
+  runRetrieve,
+  type PipelineControl,
+  type RetrieveOutcome,
+  type RetrieveRequest,
+  type StageEvent,
+} from "./retrieve.js";
+import {
+  DEFAULT_KEPT_SNAPSHOTS,
+  SnapshotStore,
+  storeDocument,
+  type DocumentInput,
+  type StoredDocument,
+} from "./snapshots.js";
 import { transformQuery, type TransformMethod } from "./transform.js";
 
 export const DEMO_MAX_K = 50;
@@ -53,7 +65,12 @@ export class DemoEngine {
   }
 
   retrieve(request: RetrieveRequest, control?: PipelineControl): AsyncGenerator<StageEvent, RetrieveOutcome, void> {
-    return runRetrieve(this.#store, request, { maxK: DEMO_MAX_K, filterSchema: DEMO_FILTER_SCHEMA, dimension: EMBEDDING_DIMENSION }, control);
+    return runRetrieve(
+      this.#store,
+      request,
+      { maxK: DEMO_MAX_K, filterSchema: DEMO_FILTER_SCHEMA, dimension: EMBEDDING_DIMENSION },
+      control,
+    );
   }
 
   /**
@@ -88,7 +105,10 @@ export class DemoEngine {
     return { deleted, indexVersion: this.indexVersion };
   }
 
-  embed(texts: readonly string[], encoding: VectorEncoding = "json"): { vectors: number[][] | string[]; dimension: number } {
+  embed(
+    texts: readonly string[],
+    encoding: VectorEncoding = "json",
+  ): { vectors: number[][] | string[]; dimension: number } {
     const vectors = texts.map(embed);
     return {
       vectors: encoding === "json" ? vectors.map((vector) => Array.from(vector)) : vectors.map(encodeF32Base64),
@@ -103,7 +123,8 @@ export class DemoEngine {
 
   /** Scores every passage; `order` is best first, cut to `topN` when given. Ties keep input order. */
   rerank(query: string, passages: readonly string[], topN?: number): { scores: number[]; order: number[] } {
-    if (topN !== undefined && !(Number.isSafeInteger(topN) && topN >= 0)) throw invalidParams("topN", "must be a non-negative integer");
+    if (topN !== undefined && !(Number.isSafeInteger(topN) && topN >= 0))
+      throw invalidParams("topN", "must be a non-negative integer");
     const scores = passages.map((passage) => crossEncoderScore(query, passage));
     const order = scores
       .map((score, index) => ({ score, index }))
@@ -135,4 +156,3 @@ export class DemoEngine {
 function sameContent(existing: StoredDocument, input: NewDocument): boolean {
   return existing.text === input.text && JSON.stringify(existing.meta) === JSON.stringify(input.meta ?? {});
 }
-

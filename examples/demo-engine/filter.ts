@@ -93,7 +93,8 @@ function compareOrdered(op: FilterOperator, stored: number, bound: number): bool
 function requestValue(value: unknown, type: FieldType, at: string): string | number | boolean {
   if (type !== "date") return value as string | number | boolean;
   const epoch = toEpochMs(value);
-  if (epoch === undefined) throw invalidParams(at, `${JSON.stringify(value)} is neither an RFC 3339 date nor epoch milliseconds`);
+  if (epoch === undefined)
+    throw invalidParams(at, `${JSON.stringify(value)} is neither an RFC 3339 date nor epoch milliseconds`);
   return epoch;
 }
 

@@ -37,7 +37,8 @@ export function mmrOrder<C extends MmrCandidate>(
     remaining.forEach((candidate, index) => {
       const penalty = maxSimilarity.get(candidate.key)!;
       const value = lambda * normalised(candidate.relevance) - (1 - lambda) * penalty;
-      const isBetter = value > bestValue || (value === bestValue && tieBreak(candidate.key, remaining[bestIndex]!.key) < 0);
+      const isBetter =
+        value > bestValue || (value === bestValue && tieBreak(candidate.key, remaining[bestIndex]!.key) < 0);
       if (isBetter) {
         bestIndex = index;
         bestValue = value;

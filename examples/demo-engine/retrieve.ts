@@ -100,7 +100,8 @@ export async function* runRetrieve(
   const tieBreak = tieBreakFor(request.seed);
   const pause = async (): Promise<void> => {
     // Rethrow the signal's own reason (cancel vs deadline) rather than a generic AbortError.
-    if ((control.stageDelayMs ?? 0) > 0) await sleep(control.stageDelayMs, undefined, { signal: control.signal }).catch(() => {});
+    if ((control.stageDelayMs ?? 0) > 0)
+      await sleep(control.stageDelayMs, undefined, { signal: control.signal }).catch(() => {});
     control.signal?.throwIfAborted();
   };
   const event = (stage: Stage, message: string, ranked: readonly Ranked[]): StageEvent => ({
@@ -116,7 +117,12 @@ export async function* runRetrieve(
   if (request.rewrite) {
     await pause();
     queries = transformQuery(request.query, request.rewrite);
-    yield { stage: "transform", progress: PROGRESS.transform, message: `${request.rewrite}: ${queries.join(" | ")}`, partial: { hits: [] } };
+    yield {
+      stage: "transform",
+      progress: PROGRESS.transform,
+      message: `${request.rewrite}: ${queries.join(" | ")}`,
+      partial: { hits: [] },
+    };
   }
 
   await pause();
@@ -170,12 +176,16 @@ export async function* runRetrieve(
     outcome.nextCursor = encodeCursor({ fingerprint, offset: offset + k, indexVersion: snapshot.version });
   }
   if (request.rewrite) outcome.rewrittenQuery = queries.join(" | ");
-  if (vectorEncoding === "f32-base64") Object.assign(outcome, { encoding: vectorEncoding, dimension: settings.dimension });
+  if (vectorEncoding === "f32-base64")
+    Object.assign(outcome, { encoding: vectorEncoding, dimension: settings.dimension });
   return outcome;
 }
 
 /** The snapshot and offset to serve: a cursor pins both; otherwise `indexVersion` or the latest. */
-function resolvePage(store: SnapshotStore, request: RetrieveRequest): { snapshot: Snapshot; offset: number; fingerprint: string } {
+function resolvePage(
+  store: SnapshotStore,
+  request: RetrieveRequest,
+): { snapshot: Snapshot; offset: number; fingerprint: string } {
   const fingerprint = queryFingerprint(request as unknown as Record<string, unknown>);
   if (request.cursor === undefined || request.cursor === "") {
     return { snapshot: store.resolve(request.indexVersion), offset: 0, fingerprint };
@@ -230,7 +240,12 @@ function rerankTop(query: string, top: readonly Ranked[], tieBreak: TieBreak): R
 }
 
 function diversify(ranked: readonly Ranked[], lambda: number, tieBreak: TieBreak): Ranked[] {
-  const candidates = ranked.map((entry) => ({ key: entry.document.id, relevance: entry.score, vector: entry.document.vector, entry }));
+  const candidates = ranked.map((entry) => ({
+    key: entry.document.id,
+    relevance: entry.score,
+    vector: entry.document.vector,
+    entry,
+  }));
   return mmrOrder(candidates, lambda, tieBreak).map(({ candidate, value }) => ({
     ...candidate.entry,
     score: value,

@@ -2,16 +2,76 @@
 
 const STOPWORDS = new Set([
   // English
-  "a", "an", "and", "are", "as", "at", "be", "by", "does", "do", "every", "for", "from", "how", "in", "is", "it",
-  "its", "of", "on", "or", "than", "that", "the", "to", "what", "when", "which", "who", "why", "with",
-  "me", "show", "find", "please", "tell", "about", "some", "any", "all", "this", "these", "those", "i", "we", "you",
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "does",
+  "do",
+  "every",
+  "for",
+  "from",
+  "how",
+  "in",
+  "is",
+  "it",
+  "its",
+  "of",
+  "on",
+  "or",
+  "than",
+  "that",
+  "the",
+  "to",
+  "what",
+  "when",
+  "which",
+  "who",
+  "why",
+  "with",
+  "me",
+  "show",
+  "find",
+  "please",
+  "tell",
+  "about",
+  "some",
+  "any",
+  "all",
+  "this",
+  "these",
+  "those",
+  "i",
+  "we",
+  "you",
   // German
-  "der", "die", "das", "ein", "eine", "und", "oder", "warum", "wie", "zu", "mit", "von", "dazu",
+  "der",
+  "die",
+  "das",
+  "ein",
+  "eine",
+  "und",
+  "oder",
+  "warum",
+  "wie",
+  "zu",
+  "mit",
+  "von",
+  "dazu",
 ]);
 
 /** Lower-cased runs of letters and digits (any script), keeping inner hyphens: `b-tree`, `drought-tolerant`. */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().normalize("NFC").match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFC")
+      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []
+  );
 }
 
 export function isStopword(token: string): boolean {

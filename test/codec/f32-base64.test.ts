@@ -1,17 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeF32Base64, encodeF32Base64 } from "../../runtime/codec/f32-base64.js";
-import { RcpError } from "../../runtime/errors.js";
-
-function rejection(run: () => unknown): RcpError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RcpError) return error;
-    throw error;
-  }
-  throw new Error("expected an RcpError");
-}
+import { rcpRejection } from "../demo/rcp-rejection.js";
 
 describe("§7.3.1 f32-base64", () => {
   it("writes little-endian binary32 whatever the host byte order", () => {
@@ -30,19 +20,19 @@ describe("§7.3.1 f32-base64", () => {
     );
   });
 
-  it("rejects a blob whose length is not dimension × 4 with -32602 naming the field", () => {
-    const error = rejection(() => decodeF32Base64(encodeF32Base64([1, 2, 3]), 4, "vectors.0"));
+  it("rejects a blob whose length is not dimension × 4 with -32602 naming the field", async () => {
+    const error = await rcpRejection(() => decodeF32Base64(encodeF32Base64([1, 2, 3]), 4, "vectors.0"));
     expect(error.code).toBe(-32602);
     expect(error.data).toMatchObject({ field: "vectors.0" });
     expect(error.data?.detail).toMatch(/12 bytes; dimension 4 needs 16/);
-    expect(rejection(() => decodeF32Base64(encodeF32Base64([1, 2, 3]), 2)).code).toBe(-32602);
+    expect((await rcpRejection(() => decodeF32Base64(encodeF32Base64([1, 2, 3]), 2))).code).toBe(-32602);
   });
 
-  it("rejects unpadded or non-alphabet base64 and non-finite components", () => {
-    expect(rejection(() => decodeF32Base64("AACAPw", 1)).code).toBe(-32602);
-    expect(rejection(() => decodeF32Base64("AAC*Pw==", 1)).code).toBe(-32602);
+  it("rejects unpadded or non-alphabet base64 and non-finite components", async () => {
+    expect((await rcpRejection(() => decodeF32Base64("AACAPw", 1))).code).toBe(-32602);
+    expect((await rcpRejection(() => decodeF32Base64("AAC*Pw==", 1))).code).toBe(-32602);
     const nan = Buffer.from([0, 0, 0xc0, 0x7f]).toString("base64");
-    expect(rejection(() => decodeF32Base64(nan, 1)).data).toMatchObject({ field: "vector[0]" });
+    expect((await rcpRejection(() => decodeF32Base64(nan, 1))).data).toMatchObject({ field: "vector[0]" });
     expect(() => encodeF32Base64([Number.POSITIVE_INFINITY])).toThrow(RangeError);
     expect(() => encodeF32Base64([1e39])).toThrow(RangeError);
   });

@@ -1,4 +1,9 @@
-import type { PipelineControl, RetrieveOutcome, RetrieveRequest, StageEvent } from "../../examples/demo-engine/retrieve.js";
+import type {
+  PipelineControl,
+  RetrieveOutcome,
+  RetrieveRequest,
+  StageEvent,
+} from "../../examples/demo-engine/retrieve.js";
 import type { DemoEngine } from "../../examples/demo-engine/engine.js";
 
 /** Runs one retrieve through the engine core, collecting its stage events and outcome. */

@@ -7,7 +7,11 @@ describe("§7.10 index/add", () => {
   it("returns ids positionally, mints ids for documents without one, and upserts by id", async () => {
     const engine = new DemoEngine();
     const before = engine.documentCount;
-    const { ids } = engine.add([{ id: "mine", text: "quokka habitat" }, { text: "wombat burrow" }, { text: "wombat burrow" }]);
+    const { ids } = engine.add([
+      { id: "mine", text: "quokka habitat" },
+      { text: "wombat burrow" },
+      { text: "wombat burrow" },
+    ]);
     expect(ids[0]).toBe("mine");
     expect(ids[1]).toMatch(/^minted-/);
     expect(new Set(ids).size).toBe(3); // an id-less retry is a second copy, as §7.10 warns
@@ -25,9 +29,10 @@ describe("§7.10 index/add", () => {
     const first = engine.add([{ id: "same", text: "identical body" }]);
     const again = engine.add([{ id: "same", text: "identical body" }]);
     expect(again).toEqual(first);
-    expect(engine.add([{ id: "doc-001", text: engine.document("doc-001")!.text, meta: engine.document("doc-001")!.meta }]).indexVersion).toBe(
-      first.indexVersion,
-    );
+    expect(
+      engine.add([{ id: "doc-001", text: engine.document("doc-001")!.text, meta: engine.document("doc-001")!.meta }])
+        .indexVersion,
+    ).toBe(first.indexVersion);
   });
 });
 
@@ -54,7 +59,9 @@ describe("§7.7.1 snapshots", () => {
 
     engine.add([{ id: "w1", text: "one" }]);
     engine.add([{ id: "w2", text: "two" }]);
-    const error = await drain(engine, { query: "galaxy", k: 5, indexVersion: pinned }).catch((thrown: unknown) => thrown);
+    const error = await drain(engine, { query: "galaxy", k: 5, indexVersion: pinned }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(RcpError);
     expect(error).toMatchObject({ code: -32010, data: { field: "indexVersion" } });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DemoEngine } from "../../examples/demo-engine/engine.js";
 import type { RetrieveRequest } from "../../examples/demo-engine/retrieve.js";
-import { RcpError } from "../../runtime/errors.js";
+import { rcpRejection } from "./rcp-rejection.js";
 import { drain } from "./drain.js";
 
 async function allPages(engine: DemoEngine, request: RetrieveRequest): Promise<string[][]> {
@@ -15,20 +15,15 @@ async function allPages(engine: DemoEngine, request: RetrieveRequest): Promise<s
   return pages;
 }
 
-async function rejection(run: Promise<unknown>): Promise<RcpError> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof RcpError) return error;
-    throw error;
-  }
-  throw new Error("expected an RcpError");
-}
-
 describe("§10 cursor pagination", () => {
   it("walks the whole ranking page by page without skipping or repeating a hit", async () => {
     const engine = new DemoEngine();
-    const request: RetrieveRequest = { query: "router packet", k: 7, candidateK: 40, rerank: { method: "cross-encoder", topN: 30 } };
+    const request: RetrieveRequest = {
+      query: "router packet",
+      k: 7,
+      candidateK: 40,
+      rerank: { method: "cross-encoder", topN: 30 },
+    };
     const pages = await allPages(engine, request);
     const unpaged = await drain(engine, { ...request, k: 30 });
     expect(pages.flat()).toEqual(unpaged.ids);
@@ -51,11 +46,19 @@ describe("§10 cursor pagination", () => {
     const engine = new DemoEngine({ keepSnapshots: 2 });
     const first = await drain(engine, { query: "galaxy", k: 3 });
     const cursor = first.outcome.nextCursor!;
-    expect(await rejection(drain(engine, { query: "router", k: 3, cursor }))).toMatchObject({ code: -32602, data: { field: "cursor" } });
-    expect(await rejection(drain(engine, { query: "galaxy", k: 3, cursor: "c1.garbage" }))).toMatchObject({ code: -32602 });
+    expect(await rcpRejection(() => drain(engine, { query: "router", k: 3, cursor }))).toMatchObject({
+      code: -32602,
+      data: { field: "cursor" },
+    });
+    expect(await rcpRejection(() => drain(engine, { query: "galaxy", k: 3, cursor: "c1.garbage" }))).toMatchObject({
+      code: -32602,
+    });
     engine.add([{ id: "x1", text: "one" }]);
     engine.add([{ id: "x2", text: "two" }]);
-    expect(await rejection(drain(engine, { query: "galaxy", k: 3, cursor }))).toMatchObject({ code: -32015, data: { field: "cursor" } });
+    expect(await rcpRejection(() => drain(engine, { query: "galaxy", k: 3, cursor }))).toMatchObject({
+      code: -32015,
+      data: { field: "cursor" },
+    });
   });
 
   it("omits nextCursor on the last page", async () => {

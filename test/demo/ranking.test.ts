@@ -5,11 +5,31 @@ import { drain } from "./drain.js";
 const small = (): DemoEngine =>
   new DemoEngine({
     documents: [
-      { id: "bread", text: "Sourdough bread needs a lively starter and a long cold proof.", meta: { year: 2020, lang: "en", tag: "cooking" } },
-      { id: "soup", text: "A slow broth simmers for hours with bones and vegetables.", meta: { year: 2021, lang: "en", tag: "cooking" } },
-      { id: "stars", text: "The telescope observes a distant galaxy and its star clusters.", meta: { year: 2019, lang: "en", tag: "astronomy" } },
-      { id: "routers", text: "A router forwards each packet along the cheapest route.", meta: { year: 2022, lang: "en", tag: "networking" } },
-      { id: "bread-2", text: "Rye bread keeps for days; sourdough keeps even longer.", meta: { year: 2018, lang: "en", tag: "cooking" } },
+      {
+        id: "bread",
+        text: "Sourdough bread needs a lively starter and a long cold proof.",
+        meta: { year: 2020, lang: "en", tag: "cooking" },
+      },
+      {
+        id: "soup",
+        text: "A slow broth simmers for hours with bones and vegetables.",
+        meta: { year: 2021, lang: "en", tag: "cooking" },
+      },
+      {
+        id: "stars",
+        text: "The telescope observes a distant galaxy and its star clusters.",
+        meta: { year: 2019, lang: "en", tag: "astronomy" },
+      },
+      {
+        id: "routers",
+        text: "A router forwards each packet along the cheapest route.",
+        meta: { year: 2022, lang: "en", tag: "networking" },
+      },
+      {
+        id: "bread-2",
+        text: "Rye bread keeps for days; sourdough keeps even longer.",
+        meta: { year: 2018, lang: "en", tag: "cooking" },
+      },
     ],
   });
 
@@ -39,7 +59,11 @@ describe("recall (§3.1)", () => {
   it("gives weights effect: a dense-only weighting equals the dense ranking", async () => {
     const engine = new DemoEngine();
     const dense = await drain(engine, { query: "encrypted certificate firewall", k: 8, mode: "dense" });
-    const weighted = await drain(engine, { query: "encrypted certificate firewall", k: 8, fusion: { method: "weighted", weights: { dense: 1, sparse: 0 } } });
+    const weighted = await drain(engine, {
+      query: "encrypted certificate firewall",
+      k: 8,
+      fusion: { method: "weighted", weights: { dense: 1, sparse: 0 } },
+    });
     expect(weighted.ids).toEqual(dense.ids);
   });
 });
@@ -47,7 +71,12 @@ describe("recall (§3.1)", () => {
 describe("rerank, MMR and the funnel (§3.3, §7.7)", () => {
   it("reranks only the top rerank.topN candidates and reports the effective counts", async () => {
     const engine = new DemoEngine();
-    const { outcome, events } = await drain(engine, { query: "tomato plant compost", k: 5, candidateK: 30, rerank: { method: "cross-encoder", topN: 10 } });
+    const { outcome, events } = await drain(engine, {
+      query: "tomato plant compost",
+      k: 5,
+      candidateK: 30,
+      rerank: { method: "cross-encoder", topN: 10 },
+    });
     expect(outcome.usage).toMatchObject({ candidates: 30, reranked: 10 });
     expect(outcome.hits).toHaveLength(5);
     const scores = outcome.hits.map((hit) => hit.score);
@@ -117,7 +146,10 @@ describe("stage events and cancellation", () => {
 
   it("stops at the next stage boundary once the signal aborts", async () => {
     const controller = new AbortController();
-    const run = new DemoEngine().retrieve({ query: "galaxy", k: 3 }, { signal: controller.signal, stageDelayMs: 10_000 });
+    const run = new DemoEngine().retrieve(
+      { query: "galaxy", k: 3 },
+      { signal: controller.signal, stageDelayMs: 10_000 },
+    );
     const pending = run.next();
     controller.abort(new Error("stop"));
     await expect(pending).rejects.toThrow("stop");

@@ -21,7 +21,9 @@ describe("§7.8 query/transform", () => {
   });
 
   it("decompose splits on conjunctions and punctuation into rewritten clauses", () => {
-    expect(engine.transform("compost for tomatoes and the best sourdough; telescopes oder Galaxien", "decompose")).toEqual({
+    expect(
+      engine.transform("compost for tomatoes and the best sourdough; telescopes oder Galaxien", "decompose"),
+    ).toEqual({
       queries: ["compost tomatoes", "best sourdough", "telescopes", "galaxien"],
     });
     expect(engine.transform("plain question", "decompose")).toEqual({ queries: ["plain question"] });
@@ -30,7 +32,11 @@ describe("§7.8 query/transform", () => {
 
 describe("rerank, embed and embed/sparse", () => {
   it("rerank scores every passage and orders them best first, topN cutting only the order", () => {
-    const { scores, order } = engine.rerank("sourdough starter", ["a broth of bones", "sourdough starter care", "the starter of sourdough"], 2);
+    const { scores, order } = engine.rerank(
+      "sourdough starter",
+      ["a broth of bones", "sourdough starter care", "the starter of sourdough"],
+      2,
+    );
     expect(scores).toHaveLength(3);
     expect(order).toEqual([1, 2]);
     expect(scores[1]!).toBeGreaterThan(scores[2]!); // in-order adjacency beats the same words apart

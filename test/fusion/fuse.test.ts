@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fuse, type FusibleHit, type RankedList } from "../../runtime/fusion/index.js";
 
-const hits = (...entries: Array<[string | number, number]>): FusibleHit[] => entries.map(([id, score]) => ({ id, score }));
+const hits = (...entries: Array<[string | number, number]>): FusibleHit[] =>
+  entries.map(([id, score]) => ({ id, score }));
 const order = (fused: ReturnType<typeof fuse>): string[] => fused.map((hit) => hit.key);
 
 describe("§16.3 RRF", () => {
@@ -61,16 +62,23 @@ describe("§16.3 RRF", () => {
   });
 
   it("is independent of the order the lists arrive in", () => {
-    const list = fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "d", "e", "f"), fc.double({ min: -5, max: 5, noNaN: true })), {
-      maxLength: 6,
-    });
+    const list = fc.array(
+      fc.tuple(fc.constantFrom("a", "b", "c", "d", "e", "f"), fc.double({ min: -5, max: 5, noNaN: true })),
+      {
+        maxLength: 6,
+      },
+    );
     fc.assert(
-      fc.property(fc.array(list, { minLength: 1, maxLength: 4 }), fc.constantFrom("rrf" as const, "weighted" as const), (raw, method) => {
-        const lists = raw.map((entries, index) => ({ name: `l${index}`, hits: hits(...entries) }));
-        const forward = fuse(lists, { method });
-        const backward = fuse([...lists].reverse(), { method });
-        expect(backward.map((hit) => [hit.key, hit.score])).toEqual(forward.map((hit) => [hit.key, hit.score]));
-      }),
+      fc.property(
+        fc.array(list, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom("rrf" as const, "weighted" as const),
+        (raw, method) => {
+          const lists = raw.map((entries, index) => ({ name: `l${index}`, hits: hits(...entries) }));
+          const forward = fuse(lists, { method });
+          const backward = fuse([...lists].reverse(), { method });
+          expect(backward.map((hit) => [hit.key, hit.score])).toEqual(forward.map((hit) => [hit.key, hit.score]));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -109,7 +117,9 @@ describe("§16.3 convex (floor-anchored)", () => {
     // dense: x (0.5+1)/1.5 = 1, y 1/1.5 = 2/3; sparse: y 1, z 0.5.
     const even = fuse(lists, { method: "convex" });
     expect(order(even)).toEqual(["y", "x", "z"]);
-    expect(even.map((hit) => hit.score)).toEqual([0.5 * (2 / 3) + 0.5, 0.5, 0.25].map((value) => expect.closeTo(value, 12)));
+    expect(even.map((hit) => hit.score)).toEqual(
+      [0.5 * (2 / 3) + 0.5, 0.5, 0.25].map((value) => expect.closeTo(value, 12)),
+    );
     const denseHeavy = fuse(lists, { method: "convex", alpha: 0.8 });
     expect(order(denseHeavy)).toEqual(["x", "y", "z"]);
     expect(denseHeavy[1]!.score).toBeCloseTo(0.8 * (2 / 3) + 0.2, 12);
@@ -140,7 +150,12 @@ describe("§16.3 deduplication", () => {
       { method: "rrf" },
     );
     expect(fused).toHaveLength(1);
-    expect(fused[0]!.hit).toEqual({ id: "7", score: 1, text: "a much longer body", meta: { engine: "b", year: 2020, lang: "en" } });
+    expect(fused[0]!.hit).toEqual({
+      id: "7",
+      score: 1,
+      text: "a much longer body",
+      meta: { engine: "b", year: 2020, lang: "en" },
+    });
     expect(fused[0]!.weight).toBe(2);
   });
 
