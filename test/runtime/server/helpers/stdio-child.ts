@@ -1,0 +1,135 @@
+/**
+ * A fixture server spawned as a real child process, spoken to over its stdin/stdout as a
+ * client would. Every stdout line is recorded in arrival order with its timestamp; a line
+ * that is not JSON is kept as well, so tests can assert stdout stayed protocol-only.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const FIXTURE_SERVER = fileURLToPath(new URL("../../../../dist/test/fixtures/server/fixture-server.js", import.meta.url));
+
+export type Frame = Record<string, unknown> & { id?: unknown; method?: string; params?: any; result?: any; error?: any };
+
+export interface Arrival {
+  line: string;
+  frame: Frame | undefined;
+  at: number;
+}
+
+export class StdioChild {
+  readonly arrivals: Arrival[] = [];
+  stderr = "";
+  readonly exited: Promise<number | null>;
+  readonly #process: ChildProcessWithoutNullStreams;
+  #partial = "";
+  #waiters: Array<() => void> = [];
+
+  constructor(options: object = {}) {
+    this.#process = spawn(process.execPath, [FIXTURE_SERVER, "stdio"], {
+      env: { ...process.env, RCP_FIXTURE_OPTIONS: JSON.stringify(options) },
+    });
+    this.#process.stdout.setEncoding("utf8").on("data", (text: string) => this.#onStdout(text));
+    this.#process.stderr.setEncoding("utf8").on("data", (text: string) => {
+      this.stderr += text;
+      this.#wake();
+    });
+    this.exited = new Promise((resolve) => this.#process.once("exit", (code) => resolve(code)));
+  }
+
+  static async initialized(options: object = {}, params: object = {}): Promise<StdioChild> {
+    const child = new StdioChild(options);
+    const reply = await child.request("initialize", { protocolVersion: 1, client: { name: "t", version: "1" }, ...params }, "init");
+    if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);
+    return child;
+  }
+
+  /** Writes one JSON message (or a raw string verbatim) followed by a newline. */
+  send(message: unknown): void {
+    this.writeRaw((typeof message === "string" ? message : JSON.stringify(message)) + "\n");
+  }
+
+  writeRaw(data: string | Buffer): void {
+    this.#process.stdin.write(data);
+  }
+
+  async request(method: string, params: object | undefined, id: string | number): Promise<Frame> {
+    this.send({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+    return this.response(id);
+  }
+
+  response(id: unknown, timeoutMs = 5000): Promise<Frame> {
+    return this.next((frame) => frame.id === id && frame.method === undefined, timeoutMs);
+  }
+
+  /** Resolves with the first recorded frame matching `predicate`, waiting if needed. */
+  async next(predicate: (frame: Frame) => boolean, timeoutMs = 5000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.arrivals.find((arrival) => arrival.frame && predicate(arrival.frame));
+      if (found) return found.frame!;
+      if (Date.now() > deadline) throw new Error(`no matching frame; stdout so far:\n${this.lines().join("\n")}\nstderr:\n${this.stderr}`);
+      await this.#changed(deadline - Date.now());
+    }
+  }
+
+  /** Waits until stderr contains `text`. */
+  async stderrIncludes(text: string, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.stderr.includes(text)) {
+      if (Date.now() > deadline) throw new Error(`stderr never contained ${text}; got:\n${this.stderr}`);
+      await this.#changed(deadline - Date.now());
+    }
+  }
+
+  frames(): Frame[] {
+    return this.arrivals.flatMap((arrival) => (arrival.frame ? [arrival.frame] : []));
+  }
+
+  lines(): string[] {
+    return this.arrivals.map((arrival) => arrival.line);
+  }
+
+  /** Responses (frames with an id and no method) carrying this id. */
+  responsesFor(id: unknown): Frame[] {
+    return this.frames().filter((frame) => frame.method === undefined && frame.id === id);
+  }
+
+  endInput(): void {
+    this.#process.stdin.end();
+  }
+
+  kill(): void {
+    this.#process.kill();
+  }
+
+  #onStdout(text: string): void {
+    const lines = (this.#partial + text).split("\n");
+    this.#partial = lines.pop()!;
+    for (const line of lines) {
+      let frame: Frame | undefined;
+      try {
+        frame = JSON.parse(line) as Frame;
+      } catch {
+        frame = undefined;
+      }
+      this.arrivals.push({ line, frame, at: performance.now() });
+    }
+    this.#wake();
+  }
+
+  #changed(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(timeoutMs, 0));
+      this.#waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
