@@ -3,7 +3,7 @@
  * at a time and asynchronously, exactly as a stdio line would: the server side reuses its
  * text dispatch, and neither side can see the other's objects.
  */
-import { parseFrame, TransportError, type ClientTransport, type ClientTransportSink } from "../client/transport.js";
+import { parseFrame, TransportError, type ClientTransport } from "../client/transport.js";
 
 /** The server's end: JSON text in both directions. */
 export interface MemoryServerEnd {
@@ -41,23 +41,26 @@ class Channel<T> {
 
 export function createMemoryTransportPair(): MemoryTransportPair {
   const toServer = new Channel<string>();
-  const toClient = new Channel<string>();
+  // null is the server hanging up; it travels behind the frames already sent, like EOF.
+  const toClient = new Channel<string | null>();
   const closeHandlers: Array<() => void> = [];
-  let sink: ClientTransportSink | undefined;
   let closed = false;
   const closeFrom = (side: "client" | "server"): void => {
     if (closed) return;
     closed = true;
     for (const handler of closeHandlers) queueMicrotask(handler);
-    if (side === "server") sink?.closed(new TransportError("Server closed the in-memory connection"));
+    if (side === "server") toClient.post(null);
   };
   const client: ClientTransport = {
     cancellation: "notification",
-    async start(receiver) {
-      sink = receiver;
+    async start(sink) {
       toClient.attach((json) => {
+        if (json === null) {
+          sink.closed(new TransportError("Server closed the in-memory connection"));
+          return;
+        }
         const frame = parseFrame(json);
-        if (!closed && frame !== undefined) receiver.receive(frame);
+        if (frame !== undefined) sink.receive(frame);
       });
     },
     async send(frame) {
