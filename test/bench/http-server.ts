@@ -1,0 +1,32 @@
+/** Starts an HTTP bench server as a child process and waits for the URL it announces on stdout. */
+import { ProbeReader } from "./probe-reader.js";
+import { awaitLine, spawnNode, stopChild } from "./processes.js";
+
+export interface RunningHttpServer {
+  url: string;
+  probes: ProbeReader;
+  stop(): Promise<void>;
+}
+
+export async function startHttpServer(script: string, env: Record<string, string> = {}): Promise<RunningHttpServer> {
+  const child = spawnNode({ script, env });
+  const probes = new ProbeReader(child);
+  try {
+    const url = await awaitLine(
+      child.stdout!,
+      (line) => {
+        try {
+          const announced = JSON.parse(line) as { ready?: boolean; url?: string };
+          return announced.ready ? announced.url : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      15_000,
+    );
+    return { url, probes, stop: () => stopChild(child) };
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${script} did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`);
+  }
+}

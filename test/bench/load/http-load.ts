@@ -1,0 +1,97 @@
+/**
+ * Load generator for scenario 2 (a process of its own, apart from the server): `connections`
+ * keep-alive sockets (node:http Agent), each running requests back to back until `requests`
+ * have been answered after `warmup`. Reports requests/s and p50/p99 latency. Prints one JSON line.
+ */
+import { Agent, request } from "node:http";
+import { performance } from "node:perf_hooks";
+import { percentile } from "../stats.js";
+
+export interface HttpTarget {
+  /** Absolute URL the POST goes to. */
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface HttpLoadConfig {
+  target: HttpTarget;
+  requests: number;
+  warmup: number;
+  connections: number;
+  timeoutMs: number;
+}
+
+export interface HttpLoadResult {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  clientCpuMicrosPerRequest: number;
+}
+
+const config = JSON.parse(process.argv[2] ?? "{}") as HttpLoadConfig;
+const agent = new Agent({ keepAlive: true, maxSockets: config.connections });
+const body = Buffer.from(config.target.body);
+const headers = { ...config.target.headers, "content-type": "application/json", "content-length": String(body.length) };
+
+function post(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const outgoing = request(config.target.url, { method: "POST", agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        if (response.statusCode !== 200 || !text.includes('"result"') || text.includes('"error":') || text.includes('"isError":true')) {
+          reject(new Error(`HTTP ${response.statusCode}: ${text.slice(0, 300)}`));
+        } else resolve(performance.now() - started);
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+/** Runs `total` requests over `connections` concurrent workers; returns each latency in ms. */
+async function phase(total: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let issued = 0;
+  const worker = async (): Promise<void> => {
+    while (issued < total) {
+      issued += 1;
+      latencies.push(await post());
+    }
+  };
+  await Promise.all(Array.from({ length: config.connections }, worker));
+  return latencies;
+}
+
+const deadline = setTimeout(() => {
+  process.stderr.write(`http-load: not done within ${config.timeoutMs} ms\n`);
+  process.exit(1);
+}, config.timeoutMs);
+try {
+  await phase(config.warmup);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const latencies = await phase(config.requests);
+  const seconds = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(clientBefore);
+  const result: HttpLoadResult = {
+    requests: config.requests,
+    seconds,
+    requestsPerSecond: config.requests / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    clientCpuMicrosPerRequest: (clientCpu.user + clientCpu.system) / config.requests,
+  };
+  process.stdout.write(JSON.stringify(result) + "\n");
+} catch (error) {
+  process.stderr.write(`http-load: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(deadline);
+  agent.destroy();
+}

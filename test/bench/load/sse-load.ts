@@ -1,0 +1,107 @@
+/**
+ * Load generator for scenario 3 (a process of its own): opens `streams` SSE requests one after
+ * another and, for every progress frame, measures the delay from the server's yield (the shared
+ * clock reading the server put in `params.message`) to the socket read that delivered it. It also
+ * records how many progress frames each read carried: more than one means frames were coalesced.
+ */
+import { request } from "node:http";
+import { percentile } from "../stats.js";
+import type { HttpTarget } from "./http-load.js";
+
+export interface SseLoadConfig {
+  target: HttpTarget;
+  streams: number;
+  timeoutMs: number;
+}
+
+export interface SseLoadResult {
+  frames: number;
+  delayP50Ms: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+  /** Reads that delivered more than one progress frame. */
+  coalescedReads: number;
+  /** Smallest gap between the arrivals of two progress frames of one stream. */
+  minArrivalGapMs: number;
+  finalFrames: number;
+}
+
+interface StreamRecord {
+  delays: number[];
+  arrivals: number[];
+  coalescedReads: number;
+  finalFrames: number;
+}
+
+const config = JSON.parse(process.argv[2] ?? "{}") as SseLoadConfig;
+
+function readStream(): Promise<StreamRecord> {
+  const record: StreamRecord = { delays: [], arrivals: [], coalescedReads: 0, finalFrames: 0 };
+  const body = Buffer.from(config.target.body);
+  const headers = {
+    ...config.target.headers,
+    accept: "text/event-stream",
+    "content-type": "application/json",
+    "content-length": String(body.length),
+  };
+  return new Promise((resolve, reject) => {
+    const outgoing = request(config.target.url, { method: "POST", headers }, (response) => {
+      if (!String(response.headers["content-type"]).startsWith("text/event-stream")) {
+        reject(new Error(`not an event stream: HTTP ${response.statusCode} ${String(response.headers["content-type"])}`));
+        return;
+      }
+      let pending = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        const receivedAt = performance.timeOrigin + performance.now();
+        const events = (pending + chunk).split("\n\n");
+        pending = events.pop() ?? "";
+        let progressInRead = 0;
+        for (const event of events) {
+          const data = event
+            .split("\n")
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => line.slice(5).trimStart())
+            .join("\n");
+          if (data.length === 0) continue;
+          const frame = JSON.parse(data) as { method?: string; params?: { message?: string } };
+          if (frame.method === "notifications/progress") {
+            progressInRead += 1;
+            record.delays.push(receivedAt - Number(frame.params?.message));
+            record.arrivals.push(receivedAt);
+          } else if ("result" in frame) record.finalFrames += 1;
+        }
+        if (progressInRead > 1) record.coalescedReads += 1;
+      });
+      response.on("end", () => resolve(record));
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+const deadline = setTimeout(() => {
+  process.stderr.write(`sse-load: not done within ${config.timeoutMs} ms\n`);
+  process.exit(1);
+}, config.timeoutMs);
+try {
+  const records: StreamRecord[] = [];
+  for (let stream = 0; stream < config.streams; stream += 1) records.push(await readStream());
+  const delays = records.flatMap((record) => record.delays);
+  const gaps = records.flatMap((record) => record.arrivals.slice(1).map((at, index) => at - (record.arrivals[index] ?? at)));
+  const result: SseLoadResult = {
+    frames: delays.length,
+    delayP50Ms: percentile(delays, 50),
+    delayP99Ms: percentile(delays, 99),
+    delayMaxMs: percentile(delays, 100),
+    coalescedReads: records.reduce((sum, record) => sum + record.coalescedReads, 0),
+    minArrivalGapMs: gaps.length > 0 ? Math.min(...gaps) : Number.NaN,
+    finalFrames: records.reduce((sum, record) => sum + record.finalFrames, 0),
+  };
+  process.stdout.write(JSON.stringify(result) + "\n");
+} catch (error) {
+  process.stderr.write(`sse-load: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(deadline);
+}

@@ -1,0 +1,71 @@
+/**
+ * Scenario 5's measurement, in a process of its own: the generated standalone validators of
+ * retrieve params and result against ajv compiling the same schemas at run time (same folder,
+ * same ajv options, via the generator's loader). Per-call cost in ns, alternating A B A B, and
+ * the one-off compile cost the standalone code avoids. Prints one JSON line.
+ */
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { compileRef, loadSchemaFolder } from "../../../generator/loader.js";
+import { shapeValidatorName } from "../../../generator/naming.js";
+import type { Validator } from "../../../runtime/protocol.js";
+import { buildRetrieveResult, RETRIEVE_PARAMS } from "../fixture.js";
+import { median } from "../stats.js";
+
+export interface ValidationMicroResult {
+  standaloneParamsNs: number;
+  standaloneResultNs: number;
+  runtimeParamsNs: number;
+  runtimeResultNs: number;
+  runtimeCompileMs: number;
+}
+
+const calls = Number(process.argv[2] ?? 100_000);
+const repoRoot = new URL("../../../../", import.meta.url);
+
+const generated = (await import(pathToFileURL(fileURLToPath(new URL("dist/generated/validators.js", repoRoot))).href)) as Record<
+  string,
+  Validator | undefined
+>;
+function generatedValidator(role: "Params" | "Result"): Validator {
+  const validator = generated[shapeValidatorName("retrieve", role)];
+  if (!validator) throw new Error(`generated/validators.js has no ${shapeValidatorName("retrieve", role)}`);
+  return validator;
+}
+
+const compileStarted = performance.now();
+const folder = loadSchemaFolder(fileURLToPath(new URL("schema", repoRoot)));
+const runtimeParams = compileRef(folder, "methods/retrieve.json#/$defs/params");
+const runtimeResult = compileRef(folder, "methods/retrieve.json#/$defs/result");
+const runtimeCompileMs = performance.now() - compileStarted;
+
+/** Nanoseconds per call of `validate` on `data`, over `calls` calls; throws if data is rejected. */
+function timeCalls(validate: Validator, data: unknown): number {
+  const started = performance.now();
+  let accepted = 0;
+  for (let call = 0; call < calls; call += 1) if (validate(data)) accepted += 1;
+  const elapsed = performance.now() - started;
+  if (accepted !== calls) throw new Error(`fixture rejected: ${JSON.stringify(validate.errors)}`);
+  return (elapsed * 1e6) / calls;
+}
+
+const result = buildRetrieveResult();
+const contenders: Array<[keyof ValidationMicroResult, Validator, unknown]> = [
+  ["standaloneParamsNs", generatedValidator("Params"), RETRIEVE_PARAMS],
+  ["runtimeParamsNs", runtimeParams, RETRIEVE_PARAMS],
+  ["standaloneResultNs", generatedValidator("Result"), result],
+  ["runtimeResultNs", runtimeResult, result],
+];
+const samples = new Map<string, number[]>();
+for (let round = 0; round < 5; round += 1) {
+  for (const [name, validate, data] of contenders) samples.set(name, [...(samples.get(name) ?? []), timeCalls(validate, data)]);
+}
+const perCall = (name: keyof ValidationMicroResult): number => median(samples.get(name) ?? []);
+const output: ValidationMicroResult = {
+  standaloneParamsNs: perCall("standaloneParamsNs"),
+  standaloneResultNs: perCall("standaloneResultNs"),
+  runtimeParamsNs: perCall("runtimeParamsNs"),
+  runtimeResultNs: perCall("runtimeResultNs"),
+  runtimeCompileMs,
+};
+process.stdout.write(JSON.stringify(output) + "\n");

@@ -1,0 +1,52 @@
+/** Workload sizes of each run mode: `tiny` for the smoke test, `quick` (about a minute) and `full`. */
+
+export type ModeName = "tiny" | "quick" | "full";
+
+export interface Mode {
+  name: ModeName;
+  /** A B A B ... rounds per comparative scenario; figures are medians over them. */
+  rounds: number;
+  stdio: { requests: number; warmup: number; inFlight: number };
+  http: { requests: number; warmup: number; connections: number };
+  sse: { streams: number; events: number; intervalMs: number };
+  startup: { rounds: number };
+  validation: { calls: number };
+  generator: { sizes: readonly number[]; rounds: number };
+  memory: { inFlight: number; waves: number };
+}
+
+export const MODES: Record<ModeName, Mode> = {
+  tiny: {
+    name: "tiny",
+    rounds: 1,
+    stdio: { requests: 300, warmup: 100, inFlight: 64 },
+    http: { requests: 200, warmup: 64, connections: 16 },
+    sse: { streams: 1, events: 5, intervalMs: 10 },
+    startup: { rounds: 2 },
+    validation: { calls: 2_000 },
+    generator: { sizes: [3], rounds: 1 },
+    memory: { inFlight: 300, waves: 2 },
+  },
+  quick: {
+    name: "quick",
+    rounds: 3,
+    stdio: { requests: 10_000, warmup: 2_000, inFlight: 64 },
+    http: { requests: 3_000, warmup: 500, connections: 64 },
+    sse: { streams: 5, events: 10, intervalMs: 20 },
+    startup: { rounds: 5 },
+    validation: { calls: 100_000 },
+    generator: { sizes: [50, 100], rounds: 1 },
+    memory: { inFlight: 10_000, waves: 2 },
+  },
+  full: {
+    name: "full",
+    rounds: 5,
+    stdio: { requests: 50_000, warmup: 5_000, inFlight: 64 },
+    http: { requests: 20_000, warmup: 2_000, connections: 64 },
+    sse: { streams: 20, events: 10, intervalMs: 20 },
+    startup: { rounds: 15 },
+    validation: { calls: 500_000 },
+    generator: { sizes: [50, 100, 200], rounds: 3 },
+    memory: { inFlight: 10_000, waves: 3 },
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * The contenders of the comparative scenarios: ours (the generated server on the runtime), the
+ * hand-written floors, and the peer libraries, each with how to start it and how to address it.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { RETRIEVE_PARAMS } from "./fixture.js";
+import type { DialectName } from "./load/dialects.js";
+import type { HttpTarget } from "./load/http-load.js";
+import type { ServerCommand } from "./load/stdio-connection.js";
+
+export const OURS = "ours";
+export const FLOOR = "floor";
+export const MCP = "mcp-sdk";
+
+export function serverScript(name: string): string {
+  return fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url));
+}
+
+export interface StdioPeer {
+  label: string;
+  server: ServerCommand;
+  dialect: DialectName;
+}
+
+export interface HttpPeer {
+  label: string;
+  script: string;
+  target(baseUrl: string, options?: { progressToken?: string }): HttpTarget;
+}
+
+function rcpTarget(baseUrl: string, options?: { progressToken?: string }): HttpTarget {
+  const params = options?.progressToken ? { ...RETRIEVE_PARAMS, _meta: { progressToken: options.progressToken } } : RETRIEVE_PARAMS;
+  return {
+    url: `${baseUrl}/rcp/retrieve`,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "retrieve", params }),
+    headers: {},
+  };
+}
+
+const oursPresent = existsSync(serverScript("ours-stdio"));
+
+export const STDIO_PEERS: readonly StdioPeer[] = [
+  ...(oursPresent ? [{ label: OURS, server: { script: serverScript("ours-stdio") }, dialect: "rcp" as const }] : []),
+  { label: FLOOR, server: { script: serverScript("floor-stdio") }, dialect: "rcp" },
+  { label: MCP, server: { script: serverScript("mcp-stdio") }, dialect: "mcp" },
+  { label: "vscode-jsonrpc", server: { script: serverScript("vscode-stdio") }, dialect: "lsp" },
+];
+
+export const HTTP_PEERS: readonly HttpPeer[] = [
+  ...(oursPresent ? [{ label: OURS, script: serverScript("ours-http"), target: rcpTarget }] : []),
+  { label: FLOOR, script: serverScript("floor-http"), target: rcpTarget },
+  {
+    label: MCP,
+    script: serverScript("mcp-http"),
+    target: (baseUrl) => ({
+      url: `${baseUrl}/mcp`,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "retrieve", arguments: RETRIEVE_PARAMS } }),
+      headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+    }),
+  },
+  {
+    label: "jayson",
+    script: serverScript("jayson-http"),
+    target: (baseUrl) => ({
+      url: `${baseUrl}/`,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "retrieve", params: RETRIEVE_PARAMS }),
+      headers: {},
+    }),
+  },
+];
+
+export function missingOursNote(): string[] {
+  return oursPresent ? [] : ["ours is not built yet (dist/test/bench/servers/ours-*.js missing): peers only"];
+}

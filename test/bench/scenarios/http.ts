@@ -1,0 +1,71 @@
+/**
+ * Scenario 2: HTTP JSON over keep-alive connections: requests/s, p50/p99 latency, and the server's
+ * own CPU per request (the node:http client is the heavier side on one core, so server CPU is the
+ * figure that does not depend on the client keeping up).
+ */
+import { alternate, medians } from "../alternate.js";
+import { startHttpServer } from "../http-server.js";
+import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
+import type { Mode } from "../modes.js";
+import { FLOOR, HTTP_PEERS, MCP, OURS, missingOursNote, type HttpPeer } from "../peers.js";
+import { cpuMicrosBetween } from "../probe-reader.js";
+import { runJsonChild } from "../processes.js";
+import type { ScenarioReport, Target } from "../report.js";
+import { ratio } from "../stats.js";
+import { loadScript } from "./scripts.js";
+
+async function runOnce(peer: HttpPeer, mode: Mode): Promise<Record<string, number>> {
+  const server = await startHttpServer(peer.script);
+  try {
+    const load = (requests: number): Promise<HttpLoadResult> => {
+      const config: HttpLoadConfig = {
+        target: peer.target(server.url),
+        requests,
+        warmup: 0,
+        connections: mode.http.connections,
+        timeoutMs: 30_000 + requests * 2,
+      };
+      return runJsonChild<HttpLoadResult>({
+        script: loadScript("http-load"),
+        args: [JSON.stringify(config)],
+        timeoutMs: config.timeoutMs + 10_000,
+      });
+    };
+    await load(mode.http.warmup);
+    const before = await server.probes.probe();
+    const result = await load(mode.http.requests);
+    const after = await server.probes.probe();
+    return {
+      requestsPerSecond: result.requestsPerSecond,
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      serverCpuMicrosPerRequest: cpuMicrosBetween(before, after) / mode.http.requests,
+      clientCpuMicrosPerRequest: result.clientCpuMicrosPerRequest,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
+  const samples = await alternate(mode.rounds, HTTP_PEERS, (peer) => runOnce(peer, mode));
+  const rows = HTTP_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
+  const metric = (label: string, name: string): number => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN;
+  const rate = (label: string): number => metric(label, "requestsPerSecond");
+  const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
+  const targets: Target[] = [
+    { name: "HTTP req/s, ours / node:http floor", measured: ratio(rate(OURS), rate(FLOOR)), threshold: 0.8, kind: "min", unit: "x" },
+    { name: "HTTP req/s, ours / MCP SDK", measured: ratio(rate(OURS), rate(MCP)), threshold: 2, kind: "min", unit: "x" },
+  ];
+  return {
+    id: "2",
+    title: `HTTP JSON keep-alive: ${mode.http.requests} requests over ${mode.http.connections} connections, median of ${mode.rounds} rounds`,
+    rows,
+    targets,
+    notes: [
+      ...missingOursNote(),
+      `server CPU per request, floor / ours: ${ratio(cpu(FLOOR), cpu(OURS)).toFixed(2)}x (the client-independent view of the floor target)`,
+      "MCP SDK: stateless streamable HTTP with enableJsonResponse, a fresh server+transport per request (the SDK's documented stateless pattern)",
+    ],
+  };
+}

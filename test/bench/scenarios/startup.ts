@@ -1,0 +1,73 @@
+/**
+ * Scenario 4: start-up, from spawning a stdio server to reading its initialize response; and
+ * proof that ours compiles no schema at start-up, both dynamically (ajv's compile entry counted
+ * in a server run with a preload) and statically (what the generated validators module imports).
+ */
+import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { alternate, medians } from "../alternate.js";
+import { DIALECTS } from "../load/dialects.js";
+import { StdioConnection } from "../load/stdio-connection.js";
+import type { Mode } from "../modes.js";
+import { FLOOR, OURS, STDIO_PEERS, missingOursNote, serverScript, type StdioPeer } from "../peers.js";
+import type { ScenarioReport, Target } from "../report.js";
+import { ratio } from "../stats.js";
+import { COMPILE_COUNT_PREFIX } from "../servers/probe.js";
+
+async function timeToInitialize(peer: StdioPeer, nodeFlags: string[] = []): Promise<{ ms: number; stderr: string }> {
+  const started = performance.now();
+  const connection = new StdioConnection({ ...peer.server, nodeFlags }, DIALECTS[peer.dialect]);
+  try {
+    await connection.handshake(15_000);
+    const ms = performance.now() - started;
+    const stderrEnded = connection.child.stderr?.readableEnded ? Promise.resolve() : once(connection.child.stderr!, "end");
+    await connection.close();
+    await stderrEnded;
+    return { ms, stderr: connection.stderr() };
+  } finally {
+    connection.child.kill("SIGKILL");
+  }
+}
+
+/** Import specifiers of the compiled generated validators that are not ajv's small runtime helpers. */
+function validatorImportsBeyondRuntime(): string[] | undefined {
+  const path = fileURLToPath(new URL("../../../generated/validators.js", import.meta.url));
+  if (!existsSync(path)) return undefined;
+  const source = readFileSync(path, "utf8");
+  const specifiers = [...source.matchAll(/(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["']([^"']+)["']/g)].map((match) => match[1] ?? "");
+  return specifiers.filter((specifier) => specifier.startsWith("ajv") && !specifier.startsWith("ajv/dist/runtime/"));
+}
+
+export async function startupScenario(mode: Mode): Promise<ScenarioReport> {
+  const samples = await alternate(mode.startup.rounds, STDIO_PEERS, async (peer) => ({
+    msToInitializeResponse: (await timeToInitialize(peer)).ms,
+  }));
+  const rows = STDIO_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
+  const startMs = (label: string): number => rows.find((row) => row.label === label)?.metrics.msToInitializeResponse ?? Number.NaN;
+  const targets: Target[] = [
+    { name: "start-up, ours / stdio floor", measured: ratio(startMs(OURS), startMs(FLOOR)), threshold: 1.5, kind: "max", unit: "x" },
+  ];
+  const notes = [...missingOursNote()];
+  const ours = STDIO_PEERS.find((peer) => peer.label === OURS);
+  if (ours) {
+    const counted = await timeToInitialize(ours, ["--import", serverScript("count-ajv-compiles")]);
+    const line = counted.stderr.split("\n").find((text) => text.startsWith(COMPILE_COUNT_PREFIX));
+    const compiles = line === undefined ? Number.NaN : Number(line.slice(COMPILE_COUNT_PREFIX.length));
+    targets.push({ name: "ajv schema compilations in ours up to initialize", measured: compiles, threshold: 0, kind: "max", unit: "" });
+    const beyond = validatorImportsBeyondRuntime();
+    notes.push(
+      beyond === undefined
+        ? "dist/generated/validators.js not found"
+        : `generated/validators.js imports from ajv: ${beyond.length === 0 ? "only ajv/dist/runtime/* helpers (no ajv core)" : beyond.join(", ")}`,
+    );
+  }
+  return {
+    id: "4",
+    title: `start-up: spawn to initialize response, median of ${mode.startup.rounds} rounds`,
+    rows,
+    targets,
+    notes,
+  };
+}

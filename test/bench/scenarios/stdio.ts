@@ -1,0 +1,47 @@
+/** Scenario 1: stdio, pipelined: requests/s and the server's own CPU time per request. */
+import { alternate, medians } from "../alternate.js";
+import type { StdioLoadConfig, StdioLoadResult } from "../load/stdio-load.js";
+import type { Mode } from "../modes.js";
+import { FLOOR, MCP, OURS, STDIO_PEERS, missingOursNote } from "../peers.js";
+import { runJsonChild } from "../processes.js";
+import type { ScenarioReport, Target } from "../report.js";
+import { ratio } from "../stats.js";
+import { loadScript } from "./scripts.js";
+
+export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
+  const samples = await alternate(mode.rounds, STDIO_PEERS, async (peer) => {
+    const config: StdioLoadConfig = {
+      server: peer.server,
+      dialect: peer.dialect,
+      ...mode.stdio,
+      timeoutMs: 30_000 + mode.stdio.requests,
+    };
+    const result = await runJsonChild<StdioLoadResult>({
+      script: loadScript("stdio-load"),
+      args: [JSON.stringify(config)],
+      timeoutMs: config.timeoutMs + 10_000,
+    });
+    return {
+      requestsPerSecond: result.requestsPerSecond,
+      serverCpuMicrosPerRequest: result.serverCpuMicrosPerRequest,
+      clientCpuMicrosPerRequest: result.clientCpuMicrosPerRequest,
+    };
+  });
+  const rows = STDIO_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
+  const rate = (label: string): number => rows.find((row) => row.label === label)?.metrics.requestsPerSecond ?? Number.NaN;
+  const targets: Target[] = [
+    { name: "stdio req/s, ours / floor", measured: ratio(rate(OURS), rate(FLOOR)), threshold: 0.8, kind: "min", unit: "x" },
+    { name: "stdio req/s, ours / MCP SDK", measured: ratio(rate(OURS), rate(MCP)), threshold: 3, kind: "min", unit: "x" },
+  ];
+  return {
+    id: "1",
+    title: `stdio pipelined: ${mode.stdio.requests} requests, ${mode.stdio.inFlight} in flight, median of ${mode.rounds} rounds`,
+    rows,
+    targets,
+    notes: [
+      ...missingOursNote(),
+      "serverCpuMicrosPerRequest is process.cpuUsage reported by the server itself across the measured phase only",
+      "vscode-jsonrpc frames with Content-Length headers (its own stdio framing); the others with NDJSON",
+    ],
+  };
+}
