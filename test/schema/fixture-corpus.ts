@@ -46,3 +46,8 @@ export function loadFixtures(validity: "valid" | "invalid"): Fixture[] {
     }
   return fixtures;
 }
+
+/** The corpus as an it.each table: a title citing the spec section, and the fixture. */
+export function fixtureTable(validity: "valid" | "invalid"): (readonly [string, Fixture])[] {
+  return loadFixtures(validity).map((fixture) => [`${fixture.spec} ${fixture.name}: ${fixture.description}`, fixture] as const);
+}

@@ -85,7 +85,11 @@ describe("§7 method roster", () => {
       { param: "k", max: "retrieve.maxK" },
       { param: "rerank.topN", max: "rerank.maxCandidates" },
     ]);
-    expect(annotation["rules"]).toContainEqual({ rule: "nonIncreasing", params: ["candidateK", "rerank.topN", "k"], spec: "§3.3" });
+    expect(annotation["rules"]).toContainEqual({
+      rule: "nonIncreasing",
+      params: ["candidateK", "rerank.topN", "k"],
+      spec: "§3.3",
+    });
   });
 
   it("gates the option of every other method on its advertised list", () => {

@@ -25,7 +25,8 @@ function eachSubschema(schema: unknown, pointer: string, visit: (schema: Json, p
 }
 
 const everySubschema: [string, Json][] = [];
-for (const [path, document] of folder.files) eachSubschema(document, "", (schema, pointer) => everySubschema.push([`${path}#${pointer}`, schema]));
+for (const [path, document] of folder.files)
+  eachSubschema(document, "", (schema, pointer) => everySubschema.push([`${path}#${pointer}`, schema]));
 
 describe("schema folder conventions", () => {
   it("never sets additionalProperties: false (§4.6)", () => {
@@ -46,7 +47,9 @@ describe("schema folder conventions", () => {
   it("gives every params and result object an optional _meta referring to meta.json (§4.4)", () => {
     const shapes = [...folder.methods, ...folder.notifications].flatMap(({ file }) => {
       const defs = (folder.files.get(file) as { $defs: Json }).$defs;
-      return (["params", "result"] as const).filter((name) => name in defs).map((name) => [`${file} ${name}`, defs[name] as Json] as const);
+      return (["params", "result"] as const)
+        .filter((name) => name in defs)
+        .map((name) => [`${file} ${name}`, defs[name] as Json] as const);
     });
     for (const [where, shape] of shapes) {
       if (typeof shape["$ref"] === "string") continue; // info's result is initialize's
