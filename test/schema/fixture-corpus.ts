@@ -30,7 +30,9 @@ const folderedKinds = new Set(["methods", "notifications", "types"]);
 export function refOfShape(shape: string): string {
   if (shape === "bundle") return shape;
   const [first = "", second = "", ...rest] = shape.split(".");
-  const [file, definition] = folderedKinds.has(first) ? [`${first}/${second}.json`, rest[0]] : [`${first}.json`, second];
+  const [file, definition] = folderedKinds.has(first)
+    ? [`${first}/${second}.json`, rest[0]]
+    : [`${first}.json`, second];
   if (rest.length > (folderedKinds.has(first) ? 1 : 0) || (!folderedKinds.has(first) && !definition))
     throw new Error(`fixture directory ${shape} does not name a schema`);
   return definition ? `${file}#/$defs/${definition}` : file;
@@ -49,5 +51,7 @@ export function loadFixtures(validity: "valid" | "invalid"): Fixture[] {
 
 /** The corpus as an it.each table: a title citing the spec section, and the fixture. */
 export function fixtureTable(validity: "valid" | "invalid"): (readonly [string, Fixture])[] {
-  return loadFixtures(validity).map((fixture) => [`${fixture.spec} ${fixture.name}: ${fixture.description}`, fixture] as const);
+  return loadFixtures(validity).map(
+    (fixture) => [`${fixture.spec} ${fixture.name}: ${fixture.description}`, fixture] as const,
+  );
 }

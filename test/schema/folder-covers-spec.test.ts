@@ -47,7 +47,8 @@ describe("§7 method roster", () => {
     const annotation = annotationOf(method);
     expect(annotation["capability"]).toBe(capability);
     expect(annotation["streaming"]).toBe(streaming);
-    if (streaming) expect(() => compileRef(folder, `methods/${method.replace("/", "-")}.json#/$defs/partial`)).not.toThrow();
+    if (streaming)
+      expect(() => compileRef(folder, `methods/${method.replace("/", "-")}.json#/$defs/partial`)).not.toThrow();
   });
 
   it("lets only initialize, info, ping and shutdown run before initialize, as lifecycle methods (§13)", () => {
@@ -107,7 +108,9 @@ describe("notifications, errors and log levels", () => {
   it("defines notifications/progress, /cancel and /log under the reserved prefix (§4.5)", () => {
     const protocol = folder.files.get("protocol.json") as Json;
     expect((protocol["x-rcp"] as Json)["notificationPrefix"]).toBe("notifications/");
-    expect(folder.notifications.map((entry) => [entry.method, entry.annotation["role"], entry.annotation["direction"]])).toEqual([
+    expect(
+      folder.notifications.map((entry) => [entry.method, entry.annotation["role"], entry.annotation["direction"]]),
+    ).toEqual([
       ["notifications/cancel", "cancel", "client"],
       ["notifications/log", "log", "server"],
       ["notifications/progress", "progress", "server"],
@@ -140,7 +143,16 @@ describe("notifications, errors and log levels", () => {
 
   it("orders log levels from least to most severe (§17.1)", () => {
     const meta = folder.files.get("meta.json") as { $defs: { logLevel: { enum: string[] } } };
-    expect(meta.$defs.logLevel.enum).toEqual(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+    expect(meta.$defs.logLevel.enum).toEqual([
+      "debug",
+      "info",
+      "notice",
+      "warning",
+      "error",
+      "critical",
+      "alert",
+      "emergency",
+    ]);
   });
 
   it("compiles every $defs entry of every file", () => {

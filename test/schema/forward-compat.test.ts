@@ -42,12 +42,15 @@ const carriesMeta = (fixture: Fixture) =>
   (fixture.ref === "bundle" && typeof (fixture.value as { params?: unknown }).params === "object");
 
 describe("unknown members are accepted everywhere", () => {
-  it.each(fixtures.map((fixture) => [fixture.name, fixture] as const))("x-unknown at every depth of %s", (_name, fixture) => {
-    const { value, objects } = withUnknownEverywhere(fixture.value);
-    const validate = validatorFor(fixture.ref);
-    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-    if (typeof fixture.value === "object" && fixture.value !== null) expect(objects).toBeGreaterThan(0);
-  });
+  it.each(fixtures.map((fixture) => [fixture.name, fixture] as const))(
+    "x-unknown at every depth of %s",
+    (_name, fixture) => {
+      const { value, objects } = withUnknownEverywhere(fixture.value);
+      const validate = validatorFor(fixture.ref);
+      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+      if (typeof fixture.value === "object" && fixture.value !== null) expect(objects).toBeGreaterThan(0);
+    },
+  );
 
   it.each(fixtures.filter(carriesMeta).map((fixture) => [fixture.name, fixture] as const))(
     "unknown _meta keys in %s",

@@ -9,7 +9,8 @@ import { loadRepoSchema } from "./schema-folder.js";
 type Json = Record<string, unknown>;
 
 const folder = loadRepoSchema();
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Calls `visit` with every subschema of a document and its JSON pointer. */
 function eachSubschema(schema: unknown, pointer: string, visit: (schema: Json, pointer: string) => void): void {
@@ -18,8 +19,10 @@ function eachSubschema(schema: unknown, pointer: string, visit: (schema: Json, p
   for (const [keyword, child] of Object.entries(schema)) {
     if (keyword === "x-rcp" || keyword === "const" || keyword === "enum" || keyword === "default") continue;
     if (keyword === "properties" || keyword === "patternProperties" || keyword === "$defs") {
-      for (const [name, sub] of Object.entries(child as Json)) eachSubschema(sub, `${pointer}/${keyword}/${name}`, visit);
-    } else if (Array.isArray(child)) child.forEach((sub, index) => eachSubschema(sub, `${pointer}/${keyword}/${index}`, visit));
+      for (const [name, sub] of Object.entries(child as Json))
+        eachSubschema(sub, `${pointer}/${keyword}/${name}`, visit);
+    } else if (Array.isArray(child))
+      child.forEach((sub, index) => eachSubschema(sub, `${pointer}/${keyword}/${index}`, visit));
     else eachSubschema(child, `${pointer}/${keyword}`, visit);
   }
 }
@@ -30,7 +33,9 @@ for (const [path, document] of folder.files)
 
 describe("schema folder conventions", () => {
   it("never sets additionalProperties: false (§4.6)", () => {
-    expect(everySubschema.filter(([, schema]) => schema["additionalProperties"] === false).map(([where]) => where)).toEqual([]);
+    expect(
+      everySubschema.filter(([, schema]) => schema["additionalProperties"] === false).map(([where]) => where),
+    ).toEqual([]);
   });
 
   // A property narrowed inside if/then or a combinator branch is described where it is declared.
