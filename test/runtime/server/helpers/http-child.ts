@@ -1,0 +1,77 @@
+/** The fixture server in HTTP mode as a real child process on 127.0.0.1, and SSE reading helpers. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { FIXTURE_SERVER } from "./stdio-child.js";
+
+export interface HttpChild {
+  url: string;
+  stderr: () => string;
+  stderrIncludes(text: string, timeoutMs?: number): Promise<void>;
+  stop(): void;
+}
+
+export function startHttpChild(options: object = {}): Promise<HttpChild> {
+  const child: ChildProcess = spawn(process.execPath, [FIXTURE_SERVER, "http"], {
+    env: { ...process.env, RCP_FIXTURE_OPTIONS: JSON.stringify(options) },
+  });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    child.once("exit", (code) => reject(new Error(`fixture exited ${code}: ${stderr}`)));
+    child.stdout!.setEncoding("utf8").on("data", (text: string) => {
+      stdout += text;
+      if (!stdout.includes("\n")) return;
+      const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as { url: string };
+      resolve({
+        url,
+        stderr: () => stderr,
+        async stderrIncludes(text, timeoutMs = 5000) {
+          const deadline = Date.now() + timeoutMs;
+          while (!stderr.includes(text)) {
+            if (Date.now() > deadline) throw new Error(`stderr never contained ${text}; got:\n${stderr}`);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        },
+        stop: () => void child.kill(),
+      });
+    });
+  });
+}
+
+export function rpc(id: unknown, method: string, params: object = {}): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, method, params });
+}
+
+export function post(url: string, body: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, { method: "POST", body, headers: { "content-type": "application/json", ...headers }, signal });
+}
+
+export interface SseEvent {
+  data: unknown;
+  at: number;
+}
+
+/** Reads an SSE body chunk by chunk, timestamping each `data:` frame as it arrives. */
+export async function readEvents(response: Response, onEvent?: (event: SseEvent) => void): Promise<{ events: SseEvent[]; comments: number }> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  let comments = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith(":")) comments++;
+      else if (block.startsWith("data: ")) {
+        const event = { data: JSON.parse(block.slice(6)), at: performance.now() };
+        events.push(event);
+        onEvent?.(event);
+      }
+    }
+  }
+  return { events, comments };
+}
