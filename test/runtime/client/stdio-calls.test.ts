@@ -146,8 +146,8 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     expect(cancelled).toHaveLength(1);
   });
 
-  it("§13.1 defaultTimeout applies to calls that set no timeout", async () => {
-    client = testClient(ndjsonPeerTransport(), { defaultTimeout: 100 });
+  it("§13.1 defaultTimeout applies to connect() and to calls that set no timeout", async () => {
+    client = testClient(ndjsonPeerTransport(), { defaultTimeout: 1000 });
     await client.connect();
     expect((await failureOf(client.call("search", { script: "never" }))).code).toBe(-32014);
   });
