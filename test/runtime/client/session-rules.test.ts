@@ -121,6 +121,17 @@ describe("local gating before any I/O (§6, §7, §12, §14.4)", () => {
     expect(server.received.map((frame) => frame.method)).toEqual(["ping"]);
   });
 
+  it("§9 stream() surfaces a local refusal when iterated, with nothing sent", async () => {
+    const { client, server } = await connected();
+    const iterate = async (): Promise<unknown[]> => {
+      const events: unknown[] = [];
+      for await (const event of client.stream("x-acme/echo", {})) events.push(event);
+      return events;
+    };
+    await expect(iterate()).rejects.toMatchObject({ code: -32003 });
+    expect(server.received).toHaveLength(1);
+  });
+
   it("§6 supports() reads presence ⇒ supported, through dotted paths", async () => {
     const { client } = await connected();
     expect(client.supports("search")).toBe(true);
