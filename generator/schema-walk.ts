@@ -1,7 +1,7 @@
 /**
- * Enumerates the subschemas of a JSON Schema 2020-12 node. `sameInstance` marks applicators
- * that evaluate the very same instance (allOf, not, if, ...): a `$ref` cycle made only of
- * those never reaches deeper data and so never terminates.
+ * The subschemas of a JSON Schema 2020-12 node. `sameInstance` marks applicators that
+ * evaluate the very same instance (allOf, not, if, ...): a `$ref` cycle made only of those
+ * never reaches deeper data and so never terminates.
  */
 import { appendPointer } from "./json-pointer.js";
 
@@ -11,57 +11,53 @@ export interface Subschema {
   readonly sameInstance: boolean;
 }
 
-const singleSameInstance = ["not", "if", "then", "else"];
-const listSameInstance = ["allOf", "anyOf", "oneOf"];
-const mapSameInstance = ["dependentSchemas"];
-const singleChild = [
-  "additionalProperties",
-  "items",
-  "contains",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-];
-const listChild = ["prefixItems"];
-const mapChild = ["properties", "patternProperties"];
-/** Containers of schemas that apply only when referenced. */
-const mapDefinitions = ["$defs", "definitions"];
+type KeywordShape = { holds: "single" | "list" | "map"; sameInstance: boolean };
 
-export const schemaKeywordsWithSubschemas: ReadonlySet<string> = new Set([
-  ...singleSameInstance,
-  ...listSameInstance,
-  ...mapSameInstance,
-  ...singleChild,
-  ...listChild,
-  ...mapChild,
-  ...mapDefinitions,
-]);
+const same = (holds: KeywordShape["holds"]): KeywordShape => ({ holds, sameInstance: true });
+const child = (holds: KeywordShape["holds"]): KeywordShape => ({ holds, sameInstance: false });
+
+/** Keywords whose values are schemas, lists of schemas or maps of schemas. */
+export const subschemaKeywords: Readonly<Record<string, KeywordShape>> = {
+  not: same("single"),
+  if: same("single"),
+  then: same("single"),
+  else: same("single"),
+  allOf: same("list"),
+  anyOf: same("list"),
+  oneOf: same("list"),
+  dependentSchemas: same("map"),
+  additionalProperties: child("single"),
+  items: child("single"),
+  contains: child("single"),
+  propertyNames: child("single"),
+  unevaluatedItems: child("single"),
+  unevaluatedProperties: child("single"),
+  contentSchema: child("single"),
+  prefixItems: child("list"),
+  properties: child("map"),
+  patternProperties: child("map"),
+  // Definitions apply only when referenced; walked so their $refs are checked too.
+  $defs: child("map"),
+  definitions: child("map"),
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function subschemasOf(node: unknown, pointer: string): Subschema[] {
-  if (typeof node !== "object" || node === null || Array.isArray(node)) return [];
-  const record = node as Record<string, unknown>;
+  if (!isRecord(node)) return [];
   const found: Subschema[] = [];
-  const add = (keywords: readonly string[], shape: "single" | "list" | "map", sameInstance: boolean) => {
-    for (const keyword of keywords) {
-      const value = record[keyword];
-      if (value === undefined) continue;
-      const at = appendPointer(pointer, keyword);
-      if (shape === "single") found.push({ schema: value, pointer: at, sameInstance });
-      else if (shape === "list" && Array.isArray(value))
-        value.forEach((schema, index) => found.push({ schema, pointer: appendPointer(at, index), sameInstance }));
-      else if (shape === "map" && typeof value === "object" && value !== null && !Array.isArray(value))
-        for (const [key, schema] of Object.entries(value))
-          found.push({ schema, pointer: appendPointer(at, key), sameInstance });
-    }
-  };
-  add(singleSameInstance, "single", true);
-  add(listSameInstance, "list", true);
-  add(mapSameInstance, "map", true);
-  add(singleChild, "single", false);
-  add(listChild, "list", false);
-  add(mapChild, "map", false);
-  add(mapDefinitions, "map", false);
+  for (const [keyword, value] of Object.entries(node)) {
+    const shape = subschemaKeywords[keyword];
+    if (!shape) continue;
+    const at = appendPointer(pointer, keyword);
+    const { sameInstance } = shape;
+    if (shape.holds === "single") found.push({ schema: value, pointer: at, sameInstance });
+    else if (shape.holds === "list" && Array.isArray(value))
+      value.forEach((schema, index) => found.push({ schema, pointer: appendPointer(at, index), sameInstance }));
+    else if (shape.holds === "map" && isRecord(value))
+      for (const [key, schema] of Object.entries(value)) found.push({ schema, pointer: appendPointer(at, key), sameInstance });
+  }
   return found;
 }
 

@@ -1,0 +1,127 @@
+/**
+ * client.ts: `RcpMethods` (how each method is typed), `RcpClient` with one camelCase method
+ * per non-lifecycle method plus `<name>Stream` for streaming ones, and `connectStdio` /
+ * `connectHttp`, which create the transport, connect and return the client.
+ */
+import { type MethodDeclarationStructure, type OptionalKind, type Project } from "ts-morph";
+import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
+import { protocolConstName } from "./emit-methods.js";
+import { readPointer } from "./json-pointer.js";
+import type { LoadedSchemaFolder } from "./loader.js";
+import { methodTypes, userMethods } from "./method-types.js";
+import { camelName } from "./naming.js";
+import type { RuntimeSymbol } from "./runtime-symbols.js";
+import { SchemaFolderError } from "./schema-folder-error.js";
+import type { Shape } from "./shapes.js";
+
+/** Members of BaseClient a generated method must not shadow. */
+const baseClientMembers = new Set([
+  "constructor",
+  "connect",
+  "close",
+  "call",
+  "stream",
+  "notify",
+  "supports",
+  "serverInfo",
+  "serverCapabilities",
+  "protocolVersion",
+  "conformance",
+]);
+
+export function emitClient(
+  project: Project,
+  settings: EmitSettings,
+  folder: LoadedSchemaFolder,
+  shapes: readonly Shape[],
+): Promise<string> {
+  const file = new GeneratedFile(project, "client.ts", settings);
+  const callOptions = file.runtime("CallOptions");
+  const members: OptionalKind<MethodDeclarationStructure>[] = [];
+  const entries: string[] = [];
+  const taken = new Map<string, string>();
+  const claim = (name: string, method: string, source: string) => {
+    const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
+    if (previous !== undefined)
+      throw new SchemaFolderError(source, "/x-rcp/method", `client method ${name}() of "${method}" clashes with ${previous}`);
+    taken.set(name, `"${method}"`);
+    return name;
+  };
+
+  for (const method of folder.methods) {
+    const types = methodTypes(file, shapes, method);
+    entries.push(`${JSON.stringify(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`);
+    if (method.annotation["lifecycle"] !== undefined) continue;
+    const description = (folder.files.get(method.file) as { description?: unknown }).description;
+    const required = readPointer(folder.files.get(method.file), "/$defs/params/required");
+    const params = { name: "params", type: types.params, ...(Array.isArray(required) && required.length > 0 ? {} : { initializer: "{}" }) };
+    const wire = JSON.stringify(method.method);
+    members.push({
+      name: claim(camelName(method.method), method.method, method.file),
+      docs: docs(description, method.annotation["spec"]),
+      parameters: [params, { name: "options", type: `${callOptions}<${types.partial}>`, hasQuestionToken: true }],
+      returnType: `Promise<${types.result}>`,
+      statements: `return this.call(${wire}, params, options);`,
+    });
+    if (method.annotation["streaming"] === true)
+      members.push({
+        name: claim(`${camelName(method.method)}Stream`, method.method, method.file),
+        docs: docs(`Like ${camelName(method.method)}(), as progress events followed by exactly one result (§9).`),
+        parameters: [params, { name: "options", type: `Omit<${callOptions}<${types.partial}>, "onProgress">`, hasQuestionToken: true }],
+        returnType: `AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
+        statements: `return this.stream(${wire}, params, options);`,
+      });
+  }
+
+  file.source.addTypeAlias({
+    name: "RcpMethods",
+    isExported: true,
+    docs: docs("How every method is typed: params, result and progress partial."),
+    type: `{ ${entries.join(" ")} }`,
+  });
+  const baseOptions = file.runtime("BaseClientOptions");
+  file.source.addTypeAlias({
+    name: "RcpClientOptions",
+    isExported: true,
+    type: `Omit<${baseOptions}, "protocol">`,
+  });
+  file.source.addTypeAlias({
+    name: "ConnectOptions",
+    isExported: true,
+    typeParameters: ["TransportOptions"],
+    docs: docs("Client options plus the options of the transport to create."),
+    type: `Omit<${baseOptions}, "protocol" | "transport"> & { transport: TransportOptions }`,
+  });
+  file.source.addClass({
+    name: "RcpClient",
+    isExported: true,
+    extends: `${file.runtime("BaseClient")}<RcpMethods>`,
+    docs: docs("A typed RCP client: one method per RCP method; call connect() first, or use connectStdio/connectHttp."),
+    ctors: [
+      {
+        parameters: [{ name: "options", type: "RcpClientOptions" }],
+        statements: `super({ ...options, protocol: ${file.use("./methods.js", protocolConstName, false)} });`,
+      },
+    ],
+    methods: members,
+  });
+  addConnect(file, "connectStdio", "stdioClientTransport", "StdioClientTransportOptions", "Starts the server as a child process, speaks NDJSON over its stdio (§5.1) and completes initialize.");
+  addConnect(file, "connectHttp", "httpClientTransport", "HttpClientTransportOptions", "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.");
+  return file.render();
+}
+
+function addConnect(file: GeneratedFile, name: string, factory: RuntimeSymbol, options: RuntimeSymbol, description: string): void {
+  file.source.addFunction({
+    name,
+    isExported: true,
+    isAsync: true,
+    docs: docs(description),
+    parameters: [{ name: "options", type: `ConnectOptions<${file.runtime(options)}>` }],
+    returnType: "Promise<RcpClient>",
+    statements: [
+      `const client = new RcpClient({ ...options, transport: ${file.runtime(factory)}(options.transport) });`,
+      "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
+      "return client;",
+    ],
+  });
+}

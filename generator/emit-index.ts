@@ -1,0 +1,15 @@
+/** index.ts: everything generated, from one import. */
+import type { Project } from "ts-morph";
+import { GeneratedFile, type EmitSettings } from "./emit-file.js";
+
+export function emitIndex(project: Project, settings: EmitSettings): Promise<string> {
+  const file = new GeneratedFile(project, "index.ts", settings);
+  file.source.addExportDeclarations([
+    { moduleSpecifier: "./types.js", isTypeOnly: true },
+    { moduleSpecifier: "./methods.js" },
+    { moduleSpecifier: "./server.js" },
+    { moduleSpecifier: "./client.js" },
+    { moduleSpecifier: "./validators.js", namespaceExport: "validators" },
+  ]);
+  return file.render();
+}

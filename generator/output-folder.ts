@@ -1,0 +1,63 @@
+/**
+ * Writing generated files all at once (staged in a sibling temp folder, then swapped in, so
+ * a failure leaves the previous output untouched) and comparing them with what is on disk.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+
+export class OutputFolderError extends Error {
+  override name = "OutputFolderError";
+}
+
+export function writeOutputFolder(outDir: string, files: ReadonlyMap<string, string>): void {
+  const target = resolve(outDir);
+  refuseForeignFiles(target, files);
+  let staging: string;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    staging = mkdtempSync(join(dirname(target), `.${basename(target)}.rcp-gen-`));
+    chmodSync(staging, 0o755);
+    for (const [name, content] of files) writeFileSync(join(staging, name), content);
+  } catch (error) {
+    throw new OutputFolderError(`cannot write ${outDir}: ${(error as Error).message}`);
+  }
+  const previous = existsSync(target) ? `${staging}.previous` : undefined;
+  try {
+    if (previous) renameSync(target, previous);
+    renameSync(staging, target);
+  } catch (error) {
+    if (previous && !existsSync(target)) renameSync(previous, target);
+    rmSync(staging, { recursive: true, force: true });
+    throw new OutputFolderError(`cannot replace ${outDir}: ${(error as Error).message}`);
+  }
+  if (previous) rmSync(previous, { recursive: true, force: true });
+}
+
+export interface OutputDifference {
+  file: string;
+  state: "differs" | "missing" | "unexpected";
+}
+
+/** What differs between `outDir` and `files`; empty when the folder is up to date. */
+export function compareOutputFolder(outDir: string, files: ReadonlyMap<string, string>): OutputDifference[] {
+  const present = existsSync(outDir) ? readdirSync(outDir).sort() : [];
+  const differences: OutputDifference[] = [];
+  for (const [file, content] of files) {
+    if (!present.includes(file)) differences.push({ file, state: "missing" });
+    else if (readFileSync(join(outDir, file), "utf8") !== content) differences.push({ file, state: "differs" });
+  }
+  for (const file of present) if (!files.has(file)) differences.push({ file, state: "unexpected" });
+  return differences;
+}
+
+/** The output folder is replaced wholesale, so it must hold nothing but generated files. */
+function refuseForeignFiles(target: string, files: ReadonlyMap<string, string>): void {
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (!stat.isDirectory()) throw new OutputFolderError(`${target} exists and is not a folder`);
+  const foreign = readdirSync(target).filter((name) => !files.has(name));
+  if (foreign.length > 0)
+    throw new OutputFolderError(
+      `${target} holds files rcp-gen did not write (${foreign.join(", ")}); it replaces the whole folder, so point --out at an empty or generated folder`,
+    );
+}

@@ -1,0 +1,50 @@
+/** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
+import { relative, resolve, sep } from "node:path";
+import { generate } from "./generate.js";
+import { loadSchemaFolder } from "./loader.js";
+import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
+
+export interface RunOptions {
+  schema: string;
+  out: string;
+  /** Import specifier of the runtime entry; defaults to this repo's runtime/codegen.js seen from `out`. */
+  runtime?: string;
+  check: boolean;
+}
+
+export type RunReport =
+  | { kind: "written"; files: { name: string; bytes: number }[]; methods: number; notifications: number; milliseconds: number }
+  | { kind: "checked"; differences: OutputDifference[]; milliseconds: number };
+
+const posix = (path: string) => path.split(sep).join("/");
+
+export function defaultRuntimeSpecifier(out: string): string {
+  const path = posix(relative(resolve(out), resolve("runtime/codegen.js")));
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
+/** The command quoted in banners; `--runtime` only when it is not the default. */
+export function regenerateCommand(options: RunOptions): string {
+  const runtime = options.runtime !== undefined && options.runtime !== defaultRuntimeSpecifier(options.out);
+  const parts = ["npx rcp-gen", "--schema", posix(relative(".", options.schema)) || ".", "--out", posix(relative(".", options.out)) || "."];
+  return [...parts, ...(runtime ? ["--runtime", String(options.runtime)] : [])].join(" ");
+}
+
+export async function runOnce(options: RunOptions): Promise<RunReport> {
+  const started = performance.now();
+  const folder = loadSchemaFolder(options.schema);
+  const files = await generate(folder, {
+    runtimeSpecifier: options.runtime ?? defaultRuntimeSpecifier(options.out),
+    command: regenerateCommand(options),
+  });
+  if (options.check)
+    return { kind: "checked", differences: compareOutputFolder(options.out, files), milliseconds: performance.now() - started };
+  writeOutputFolder(options.out, files);
+  return {
+    kind: "written",
+    files: [...files].map(([name, content]) => ({ name, bytes: Buffer.byteLength(content) })),
+    methods: folder.methods.length,
+    notifications: folder.notifications.length,
+    milliseconds: performance.now() - started,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Builds the single input schema handed to json-schema-to-typescript: every shape under
+ * `$defs`, with each `$ref` replaced by the very object it points to. Shared types are thus
+ * one object wherever they are used, so they are declared once (no `Hit1`), and recursion
+ * becomes a cycle in the object graph.
+ */
+import { readPointer } from "./json-pointer.js";
+import { schemaIdBase, type LoadedSchemaFolder } from "./loader.js";
+import { subschemaKeywords } from "./schema-walk.js";
+import type { Shape } from "./shapes.js";
+
+type SchemaObject = Record<string, unknown>;
+
+/** Keywords that only matter to validation or to the loader, never to TypeScript types. */
+const droppedKeywords = new Set(["$schema", "$id", "$defs", "definitions", "$comment", "$anchor"]);
+
+const isRecord = (value: unknown): value is SchemaObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Shape[]): SchemaObject {
+  const built = new Map<string, SchemaObject>();
+  const source = (file: string, pointer: string) => readPointer(folder.files.get(file), pointer);
+
+  /** The one object standing for a location; filled after registering, so cycles close. */
+  const objectAt = (file: string, pointer: string): SchemaObject => {
+    const key = `${file}#${pointer}`;
+    const existing = built.get(key);
+    if (existing) return existing;
+    const target: SchemaObject = {};
+    built.set(key, target);
+    return Object.assign(target, convertNode(file, source(file, pointer)));
+  };
+
+  const refTarget = (file: string, ref: string): SchemaObject => {
+    const url = new URL(ref, folder.idOf(file));
+    const pointer = decodeURIComponent(url.hash.slice(1));
+    url.hash = "";
+    return objectAt(url.href.slice(schemaIdBase.length), pointer);
+  };
+
+  /** A subschema: a bare `$ref` is the shared target object itself. */
+  const convertSchema = (file: string, node: unknown): unknown => {
+    if (!isRecord(node)) return node;
+    const keys = Object.keys(node);
+    if (keys.length === 1 && typeof node["$ref"] === "string") return refTarget(file, node["$ref"]);
+    return convertNode(file, node);
+  };
+
+  /** A schema object of its own: `$ref` beside other keywords becomes an `allOf` member. */
+  const convertNode = (file: string, node: unknown): unknown => {
+    if (!isRecord(node)) return node;
+    const copy: SchemaObject = {};
+    for (const [keyword, value] of Object.entries(node)) {
+      if (droppedKeywords.has(keyword) || keyword.startsWith("x-")) continue;
+      const shape = subschemaKeywords[keyword];
+      if (keyword === "$ref" && typeof value === "string") copy["allOf"] = [refTarget(file, value)];
+      else if (!shape) copy[keyword] = value;
+      else if (shape.holds === "single") copy[keyword] = convertSchema(file, value);
+      else if (shape.holds === "list" && Array.isArray(value)) copy[keyword] = value.map((item) => convertSchema(file, item));
+      else if (isRecord(value))
+        copy[keyword] = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, convertSchema(file, item)]));
+    }
+    if (Array.isArray(node["allOf"]) && typeof node["$ref"] === "string")
+      copy["allOf"] = [refTarget(file, node["$ref"]), ...node["allOf"].map((item) => convertSchema(file, item))];
+    return copy;
+  };
+
+  const meta = objectAt("meta.json", "/$defs/meta");
+  const defs: Record<string, SchemaObject> = {};
+  for (const shape of shapes) {
+    // A shape always gets an object of its own, even when it is only a `$ref`, so its name exists.
+    const own = objectAt(shape.file, shape.pointer);
+    own["title"] = shape.typeName;
+    if (shape.carriesMeta) addMeta(own, meta);
+    defs[shape.typeName] = own;
+  }
+  return { title: "RcpTypes", type: "object", additionalProperties: false, properties: {}, $defs: defs };
+}
+
+function addMeta(shape: SchemaObject, meta: SchemaObject): void {
+  const properties = isRecord(shape["properties"]) ? shape["properties"] : {};
+  if (properties["_meta"] === undefined)
+    shape["properties"] = { ...properties, _meta: { description: "Side-band data (§4.4).", allOf: [meta] } };
+}
