@@ -6,7 +6,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const FIXTURE_SERVER = fileURLToPath(new URL("../../../../dist/test/fixtures/server/fixture-server.js", import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../../../../dist/test/fixtures/server/${name}.js`, import.meta.url));
+/** Serves test/fixtures/test-protocol.ts with x-test handlers. */
+export const FIXTURE_SERVER = fixture("fixture-server");
+/** Serves the generated RCP/1 descriptor. */
+export const GENERATED_SERVER = fixture("rcp-server");
 
 export type Frame = Record<string, unknown> & { id?: unknown; method?: string; params?: any; result?: any; error?: any };
 
@@ -24,8 +28,8 @@ export class StdioChild {
   #partial = "";
   #waiters: Array<() => void> = [];
 
-  constructor(options: object = {}) {
-    this.#process = spawn(process.execPath, [FIXTURE_SERVER, "stdio"], {
+  constructor(options: object = {}, script = FIXTURE_SERVER) {
+    this.#process = spawn(process.execPath, [script, "stdio"], {
       env: { ...process.env, RCP_FIXTURE_OPTIONS: JSON.stringify(options) },
     });
     this.#process.stdout.setEncoding("utf8").on("data", (text: string) => this.#onStdout(text));
@@ -36,8 +40,8 @@ export class StdioChild {
     this.exited = new Promise((resolve) => this.#process.once("exit", (code) => resolve(code)));
   }
 
-  static async initialized(options: object = {}, params: object = {}): Promise<StdioChild> {
-    const child = new StdioChild(options);
+  static async initialized(options: object = {}, params: object = {}, script = FIXTURE_SERVER): Promise<StdioChild> {
+    const child = new StdioChild(options, script);
     const reply = await child.request("initialize", { protocolVersion: 1, client: { name: "t", version: "1" }, ...params }, "init");
     if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);
     return child;
