@@ -44,6 +44,7 @@ export class BaseClient<M extends MethodMap> {
   #nextId = 1;
   #started: Promise<void> | undefined;
   #connecting: Promise<void> | undefined;
+  #closing: Promise<void> | undefined;
   #session: Session | undefined;
   /** Set once the client is closed or the transport died; every later call fails with it. */
   #failure: Error | undefined;
@@ -73,7 +74,11 @@ export class BaseClient<M extends MethodMap> {
 
   /** Sends `initialize`, checks the negotiated version and caches the server's capabilities. */
   connect(): Promise<void> {
-    this.#connecting ??= this.#initialize();
+    // A failed initialize may be retried (§13); a successful one is never repeated.
+    this.#connecting ??= this.#initialize().catch((error: unknown) => {
+      this.#connecting = undefined;
+      throw error;
+    });
     return this.#connecting;
   }
 
@@ -131,10 +136,13 @@ export class BaseClient<M extends MethodMap> {
   }
 
   /** Fails every pending call and ends the transport (stdio: EOF, then the child is reaped). */
-  async close(): Promise<void> {
-    const wasOpen = this.#failure === undefined;
-    this.#fail(new TransportError("Client closed"));
-    if (wasOpen && this.#started !== undefined) await this.#transport.close();
+  close(): Promise<void> {
+    if (this.#closing === undefined) {
+      const wasOpen = this.#failure === undefined;
+      this.#fail(new TransportError("Client closed"));
+      this.#closing = wasOpen && this.#started !== undefined ? this.#transport.close() : Promise.resolve();
+    }
+    return this.#closing;
   }
 
   async #initialize(): Promise<void> {
@@ -206,7 +214,8 @@ export class BaseClient<M extends MethodMap> {
     const progressToken = options.onProgress !== undefined || wantsLogs ? `rcp-${id}` : undefined;
     const meta: JsonObject = { ...(params?._meta as JsonObject | undefined), ...options.meta };
     if (progressToken !== undefined) meta.progressToken = progressToken;
-    if (wantsLogs) meta.logLevel = this.#logLevel(options.logLevel);
+    const logLevel = wantsLogs ? this.#logLevel(options.logLevel) : undefined;
+    if (logLevel !== undefined) meta.logLevel = logLevel;
     const call = new PendingCall({
       id,
       method,
@@ -230,9 +239,10 @@ export class BaseClient<M extends MethodMap> {
     return call.promise;
   }
 
-  #logLevel(requested: string | undefined): string {
+  /** The requested level, or the least severe one so that every log is wanted (§17.1). */
+  #logLevel(requested: string | undefined): string | undefined {
     const levels = this.#protocol.logLevels;
-    if (requested === undefined) return levels[0] ?? "debug";
+    if (requested === undefined) return levels[0];
     if (levels.includes(requested)) return requested;
     throw callError(this.#protocol, ErrorCode.InvalidParams, `Unknown log level: ${requested}`, {
       field: "_meta.logLevel",
@@ -255,6 +265,7 @@ export class BaseClient<M extends MethodMap> {
     if (typeof frame !== "object" || frame === null) return;
     const message = frame as { id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
     if (typeof message.method === "string") {
+      // RCP/1 defines no server-to-client requests, so only notifications are routed.
       if (message.id === undefined) {
         routeNotification(this.#protocol, message.method, message.params, {
           byToken: (token) => this.#byToken.get(token),

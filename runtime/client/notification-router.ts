@@ -35,17 +35,22 @@ export function routeNotification(
 }
 
 function progressEvent(fields: Record<string, unknown>): ProgressEvent {
-  const event: ProgressEvent = { progress: fields.progress as number };
-  if (typeof fields.stage === "string") event.stage = fields.stage;
-  if (typeof fields.message === "string") event.message = fields.message;
-  if (fields.partial !== undefined) event.partial = fields.partial;
-  return event;
+  return withPresent({ progress: fields.progress as number }, fields, ["stage", "message"], "partial");
 }
 
 function logMessage(fields: Record<string, unknown>): LogMessage {
-  const log: LogMessage = { level: fields.level as string };
-  if (typeof fields.message === "string") log.message = fields.message;
-  if (typeof fields.logger === "string") log.logger = fields.logger;
-  if (fields.data !== undefined) log.data = fields.data;
-  return log;
+  return withPresent({ level: fields.level as string }, fields, ["message", "logger"], "data");
+}
+
+/** Copies the members of `strings` that hold strings, and `anyValue` whatever it holds, when present. */
+function withPresent<T extends object>(
+  base: T,
+  fields: Record<string, unknown>,
+  strings: readonly string[],
+  anyValue: string,
+): T {
+  const target = base as Record<string, unknown>;
+  for (const key of strings) if (typeof fields[key] === "string") target[key] = fields[key];
+  if (fields[anyValue] !== undefined) target[anyValue] = fields[anyValue];
+  return base;
 }

@@ -81,6 +81,20 @@ describe("initialize (§7.1)", () => {
     expect((await failureOf(testClient(pair.client).connect())).code).toBe(-32002);
   });
 
+  it("§13 after a failed initialize, connect() may be tried again", async () => {
+    const pair = createMemoryTransportPair();
+    let attempts = 0;
+    pair.server.onMessage((json) => {
+      const { id } = JSON.parse(json) as { id: number };
+      const reply = ++attempts === 1 ? { error: { code: -32010, message: "warming up" } } : { result: initializeResult };
+      pair.server.send(JSON.stringify({ jsonrpc: "2.0", id, ...reply }));
+    });
+    const client = testClient(pair.client);
+    expect(await failureOf(client.connect())).toMatchObject({ code: -32010, retryable: "yes" });
+    await client.connect();
+    expect(client.serverInfo).toEqual(initializeResult.server);
+  });
+
   it("§7.1 an initialize result that fails the descriptor's validator is -32603 and closes", async () => {
     const pair = createMemoryTransportPair();
     const server = scriptedServer(pair.server, { protocolVersion: 2 });
