@@ -20,6 +20,16 @@ describe("invalid values are rejected at the offending path", () => {
     expect(reasons).toContain(`${fixture.keyword} at "${fixture.instancePath}"`);
   });
 
+  // The runtime names the first issue's path in error.data.field (§12.1), so it must be the offence.
+  const paramsAndResults = fixtureTable("invalid").filter(([, fixture]) =>
+    /\$defs\/(params|result|partial)$/.test(fixture.ref),
+  );
+  it.each(paramsAndResults)("the first issue points at the offence: %s", (_title, fixture) => {
+    const validate = validatorFor(fixture.ref);
+    validate(fixture.value);
+    expect(validate.errors?.[0]?.instancePath).toBe(fixture.instancePath);
+  });
+
   it("has a rejected value for every method's params and result", () => {
     const refs = new Set(fixtures.map((fixture) => fixture.ref));
     const missing = folder.methods
