@@ -8,9 +8,8 @@ import type { LogMessage, ProgressEvent } from "../../../runtime/api.js";
 import { httpClientTransport, type HttpClientTransportOptions } from "../../../runtime/client/http-transport.js";
 import { parseRetryAfter } from "../../../runtime/client/http-status.js";
 import { TransportError } from "../../../runtime/client/transport.js";
-import type { CallError } from "../../../runtime/client/call-error.js";
 import { startSsePeer, type SsePeer } from "../../fixtures/client-peers/sse-peer.js";
-import { testClient } from "./peers.js";
+import { failureOf, testClient } from "./peers.js";
 
 let peer: SsePeer;
 afterEach(() => peer?.close());
@@ -21,9 +20,6 @@ async function httpClient(options: Partial<HttpClientTransportOptions> = {}, ses
   await client.connect();
   return client;
 }
-
-const failureOf = (promise: Promise<unknown>): Promise<CallError> =>
-  promise.then(() => expect.fail("expected a rejection"), (error: unknown) => error as CallError);
 
 const searches = () => peer.seen.filter((request) => request.path === "/rcp/search");
 

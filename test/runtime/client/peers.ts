@@ -1,6 +1,7 @@
 /** Clients wired to the scripted peers of test/fixtures/client-peers. */
 import { fileURLToPath } from "node:url";
 import { BaseClient } from "../../../runtime/client/base-client.js";
+import type { CallError } from "../../../runtime/client/call-error.js";
 import { stdioClientTransport, type StdioClientTransportOptions } from "../../../runtime/client/stdio-transport.js";
 import type { ClientTransport } from "../../../runtime/client/transport.js";
 import { clientTestProtocol, type ClientTestMethods } from "../../fixtures/client-test-protocol.js";
@@ -49,4 +50,14 @@ export async function connectedStdioClient(config?: NdjsonPeerConfig): Promise<B
   const client = testClient(ndjsonPeerTransport(config));
   await client.connect();
   return client;
+}
+
+/** The error a promise rejects with; fails the test when it resolves instead. */
+export function failureOf(promise: Promise<unknown>): Promise<CallError> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error as CallError,
+  );
 }

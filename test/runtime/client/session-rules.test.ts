@@ -6,8 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryTransportPair, type MemoryServerEnd } from "../../../runtime/transports/memory.js";
 import { TransportError } from "../../../runtime/client/transport.js";
-import type { CallError } from "../../../runtime/client/call-error.js";
-import { testClient } from "./peers.js";
+import { failureOf, testClient } from "./peers.js";
 
 interface ScriptedServer {
   end: MemoryServerEnd;
@@ -44,9 +43,6 @@ async function connected(result: unknown = initializeResult) {
   await client.connect();
   return { client, server };
 }
-
-const failureOf = (promise: Promise<unknown>): Promise<CallError> =>
-  promise.then(() => expect.fail("expected a rejection"), (error: unknown) => error as CallError);
 
 describe("initialize (§7.1)", () => {
   it("§7.1 connect() sends initialize with the protocol's version, client info and capabilities, and caches the result", async () => {

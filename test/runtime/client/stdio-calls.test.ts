@@ -8,18 +8,10 @@ import type { BaseClient } from "../../../runtime/client/base-client.js";
 import { CallError } from "../../../runtime/client/call-error.js";
 import { RcpError } from "../../../runtime/errors.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
-import { connectedStdioClient, ndjsonPeerTransport, testClient } from "./peers.js";
+import { connectedStdioClient, failureOf, ndjsonPeerTransport, testClient } from "./peers.js";
 
 let client: BaseClient<ClientTestMethods>;
 afterEach(() => client?.close());
-
-const failureOf = (promise: Promise<unknown>): Promise<CallError> =>
-  promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error as CallError,
-  );
 
 describe("correlation by id (§4.7)", () => {
   it("§4.7 answers arriving out of order reach the call that sent each request", async () => {
@@ -118,6 +110,7 @@ describe("server errors (§12)", () => {
     const error = await failureOf(
       client.call("search", { script: "error", error: { code: -32011, message: "slow down", data: { retryAfterMs: 50 } } }),
     );
+    expect(error).toBeInstanceOf(CallError);
     expect(error).toBeInstanceOf(RcpError);
     expect(error).toMatchObject({ code: -32011, message: "slow down", data: { retryAfterMs: 50 }, retryable: "yes" });
   });

@@ -9,15 +9,13 @@ import type { BaseClient } from "../../../runtime/client/base-client.js";
 import { stdioClientTransport, type StdioClientTransport } from "../../../runtime/client/stdio-transport.js";
 import { TransportError } from "../../../runtime/client/transport.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
-import { connectedStdioClient, ndjsonPeerTransport, searchCapabilities, testClient } from "./peers.js";
+import { connectedStdioClient, failureOf, ndjsonPeerTransport, searchCapabilities, testClient } from "./peers.js";
 
 let client: BaseClient<ClientTestMethods> | undefined;
 afterEach(async () => {
   await client?.close();
   client = undefined;
 });
-
-const rejectionOf = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => "resolved", (error: unknown) => error);
 
 function isAlive(pid: number): boolean {
   try {
@@ -31,27 +29,27 @@ function isAlive(pid: number): boolean {
 describe("transport death (§13.1)", () => {
   it("§13.1 the server exiting mid-call fails every pending call with a TransportError, and later calls too", async () => {
     client = await connectedStdioClient();
-    const waiting = rejectionOf(client.call("search", { script: "never" }));
-    const exiting = rejectionOf(client.call("search", { script: "exit" }));
+    const waiting = failureOf(client.call("search", { script: "never" }));
+    const exiting = failureOf(client.call("search", { script: "exit" }));
     for (const error of [await waiting, await exiting]) {
       expect(error).toBeInstanceOf(TransportError);
       expect((error as Error).message).toBe("Server process exited (code 3)");
     }
-    expect(await rejectionOf(client.call("ping", {}))).toBeInstanceOf(TransportError);
+    expect(await failureOf(client.call("ping", {}))).toBeInstanceOf(TransportError);
   });
 
   it("§13.1 EPIPE: a server that stops reading is treated as dead and the write's call fails", async () => {
     client = await connectedStdioClient({ capabilities: searchCapabilities, ignoreEof: true });
     await client.call("search", { script: "closeStdin" });
-    const error = await rejectionOf(client.call("search", { script: "echo", padding: "x".repeat(1 << 20) }));
+    const error = await failureOf(client.call("search", { script: "echo", padding: "x".repeat(1 << 20) }));
     expect(error).toBeInstanceOf(TransportError);
     expect((error as Error).message).toMatch(/EPIPE|stdin/);
-    expect(await rejectionOf(client.call("ping", {}))).toBeInstanceOf(TransportError);
+    expect(await failureOf(client.call("ping", {}))).toBeInstanceOf(TransportError);
   });
 
   it("§5.1 a command that cannot be started fails connect() with a TransportError", async () => {
     client = testClient(stdioClientTransport({ command: "/nonexistent/rcp-server" }));
-    const error = await rejectionOf(client.connect());
+    const error = await failureOf(client.connect());
     expect(error).toBeInstanceOf(TransportError);
     expect((error as Error).message).toMatch(/Cannot start \/nonexistent\/rcp-server/);
   });
@@ -64,7 +62,7 @@ describe("close (§5.1, §7.12)", () => {
     await client.connect();
     let stderr = "";
     transport.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const pending = rejectionOf(client.call("search", { script: "never" }));
+    const pending = failureOf(client.call("search", { script: "never" }));
     await client.close();
     expect(((await pending) as Error).message).toBe("Client closed");
     expect(stderr).toContain("ndjson-peer: stdin closed");
