@@ -17,6 +17,7 @@ class FetchExchange implements HttpExchange {
   #resolve!: (response: Response) => void;
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #finished = false;
+  #gone = false;
   #abortListener: (() => void) | undefined;
   readonly #source: Request;
 
@@ -70,9 +71,13 @@ class FetchExchange implements HttpExchange {
   }
 
   end(): void {
-    if (this.#finished) return;
+    if (this.#finished && !this.#gone) return;
     this.#finished = true;
-    this.#controller?.close();
+    try {
+      this.#controller?.close();
+    } catch {
+      // Already cancelled by the client: nothing left to close.
+    }
   }
 
   onAbort(listener: () => void): void {
@@ -86,7 +91,7 @@ class FetchExchange implements HttpExchange {
 
   #clientGone(): void {
     if (this.#finished) return;
-    this.#finished = true;
+    this.#finished = this.#gone = true;
     this.#abortListener?.();
   }
 }

@@ -1,0 +1,82 @@
+/** The Web fetch handler and the in-memory pair: the same core without a process boundary (§5.2, §5.1). */
+import { afterEach, describe, expect, it } from "vitest";
+import { createServerRuntime, type RcpServer } from "../../../runtime/server.js";
+import { createMemoryTransportPair } from "../../../runtime/transports/memory.js";
+import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
+import { fixtureHandlers } from "../../fixtures/server/handlers.js";
+
+const servers: RcpServer[] = [];
+function server(): RcpServer {
+  const created = createServerRuntime(testProtocol, {
+    info: { name: "in-process", version: "1" },
+    capabilities: testCapabilities,
+    conformance: "L0",
+    handlers: fixtureHandlers,
+    diagnostics: () => {},
+  });
+  servers.push(created);
+  return created;
+}
+afterEach(async () => {
+  for (const created of servers.splice(0)) await created.close();
+});
+
+const body = (id: unknown, method: string, params: object = {}) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+
+describe("fetch(request) handler", () => {
+  it("§5.2 answers a POST with a buffered JSON response", async () => {
+    const response = await server().fetch(new Request("http://localhost/rcp/ping", { method: "POST", body: body(1, "ping", { nonce: "n" }) }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { nonce: "n" } });
+  });
+
+  it("§5.2 streams SSE frames through a ReadableStream", async () => {
+    const response = await server().fetch(
+      new Request("http://localhost/rcp/x-test/stream", {
+        method: "POST",
+        headers: { accept: "text/event-stream" },
+        body: body(2, "x-test/stream", { steps: 2, _meta: { progressToken: 5 } }),
+      }),
+    );
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const frames = (await response.text()).split("\n\n").filter(Boolean);
+    expect(frames.map((frame) => JSON.parse(frame.slice("data: ".length)).method ?? "response")).toEqual([
+      "notifications/progress",
+      "notifications/progress",
+      "response",
+    ]);
+  });
+
+  it("§5.2 aborting the request aborts the handler and ends the stream", async () => {
+    const controller = new AbortController();
+    const response = await server().fetch(
+      new Request("http://localhost/rcp/x-test/sleep", {
+        method: "POST",
+        headers: { accept: "text/event-stream" },
+        body: body(3, "x-test/sleep", { ms: 60_000 }),
+        signal: controller.signal,
+      }),
+    );
+    const reading = response.text();
+    controller.abort();
+    expect(await reading).toBe("");
+  });
+});
+
+describe("connect(memory end)", () => {
+  it("§5.1 serves frames over an in-memory pair and hangs up once shutdown is answered (§7.12)", async () => {
+    const { client, server: end } = createMemoryTransportPair();
+    const received: Array<Record<string, unknown>> = [];
+    let closedWith: Error | undefined;
+    await client.start({ receive: (frame) => received.push(frame as Record<string, unknown>), closed: (error) => (closedWith = error) });
+    server().connect(end);
+    const request = (id: number, method: string, params: object = {}) => client.send({ jsonrpc: "2.0", id, method, params: { ...params } });
+    await request(1, "initialize", { protocolVersion: 1 });
+    await request(2, "x-test/sleep", { ms: 20 });
+    await request(3, "shutdown");
+    await request(4, "ping").catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received.map((frame) => frame.id)).toEqual([1, 3, 2]);
+    expect(closedWith).toBeInstanceOf(Error);
+  });
+});

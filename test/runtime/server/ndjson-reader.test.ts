@@ -1,0 +1,76 @@
+/** The NDJSON line reader of §5.1, fed bytes the way pipes deliver them. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { NdjsonReader, ndjsonFrame } from "../../../runtime/framing/ndjson.js";
+
+function collect(maxLineBytes?: number) {
+  const lines: string[] = [];
+  const oversized: number[] = [];
+  const reader = new NdjsonReader({ maxLineBytes, onLine: (line) => lines.push(line), onOversized: (bytes) => oversized.push(bytes) });
+  return { reader, lines, oversized };
+}
+
+/** Splits bytes at the given cut points (any byte offsets). */
+function chunks(bytes: Buffer, cuts: number[]): Buffer[] {
+  const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const point of points) {
+    parts.push(bytes.subarray(from, point));
+    from = point;
+  }
+  parts.push(bytes.subarray(from));
+  return parts;
+}
+
+describe("NdjsonReader (§5.1)", () => {
+  it("reassembles any messages split at any bytes, including inside multi-byte UTF-8", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: "grapheme", minLength: 1 }), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (texts, cuts) => {
+          const messages = texts.map((text) => JSON.stringify({ text }));
+          const { reader, lines } = collect();
+          for (const part of chunks(Buffer.from(messages.map(ndjsonFrame).join("")), cuts)) reader.push(part);
+          expect(lines).toEqual(messages);
+        },
+      ),
+    );
+  });
+
+  it("ignores blank lines, tolerates a trailing \\r and drops a leading BOM even when split", () => {
+    const { reader, lines } = collect();
+    const bytes = Buffer.concat([Buffer.of(0xef), Buffer.of(0xbb, 0xbf), Buffer.from('{"a":1}\r\n\n  \r\n{"b":2}\n')]);
+    for (const byte of bytes) reader.push(Buffer.of(byte));
+    expect(lines).toEqual(['{"a":1}', '{"b":2}']);
+  });
+
+  it("reports an oversized line once, without keeping its bytes, then reads the next line", () => {
+    const { reader, lines, oversized } = collect(10);
+    reader.push("0123456789");
+    reader.push("abcdefghij".repeat(100));
+    reader.push("tail\nok\n");
+    expect(oversized).toEqual([1014]);
+    expect(lines).toEqual(["ok"]);
+  });
+
+  it("a line exactly at the limit passes; its \\r does not count", () => {
+    const { reader, lines, oversized } = collect(4);
+    reader.push("abcd\r\nabcde\n");
+    expect(lines).toEqual(["abcd"]);
+    expect(oversized).toEqual([5]);
+  });
+
+  it("end() delivers an unterminated last line", () => {
+    const { reader, lines } = collect();
+    reader.push('{"last":true}');
+    expect(lines).toEqual([]);
+    reader.end();
+    expect(lines).toEqual(['{"last":true}']);
+  });
+
+  it("a frame never carries a BOM and ends with exactly one newline", () => {
+    expect(ndjsonFrame('{"a":"b"}')).toBe('{"a":"b"}\n');
+  });
+});
