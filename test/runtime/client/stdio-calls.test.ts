@@ -140,23 +140,24 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
   });
 
   it("§13.1 defaultTimeout applies to connect() and to calls that set no timeout", async () => {
-    client = testClient(ndjsonPeerTransport(), { defaultTimeout: 1000 });
+    client = testClient(ndjsonPeerTransport(), { defaultTimeout: 2000 });
     await client.connect();
     expect((await failureOf(client.call("search", { script: "never" }))).code).toBe(-32014);
   });
 
   it("§13.1 resetTimeoutOnProgress keeps a call alive while progress flows, up to maxTotalTimeout", async () => {
     client = await connectedStdioClient();
-    const ticking = { script: "ticking", ticks: 5, everyMs: 100 };
+    // Answers after 1100 ms with a progress frame every 100 ms.
+    const ticking = { script: "ticking", ticks: 10, everyMs: 100 };
     const onProgress = (): void => {};
-    await expect(client.call("search", ticking, { timeout: 400, resetTimeoutOnProgress: true, onProgress })).resolves.toEqual({
-      ticks: 5,
+    await expect(client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true, onProgress })).resolves.toEqual({
+      ticks: 10,
     });
-    expect((await failureOf(client.call("search", ticking, { timeout: 400, onProgress }))).code).toBe(-32014);
+    expect((await failureOf(client.call("search", ticking, { timeout: 700, onProgress }))).code).toBe(-32014);
     const capped = client.call("search", ticking, {
-      timeout: 400,
+      timeout: 700,
       resetTimeoutOnProgress: true,
-      maxTotalTimeout: 450,
+      maxTotalTimeout: 800,
       onProgress,
     });
     expect((await failureOf(capped)).code).toBe(-32014);

@@ -102,7 +102,7 @@ describe("stdio plumbing (§5.1)", () => {
       },
       closed: () => {},
     });
-    const pause = { jsonrpc: "2.0" as const, id: 1, method: "search", params: { script: "pauseReading", ms: 800 } };
+    const pause = { jsonrpc: "2.0" as const, id: 1, method: "search", params: { script: "pauseReading", ms: 1500 } };
     await transport.send(pause);
     await pauseAnswered;
     let written = false;
