@@ -64,6 +64,26 @@ describe("schema folder conventions", () => {
     }
   });
 
+  it("types every numeric count as a bounded integer (§4.6, §12: a negative or fractional count is -32602)", () => {
+    const counts = new Set(
+      [
+        "k candidateK topN n hops level levels tokenBudget dimension maxK batchLimit maxCandidates vocabulary",
+        "deleted accepted chunks tokens candidates reranked deadlineMs depth retryAfterMs ttlSeconds index start end page",
+        "protocolVersion completed",
+      ]
+        .join(" ")
+        .split(" "),
+    );
+    const loose = everySubschema
+      .filter(([where]) => counts.has(where.split("/").at(-1) ?? "") && /\/properties\/[^/]+$/.test(where))
+      .filter(([where]) => !refinement.test(where))
+      // Same-named non-numbers (trust.level, the index capability) are other concepts.
+      .filter(([, schema]) => schema["type"] === "number" || schema["type"] === "integer")
+      .filter(([, schema]) => schema["type"] !== "integer" || typeof schema["minimum"] !== "number")
+      .map(([where]) => where);
+    expect(loose).toEqual([]);
+  });
+
   it("leaves $id to the loader, which assigns it from the path", () => {
     for (const [path, document] of folder.files) expect((document as Json)["$id"]).toBe(folder.idOf(path));
   });
