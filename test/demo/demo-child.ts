@@ -1,0 +1,33 @@
+/**
+ * The demo engine as the user runs it: the compiled serve.js in a child process, reached
+ * through the generated client over stdio, or fed raw NDJSON lines for wire-level checks.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { connectStdio, type RcpClient } from "../../generated/index.js";
+
+export const DEMO_SERVE = fileURLToPath(new URL("../../dist/examples/demo-engine/serve.js", import.meta.url));
+
+export function connectDemo(...serveArgs: string[]): Promise<RcpClient> {
+  return connectStdio({
+    clientInfo: { name: "demo-tests", version: "0.0.0" },
+    capabilities: { streaming: {}, log: {} },
+    transport: { command: process.execPath, args: [DEMO_SERVE, "--stdio", ...serveArgs], stderr: "pipe" },
+  });
+}
+
+/** Writes `frames` as NDJSON, closes stdin (EOF is shutdown, §5.1) and returns every stdout frame, parsed. */
+export async function rawSession(frames: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
+  const child = spawn(process.execPath, [DEMO_SERVE, "--stdio"], { stdio: ["pipe", "pipe", "ignore"] });
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.stdin.end(frames.map((frame) => (typeof frame === "string" ? frame : JSON.stringify(frame)) + "\n").join(""));
+  const timer = setTimeout(() => child.kill(), 10_000);
+  await exited;
+  clearTimeout(timer);
+  return stdout
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
