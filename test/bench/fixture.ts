@@ -1,3 +1,5 @@
+import type { RetrieveResult } from "../../generated/types.js";
+
 /**
  * The one workload every server answers: a retrieve of 3 hits. Ours, the floors and the
  * peers all build the result with buildRetrieveResult() per request, so they do the same work.
@@ -17,7 +19,7 @@ const PASSAGES = [
   "Retrieval augmentation keeps the prompt short by fetching only the relevant passages.",
 ];
 
-export function buildRetrieveResult(): { hits: Array<Record<string, unknown>>; usage: Record<string, unknown> } {
+export function buildRetrieveResult(): RetrieveResult {
   return {
     hits: PASSAGES.map((text, index) => ({
       id: `doc-${index + 1}`,

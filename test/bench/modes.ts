@@ -11,7 +11,8 @@ export interface Mode {
   sse: { streams: number; events: number; intervalMs: number };
   startup: { rounds: number };
   validation: { calls: number };
-  generator: { sizes: readonly number[]; rounds: number };
+  /** Extra synthetic methods per size (besides RCP/1 itself); warmUp runs rcp-gen once untimed first. */
+  generator: { sizes: readonly number[]; rounds: number; warmUp: boolean };
   memory: { inFlight: number; waves: number };
 }
 
@@ -24,29 +25,29 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 1, events: 5, intervalMs: 10 },
     startup: { rounds: 2 },
     validation: { calls: 2_000 },
-    generator: { sizes: [3], rounds: 1 },
+    generator: { sizes: [], rounds: 1, warmUp: false },
     memory: { inFlight: 300, waves: 2 },
   },
   quick: {
     name: "quick",
     rounds: 3,
     stdio: { requests: 10_000, warmup: 2_000, inFlight: 64 },
-    http: { requests: 3_000, warmup: 500, connections: 64 },
+    http: { requests: 2_000, warmup: 500, connections: 64 },
     sse: { streams: 5, events: 10, intervalMs: 20 },
     startup: { rounds: 5 },
     validation: { calls: 100_000 },
-    generator: { sizes: [50, 100], rounds: 1 },
+    generator: { sizes: [50, 100], rounds: 1, warmUp: true },
     memory: { inFlight: 10_000, waves: 2 },
   },
   full: {
     name: "full",
     rounds: 5,
     stdio: { requests: 50_000, warmup: 5_000, inFlight: 64 },
-    http: { requests: 20_000, warmup: 2_000, connections: 64 },
+    http: { requests: 10_000, warmup: 2_000, connections: 64 },
     sse: { streams: 20, events: 10, intervalMs: 20 },
     startup: { rounds: 15 },
     validation: { calls: 500_000 },
-    generator: { sizes: [50, 100, 200], rounds: 3 },
+    generator: { sizes: [50, 100, 200], rounds: 3, warmUp: true },
     memory: { inFlight: 10_000, waves: 3 },
   },
 };

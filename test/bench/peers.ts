@@ -26,13 +26,15 @@ export interface StdioPeer {
 export interface HttpPeer {
   label: string;
   script: string;
-  target(baseUrl: string, options?: { progressToken?: string }): HttpTarget;
+  /** The request to send, given the URL the server announced when it started listening. */
+  target(announcedUrl: string, options?: { progressToken?: string }): HttpTarget;
 }
 
+/** RCP servers announce their base URL (`.../rcp`); a method is `POST <base>/<method>` (§5.2). */
 function rcpTarget(baseUrl: string, options?: { progressToken?: string }): HttpTarget {
   const params = options?.progressToken ? { ...RETRIEVE_PARAMS, _meta: { progressToken: options.progressToken } } : RETRIEVE_PARAMS;
   return {
-    url: `${baseUrl}/rcp/retrieve`,
+    url: `${baseUrl}/retrieve`,
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "retrieve", params }),
     headers: {},
   };
@@ -53,8 +55,8 @@ export const HTTP_PEERS: readonly HttpPeer[] = [
   {
     label: MCP,
     script: serverScript("mcp-http"),
-    target: (baseUrl) => ({
-      url: `${baseUrl}/mcp`,
+    target: (origin) => ({
+      url: `${origin}/mcp`,
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "retrieve", arguments: RETRIEVE_PARAMS } }),
       headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
     }),
@@ -62,8 +64,8 @@ export const HTTP_PEERS: readonly HttpPeer[] = [
   {
     label: "jayson",
     script: serverScript("jayson-http"),
-    target: (baseUrl) => ({
-      url: `${baseUrl}/`,
+    target: (origin) => ({
+      url: `${origin}/`,
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "retrieve", params: RETRIEVE_PARAMS }),
       headers: {},
     }),

@@ -21,35 +21,36 @@ function looksFailed(json: string): boolean {
 
 export function runPipeline(run: PipelineRun): Promise<void> {
   const dialect = DIALECTS[run.dialect];
+  const child = run.connection.child;
   let sent = 0;
   let received = 0;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${received}/${run.total} answered after ${run.timeoutMs} ms; stderr: ${run.connection.stderr()}`)),
-      run.timeoutMs,
-    );
-    const topUp = (): void => {
-      const batch: string[] = [];
-      while (sent < run.total && sent - received < run.inFlight) {
-        batch.push(dialect.request(run.firstId + sent));
-        sent += 1;
-      }
-      if (batch.length > 0) run.connection.sendMany(batch);
-    };
-    run.connection.onMessage = (json) => {
-      received += 1;
-      if (looksFailed(json) || (received % 64 === 0 && !("result" in (JSON.parse(json) as object)))) {
-        clearTimeout(timer);
-        reject(new Error(`server answered with an error: ${json.slice(0, 300)}`));
-        return;
-      }
-      if (received === run.total) {
-        clearTimeout(timer);
-        resolve();
-        return;
-      }
-      topUp();
-    };
-    topUp();
+  let settle: (error?: Error) => void = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  const fail = (why: string): void => settle(new Error(`${received}/${run.total} answered, ${why}; stderr: ${run.connection.stderr()}`));
+  const onExit = (): void => fail("then the server exited");
+  const timer = setTimeout(() => fail(`none more within ${run.timeoutMs} ms`), run.timeoutMs);
+  child.once("exit", onExit);
+  const topUp = (): void => {
+    const batch: string[] = [];
+    while (sent < run.total && sent - received < run.inFlight) {
+      batch.push(dialect.request(run.firstId + sent));
+      sent += 1;
+    }
+    if (batch.length > 0) run.connection.sendMany(batch);
+  };
+  run.connection.onMessage = (json) => {
+    received += 1;
+    if (looksFailed(json) || (received % 64 === 0 && !("result" in (JSON.parse(json) as object)))) {
+      fail(`the last with an error: ${json.slice(0, 300)}`);
+    } else if (received === run.total) settle();
+    else topUp();
+  };
+  topUp();
+  return done.finally(() => {
+    clearTimeout(timer);
+    child.off("exit", onExit);
+    run.connection.onMessage = () => {};
   });
 }

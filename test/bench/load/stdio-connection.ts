@@ -52,9 +52,18 @@ export class StdioConnection {
 
   nextMessage(timeoutMs: number): Promise<string> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no message within ${timeoutMs} ms; stderr: ${this.stderr()}`)), timeoutMs);
+      const fail = (why: string): void => {
+        clearTimeout(timer);
+        this.child.off("exit", onExit);
+        this.onMessage = () => {};
+        reject(new Error(`${why}; stderr: ${this.stderr()}`));
+      };
+      const onExit = (code: number | null, signal: string | null): void => fail(`server exited (${code ?? signal}) before answering`);
+      const timer = setTimeout(() => fail(`no message within ${timeoutMs} ms`), timeoutMs);
+      this.child.once("exit", onExit);
       this.onMessage = (json) => {
         clearTimeout(timer);
+        this.child.off("exit", onExit);
         this.onMessage = () => {};
         resolve(json);
       };

@@ -55,13 +55,16 @@ export async function startupScenario(mode: Mode): Promise<ScenarioReport> {
     const counted = await timeToInitialize(ours, ["--import", serverScript("count-ajv-compiles")]);
     const line = counted.stderr.split("\n").find((text) => text.startsWith(COMPILE_COUNT_PREFIX));
     const compiles = line === undefined ? Number.NaN : Number(line.slice(COMPILE_COUNT_PREFIX.length));
-    targets.push({ name: "ajv schema compilations in ours up to initialize", measured: compiles, threshold: 0, kind: "max", unit: "" });
+    targets.push({ name: "ajv schema compilations in ours (start, initialize, exit)", measured: compiles, threshold: 0, kind: "max", unit: "" });
     const beyond = validatorImportsBeyondRuntime();
-    notes.push(
-      beyond === undefined
-        ? "dist/generated/validators.js not found"
-        : `generated/validators.js imports from ajv: ${beyond.length === 0 ? "only ajv/dist/runtime/* helpers (no ajv core)" : beyond.join(", ")}`,
-    );
+    targets.push({
+      name: "ajv imports other than ajv/dist/runtime/* helpers in generated/validators.js",
+      measured: beyond?.length ?? Number.NaN,
+      threshold: 0,
+      kind: "max",
+      unit: "",
+    });
+    if (beyond && beyond.length > 0) notes.push(`generated/validators.js imports ${beyond.join(", ")}`);
   }
   return {
     id: "4",

@@ -49,6 +49,6 @@ server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  process.stdout.write(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}` }) + "\n");
+  process.stdout.write(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/rcp` }) + "\n");
 });
 process.on("SIGTERM", () => process.exit(0));

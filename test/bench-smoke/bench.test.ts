@@ -1,0 +1,69 @@
+/**
+ * Keeps the benchmark harness (`npm run bench`, issue 6) from rotting: runs it in its tiny mode
+ * (a few hundred requests per scenario, real child processes on 127.0.0.1) and checks that every
+ * scenario produced finite numbers for every contender and target, and that the JSON file was
+ * written. Speed targets are not asserted here: the figures come from a loaded CI machine.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const workDir = mkdtempSync(join(tmpdir(), "rcp-bench-smoke-"));
+const resultsFile = join(workDir, "bench-results.json");
+
+interface SavedRun {
+  mode: string;
+  scenarios: Array<{
+    id: string;
+    rows: Array<{ label: string; metrics: Record<string, number> }>;
+    targets: Array<{ name: string; measured: number; pass: boolean }>;
+  }>;
+  failures: Array<{ id: string; error: string }>;
+}
+
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+describe("npm run bench, tiny mode", () => {
+  let run: { status: number | null; stdout: string; stderr: string };
+  beforeAll(() => {
+    // Built by `tsc -p tsconfig.json` (the first half of `npm test`).
+    run = spawnSync(process.execPath, [join(repoRoot, "dist/test/bench/run.js"), "--tiny", "--out", resultsFile], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+  }, 100_000);
+
+  it("finishes every scenario and exits 0", () => {
+    expect(run.stdout.split("\n").filter((line) => line.includes("FAILED"))).toEqual([]);
+    expect(run.status, run.stderr).toBe(0);
+  });
+
+  it("prints a table per scenario with a PASS or MISS verdict per target", () => {
+    for (const id of ["1", "2", "3", "4", "5", "6", "7"]) expect(run.stdout).toMatch(new RegExp(`^## ${id}\\. `, "m"));
+    expect(run.stdout).toMatch(/^ {2}(PASS|MISS) {2}stdio req\/s, ours \/ floor: /m);
+  });
+
+  it("writes every scenario's numbers, for ours and the others, to the JSON file", () => {
+    const saved = JSON.parse(readFileSync(resultsFile, "utf8")) as SavedRun;
+    expect(saved.mode).toBe("tiny");
+    expect(saved.failures).toEqual([]);
+    expect(saved.scenarios.map((scenario) => scenario.id)).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
+    for (const scenario of saved.scenarios) {
+      expect(scenario.rows.length, `scenario ${scenario.id} rows`).toBeGreaterThanOrEqual(1);
+      for (const row of scenario.rows)
+        for (const [name, value] of Object.entries(row.metrics))
+          expect(Number.isFinite(value), `scenario ${scenario.id} ${row.label} ${name} = ${value}`).toBe(true);
+      for (const target of scenario.targets) {
+        expect(Number.isFinite(target.measured), `scenario ${scenario.id} target ${target.name}`).toBe(true);
+        expect(typeof target.pass).toBe("boolean");
+      }
+    }
+    const comparative = saved.scenarios.filter((scenario) => ["1", "2", "3", "4", "7"].includes(scenario.id));
+    for (const scenario of comparative) expect(scenario.rows.map((row) => row.label)).toContain("ours");
+  });
+});

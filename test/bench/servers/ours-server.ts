@@ -1,0 +1,45 @@
+/**
+ * Ours: the generated RCP/1 server (generated/server.ts on the runtime) with one retrieve
+ * handler, validating params and results with the generated validators as in production.
+ * The handler answers at once, holds for a wave (BENCH_HOLD) or streams progress (BENCH_STREAM).
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { createServer } from "../../../generated/server.js";
+import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
+import type { Handler, ProgressEvent } from "../../../runtime/api.js";
+import type { RcpServer } from "../../../runtime/codegen.js";
+import { buildRetrieveResult } from "../fixture.js";
+import { createHoldGate, installProbe, sharedClockMs, streamPlan } from "./probe.js";
+
+async function* streamedRetrieve(events: number, intervalMs: number): AsyncGenerator<ProgressEvent<RetrievePartial>, RetrieveResult, void> {
+  for (let event = 1; event <= events; event += 1) {
+    await sleep(intervalMs);
+    // The shared clock reading taken at the yield is what the client measures its delay from.
+    yield { progress: event / events, stage: "bench", message: String(sharedClockMs()) };
+  }
+  return buildRetrieveResult();
+}
+
+function chooseRetrieveHandler(): Handler<RetrieveParams, RetrieveResult, RetrievePartial> {
+  const plan = streamPlan();
+  if (plan) return () => streamedRetrieve(plan.events, plan.intervalMs);
+  const hold = createHoldGate();
+  if (hold) return async () => {
+    await hold();
+    return buildRetrieveResult();
+  };
+  return () => buildRetrieveResult();
+}
+
+export function createOursServer(): RcpServer {
+  installProbe();
+  const held = Number(process.env.BENCH_HOLD ?? 0);
+  return createServer({
+    info: { name: "bench-ours", version: "1.0.0" },
+    capabilities: { retrieve: { maxK: 50, modes: ["dense", "sparse", "hybrid"] }, streaming: {} },
+    conformance: "L0",
+    // The memory scenario holds a whole wave in flight on one connection.
+    limits: held > 0 ? { maxInFlight: held + 1 } : {},
+    handlers: { retrieve: chooseRetrieveHandler() },
+  });
+}
