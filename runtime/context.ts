@@ -98,9 +98,14 @@ export class RequestContext implements HandlerContext {
 
   /** The response to a handler's outcome (validated) — synchronous for sync handlers. */
   resultFrame(result: unknown): string {
-    const problem = this.core.resultProblem(this.descriptor, result);
-    if (problem !== undefined) return errorFrame(this.id, problem);
-    return resultFrame(this.id, result);
+    try {
+      const problem = this.core.resultProblem(this.descriptor, result);
+      if (problem !== undefined) return errorFrame(this.id, problem);
+      return resultFrame(this.id, result);
+    } catch (thrown) {
+      // Not JSON (BigInt, a cycle, a throwing toJSON): -32603 rather than a crash or a lost answer.
+      return errorFrame(this.id, this.core.reportThrown(this.descriptor.method, thrown));
+    }
   }
 
   complete(result: unknown): void {
