@@ -263,10 +263,18 @@ export class ServerCore {
   /** The wire error for anything thrown; unexpected exceptions are logged, never sent (§12). */
   reportThrown(method: string, thrown: unknown): ErrorObject {
     if (!(thrown instanceof RcpError)) {
-      const reason = thrown instanceof Error ? (thrown.stack ?? thrown.message).split("\n", 2).join(" ") : String(thrown);
-      this.#diagnostics(`rcp: ${method} failed: ${reason}`);
+      this.#diagnostics(`rcp: ${method} failed: ${describeThrown(thrown)}`);
     }
     return toErrorObject(thrown);
+  }
+}
+
+/** One line about a thrown value; never throws itself (a null-prototype object has no toString). */
+function describeThrown(thrown: unknown): string {
+  try {
+    return thrown instanceof Error ? (thrown.stack ?? thrown.message).split("\n", 2).join(" ") : String(thrown);
+  } catch {
+    return Object.prototype.toString.call(thrown);
   }
 }
 
