@@ -11,7 +11,8 @@ export function serialize(value: unknown): string {
   // JSON.stringify writes non-finite numbers as null; only then is the slow path needed.
   if (json === undefined) return "null";
   if (!json.includes("null") || !containsNonFinite(value)) return json;
-  return JSON.stringify(value, replaceNonFinite);
+  // A bare non-finite value is dropped by the replacer entirely; null is its sentinel.
+  return JSON.stringify(value, replaceNonFinite) ?? "null";
 }
 
 export function resultFrame(id: RequestId | null, result: unknown): string {
