@@ -172,7 +172,7 @@ export async function* runRetrieve(
     indexVersion: snapshot.version,
     usage: { candidates: candidates.length, reranked, latencyMs: Math.round(performance.now() - started) },
   };
-  if (offset + k < kept.length) {
+  if (k > 0 && offset + k < kept.length) {
     outcome.nextCursor = encodeCursor({ fingerprint, offset: offset + k, indexVersion: snapshot.version });
   }
   if (request.rewrite) outcome.rewrittenQuery = queries.join(" | ");
@@ -211,6 +211,11 @@ function fuseLists(
   candidateK: number,
 ): Ranked[] {
   const method = fusion.method ?? "rrf";
+  for (const [retriever, weight] of Object.entries(fusion.weights ?? {})) {
+    if (!(Number.isFinite(weight) && weight >= 0)) {
+      throw invalidParams(`fusion.weights.${retriever}`, "must be a finite number >= 0");
+    }
+  }
   const weighted = method !== "convex" || fusion.alpha === undefined;
   const fused = fuse(
     lists.map(({ retriever, ranked }) => ({

@@ -61,6 +61,12 @@ describe("§10 cursor pagination", () => {
     });
   });
 
+  it("omits nextCursor when k is 0, so a paging client cannot loop forever", async () => {
+    const { outcome } = await drain(new DemoEngine(), { query: "galaxy", k: 0 });
+    expect(outcome.hits).toEqual([]);
+    expect(outcome.nextCursor).toBeUndefined();
+  });
+
   it("omits nextCursor on the last page", async () => {
     const { outcome } = await drain(new DemoEngine(), { query: "galaxy", k: 50, candidateK: 20, mode: "dense" });
     expect(outcome.hits).toHaveLength(20);

@@ -1,37 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { DemoEngine } from "../../examples/demo-engine/engine.js";
 import { drain } from "./drain.js";
+import { rcpRejection } from "./rcp-rejection.js";
 
+const SMALL_CORPUS: Record<string, string> = {
+  bread: "Sourdough bread needs a lively starter and a long cold proof.",
+  soup: "A slow broth simmers for hours with bones and vegetables.",
+  stars: "The telescope observes a distant galaxy and its star clusters.",
+  routers: "A router forwards each packet along the cheapest route.",
+  "bread-2": "Rye bread keeps for days; sourdough keeps even longer.",
+};
 const small = (): DemoEngine =>
-  new DemoEngine({
-    documents: [
-      {
-        id: "bread",
-        text: "Sourdough bread needs a lively starter and a long cold proof.",
-        meta: { year: 2020, lang: "en", tag: "cooking" },
-      },
-      {
-        id: "soup",
-        text: "A slow broth simmers for hours with bones and vegetables.",
-        meta: { year: 2021, lang: "en", tag: "cooking" },
-      },
-      {
-        id: "stars",
-        text: "The telescope observes a distant galaxy and its star clusters.",
-        meta: { year: 2019, lang: "en", tag: "astronomy" },
-      },
-      {
-        id: "routers",
-        text: "A router forwards each packet along the cheapest route.",
-        meta: { year: 2022, lang: "en", tag: "networking" },
-      },
-      {
-        id: "bread-2",
-        text: "Rye bread keeps for days; sourdough keeps even longer.",
-        meta: { year: 2018, lang: "en", tag: "cooking" },
-      },
-    ],
-  });
+  new DemoEngine({ documents: Object.entries(SMALL_CORPUS).map(([id, text]) => ({ id, text })) });
 
 describe("recall (§3.1)", () => {
   it("BM25 ranks the document that carries the rare query terms first", async () => {
@@ -65,6 +45,12 @@ describe("recall (§3.1)", () => {
       fusion: { method: "weighted", weights: { dense: 1, sparse: 0 } },
     });
     expect(weighted.ids).toEqual(dense.ids);
+  });
+  it("rejects a negative fusion weight with -32602 naming it", async () => {
+    const error = await rcpRejection(() =>
+      drain(small(), { query: "bread", k: 2, fusion: { method: "weighted", weights: { sparse: -1 } } }),
+    );
+    expect(error).toMatchObject({ code: -32602, data: { field: "fusion.weights.sparse" } });
   });
 });
 
