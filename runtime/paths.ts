@@ -1,13 +1,17 @@
 /** Dotted paths (`rerank.topN`) into params and capability objects, as `x-rcp` uses them. */
 
 export function getPath(root: unknown, path: string): unknown {
-  if (!path.includes(".")) return isRecord(root) ? root[path] : undefined;
+  // Walks the path without splitting it: this runs for every gate and clamp of every request.
   let node = root;
-  for (const key of path.split(".")) {
-    if (!isRecord(node)) return undefined;
-    node = node[key];
+  let start = 0;
+  for (;;) {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
+    const dot = path.indexOf(".", start);
+    const key = dot === -1 ? path.slice(start) : path.slice(start, dot);
+    node = (node as Record<string, unknown>)[key];
+    if (dot === -1) return node;
+    start = dot + 1;
   }
-  return node;
 }
 
 /** Sets a value, creating intermediate objects as needed. */

@@ -26,9 +26,21 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
   let resolveServed: () => void = () => {};
   const served = new Promise<void>((resolve) => (resolveServed = resolve));
 
+  // Frames produced in one turn of the event loop (a chunk of pipelined requests) leave in
+  // one corked write rather than one syscall each.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    output.uncork();
+  };
   const pump = new MessagePump(core, {
     send(frame) {
-      if (!write(frame + "\n") && !pump.closing) {
+      if (!corked) {
+        corked = true;
+        output.cork();
+        queueMicrotask(uncork);
+      }
+      if (!write(frame + "\n") && !pump.closing && !input.isPaused()) {
         input.pause();
         output.once("drain", () => input.resume());
       }
