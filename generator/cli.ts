@@ -27,6 +27,7 @@ const argv = await yargs(hideBin(process.argv))
   .example("$0 --schema schema --out generated --watch", "Regenerate on every schema change")
   .epilogue("Exit codes: 0 success, 1 --check found drift, 2 invalid schema folder or unwritable output.")
   .version(generatorVersion)
+  .wrap(null)
   .strict()
   .help()
   .parseAsync();

@@ -1,5 +1,5 @@
 /** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
-import { relative, resolve, sep } from "node:path";
+import { normalize, relative, resolve, sep } from "node:path";
 import { generate } from "./generate.js";
 import { loadSchemaFolder } from "./loader.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
@@ -18,6 +18,9 @@ export type RunReport =
 
 const posix = (path: string) => path.split(sep).join("/");
 
+/** A path as the user typed it, minus noise (`./schema/` -> `schema`), so banners do not depend on the machine. */
+const asTyped = (path: string) => posix(normalize(path)).replace(/(.)\/$/, "$1");
+
 export function defaultRuntimeSpecifier(out: string): string {
   const path = posix(relative(resolve(out), resolve("runtime/codegen.js")));
   return path.startsWith(".") ? path : `./${path}`;
@@ -26,7 +29,7 @@ export function defaultRuntimeSpecifier(out: string): string {
 /** The command quoted in banners; `--runtime` only when it is not the default. */
 export function regenerateCommand(options: RunOptions): string {
   const runtime = options.runtime !== undefined && options.runtime !== defaultRuntimeSpecifier(options.out);
-  const parts = ["npx rcp-gen", "--schema", posix(relative(".", options.schema)) || ".", "--out", posix(relative(".", options.out)) || "."];
+  const parts = ["npx rcp-gen", "--schema", asTyped(options.schema), "--out", asTyped(options.out)];
   return [...parts, ...(runtime ? ["--runtime", String(options.runtime)] : [])].join(" ");
 }
 
