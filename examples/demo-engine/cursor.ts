@@ -4,7 +4,7 @@
  * and neither skip nor repeat hits even while the index changes.
  */
 import { invalidParams } from "../../runtime/errors.js";
-import { fnv1a } from "./text.js";
+import { hash64 } from "./text.js";
 
 const PREFIX = "c1.";
 
@@ -44,8 +44,7 @@ export function decodeCursor(cursor: string): CursorState {
 /** A stable hash of everything that shapes the ranking: params minus page position, pin and side-band data. */
 export function queryFingerprint(params: Readonly<Record<string, unknown>>): string {
   const { cursor: _cursor, indexVersion: _version, _meta: _sideBand, ...shaping } = params;
-  const canonical = canonicalJson(shaping);
-  return fnv1a(canonical).toString(16).padStart(8, "0") + fnv1a(canonical, 0x9e3779b9).toString(16).padStart(8, "0");
+  return hash64(canonicalJson(shaping));
 }
 
 function canonicalJson(value: unknown): string {

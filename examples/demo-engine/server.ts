@@ -34,7 +34,7 @@ export function createDemoServer(options: DemoServerOptions = {}): ReturnType<ty
     info: DEMO_SERVER_INFO,
     capabilities: demoCapabilities(options.filterOperators),
     // L2 (§14.3): hybrid + filter + citations, plus rerank, sparseEmbed, transform, streaming,
-    // pagination, log and deterministic snapshots, each checked by test/demo/conformance.
+    // pagination, log and deterministic snapshots, each checked by test/demo/server-conformance.test.ts.
     conformance: "L2",
     handlers: demoHandlers(options.engine ?? new DemoEngine()),
   });

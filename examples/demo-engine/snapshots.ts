@@ -7,7 +7,7 @@ import { RcpError, ErrorCode } from "../../runtime/errors.js";
 import { buildBm25, type Bm25Index } from "./bm25.js";
 import { embed } from "./embedding.js";
 import type { Metadata } from "./filter.js";
-import { contentTerms } from "./text.js";
+import { contentTerms, hash64 } from "./text.js";
 
 export interface DocumentInput {
   id: string;
@@ -79,7 +79,18 @@ export class SnapshotStore {
   #push(documents: Map<string, StoredDocument>): void {
     this.#counter += 1;
     const bm25 = buildBm25([...documents.values()].map(({ id, terms }) => ({ id, terms })));
-    this.#kept.push({ version: `v${this.#counter}`, documents, bm25 });
+    this.#kept.push({ version: `v${this.#counter}.${contentHash(documents)}`, documents, bm25 });
     while (this.#kept.length > this.#keep) this.#kept.shift();
   }
+}
+
+/**
+ * Ties a version token to the corpus it names, so a token from another process (same counter,
+ * different writes) can never select a different corpus silently (§7.7.1).
+ */
+function contentHash(documents: ReadonlyMap<string, StoredDocument>): string {
+  const canonical = [...documents.values()]
+    .map(({ id, title, text, meta }) => JSON.stringify([id, title ?? null, text, meta]))
+    .join("\n");
+  return hash64(canonical);
 }

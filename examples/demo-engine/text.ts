@@ -92,3 +92,8 @@ export function fnv1a(text: string, seed = 0x811c9dc5): number {
   }
   return hash;
 }
+
+/** Two FNV-1a passes with different seeds as 16 hex digits: enough to tell fingerprints apart. */
+export function hash64(text: string): string {
+  return [0x811c9dc5, 0x9e3779b9].map((seed) => fnv1a(text, seed).toString(16).padStart(8, "0")).join("");
+}

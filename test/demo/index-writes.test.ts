@@ -65,4 +65,15 @@ describe("§7.7.1 snapshots", () => {
     expect(error).toBeInstanceOf(RcpError);
     expect(error).toMatchObject({ code: -32010, data: { field: "indexVersion" } });
   });
+
+  it("never lets a version token name a different corpus, even from another engine with as many writes", async () => {
+    const first = new DemoEngine();
+    const second = new DemoEngine();
+    expect(second.indexVersion).toBe(first.indexVersion); // same shipped corpus, same snapshot
+    const { indexVersion } = first.add([{ id: "only-in-first", text: "galaxy" }]);
+    second.add([{ id: "only-in-second", text: "galaxy" }]);
+    expect(second.indexVersion).not.toBe(indexVersion);
+    const error = await drain(second, { query: "galaxy", k: 1, indexVersion }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: -32010 });
+  });
 });
