@@ -73,7 +73,8 @@ export class StdioClientTransport implements ClientTransport {
     });
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
-      child.once("error", (error) => {
+      // Kept for the child's lifetime: a later "error" (a failed kill) must not go unhandled.
+      child.on("error", (error) => {
         this.#failure ??= new TransportError(`Cannot start ${this.#options.command}: ${error.message}`, { cause: error });
         reject(this.#failure);
       });
