@@ -7,7 +7,7 @@ import type { ServerCore, Reply } from "../core.js";
 import type { FrameChannel } from "../context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
-import { Connection } from "../connection.js";
+import type { Connection } from "../connection.js";
 import { ErrorCode } from "../errors.js";
 import { errorFrame } from "../json.js";
 import { isRecord } from "../paths.js";
@@ -63,21 +63,19 @@ export class HttpServerCore {
     const mismatch = pathMismatch(rcpMethod, message);
     if (mismatch !== undefined) return exchange.respond(200, this.#jsonHeaders, mismatch);
     const token = exchange.request.headers[SESSION_HEADER_LOWER];
-    const session = this.#sessions.resolve(typeof token === "string" ? token : undefined, message);
-    const connection = new Connection(session);
-    exchange.onAbort(() => connection.abandonAll());
-    const streamed = this.#wantsStream(exchange, message);
-    if (streamed) return this.#stream(exchange, connection, message);
+    const connection = this.#sessions.resolve(typeof token === "string" ? token : undefined, message);
+    exchange.onAbort(() => abandonExchange(connection, message));
+    if (this.#wantsStream(exchange, message)) return this.#stream(exchange, connection, message);
     const reply = this.#core.handleMessage(connection, message, undefined);
     const frame = typeof reply === "object" ? await reply : reply;
-    this.#sessions.settle(session, message);
+    this.#sessions.settle(connection, message);
     if (frame === undefined) return exchange.respond(204, this.#withCors({}), "");
-    exchange.respond(200, this.#sessions.headers(session, this.#jsonHeaders), frame);
+    exchange.respond(200, this.#sessions.headers(connection, this.#jsonHeaders), frame);
   }
 
   /** SSE: frames flushed as they happen, then the response as the final frame (§5.2, §9). */
   async #stream(exchange: HttpExchange, connection: Connection, message: unknown): Promise<void> {
-    exchange.startStream(this.#sessions.headers(connection.session, this.#streamHeaders));
+    exchange.startStream(this.#sessions.headers(connection, this.#streamHeaders));
     let silent = true;
     const channel: FrameChannel = {
       send(frame) {
@@ -93,7 +91,7 @@ export class HttpServerCore {
     try {
       reply = this.#core.handleMessage(connection, message, channel);
       const frame = typeof reply === "object" ? await reply : reply;
-      this.#sessions.settle(connection.session, message);
+      this.#sessions.settle(connection, message);
       if (frame !== undefined) exchange.write(sseFrame(frame));
     } catch {
       // Never a second status line once streaming: the failure is the final frame.
@@ -155,6 +153,14 @@ function pathMismatch(pathMethod: string, message: unknown): string | undefined 
     code: ErrorCode.InvalidRequest,
     message: `Invalid Request: the path names ${pathMethod} but the body names ${String(message.method)} (§5.2)`,
   });
+}
+
+/** The client left: abort this exchange's requests only; a stateful session's others go on. */
+function abandonExchange(connection: Connection, message: unknown): void {
+  for (const member of Array.isArray(message) ? message : [message]) {
+    const id = requestId(member);
+    if (id !== null) connection.inFlight.get(id)?.abandon();
+  }
 }
 
 function requestId(message: unknown): string | number | null {

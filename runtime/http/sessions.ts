@@ -2,11 +2,13 @@
  * HTTP sessions (§5.2). Stateless (default): one shared session, implicitly initialized
  * at the advertised capabilities. Stateful: a successful `initialize` issues a token in
  * `result._meta.session` (and the RCP-Session response header) that later requests carry
- * in the RCP-Session header; `shutdown` ends the session.
+ * in the RCP-Session header; `shutdown` ends the session. A stateful session keeps one
+ * Connection across requests, so `notifications/cancel` posted separately reaches a request
+ * still running in another exchange (§7.14), and ids are unique per session (§4.7).
  */
 import { randomUUID } from "node:crypto";
 import type { ServerCore } from "../core.js";
-import type { Session } from "../session.js";
+import { Connection } from "../connection.js";
 import { isRecord } from "../paths.js";
 
 export const SESSION_HEADER = "RCP-Session";
@@ -14,36 +16,42 @@ export const SESSION_HEADER = "RCP-Session";
 export class HttpSessions {
   readonly #core: ServerCore;
   readonly #stateful: boolean;
-  readonly #shared: Session;
-  readonly #byToken = new Map<string, Session>();
+  readonly #shared: Connection;
+  readonly #byToken = new Map<string, Connection>();
 
   constructor(core: ServerCore, stateful: boolean) {
     this.#core = core;
     this.#stateful = stateful;
-    this.#shared = core.newSession(!stateful);
+    this.#shared = new Connection(core.newSession(!stateful));
   }
 
-  /** The session a request runs in; without a known token, a fresh uninitialized one. */
-  resolve(token: string | undefined, message: unknown): Session {
-    if (!this.#stateful) return this.#shared;
+  /**
+   * The connection a request runs on. Stateless: a fresh one per exchange (ids of different
+   * clients never collide) over the shared implicit session. Stateful: the session's own,
+   * or a fresh uninitialized one without a known token.
+   */
+  resolve(token: string | undefined, message: unknown): Connection {
+    if (!this.#stateful) return new Connection(this.#shared.session);
     const known = token === undefined ? undefined : this.#byToken.get(token);
     if (known) return known;
-    const session = this.#core.newSession();
-    if (this.#role(message) === "initialize") session.token = randomUUID();
-    return session;
+    const connection = new Connection(this.#core.newSession());
+    if (this.#role(message) === "initialize") connection.session.token = randomUUID();
+    return connection;
   }
 
   /** After the reply: keep a newly initialized session, forget one that was shut down. */
-  settle(session: Session, message: unknown): void {
-    if (!this.#stateful || session.token === undefined) return;
+  settle(connection: Connection, message: unknown): void {
+    const token = connection.session.token;
+    if (!this.#stateful || token === undefined) return;
     const role = this.#role(message);
-    if (role === "initialize" && session.initialized) this.#byToken.set(session.token, session);
-    else if (role === "shutdown") this.#byToken.delete(session.token);
+    if (role === "initialize" && connection.session.initialized) this.#byToken.set(token, connection);
+    else if (role === "shutdown") this.#byToken.delete(token);
   }
 
-  headers(session: Session, base: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-    if (!this.#stateful || session.token === undefined || !session.initialized) return base;
-    return { ...base, [SESSION_HEADER.toLowerCase()]: session.token };
+  headers(connection: Connection, base: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+    const { token, initialized } = connection.session;
+    if (!this.#stateful || token === undefined || !initialized) return base;
+    return { ...base, [SESSION_HEADER.toLowerCase()]: token };
   }
 
   #role(message: unknown): string | undefined {

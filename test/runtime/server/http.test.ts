@@ -96,7 +96,7 @@ describe("authentication (§5.2)", () => {
 });
 
 describe("stateful HTTP sessions (§5.2, §13)", () => {
-  it("initialize issues a token in result._meta.session; the RCP-Session header carries the session", async () => {
+  it("initialize issues a token in result._meta.session; the RCP-Session header carries the session and §7.14 cancel", async () => {
     const stateful = await startHttpChild({ http: { sessions: "stateful" } });
     try {
       const call = async (method: string, params: object, session?: string) =>
@@ -108,6 +108,12 @@ describe("stateful HTTP sessions (§5.2, §13)", () => {
       expect(initialized.headers.get("rcp-session")).toBe(token);
       expect((await call("retrieve", { query: "q" }, token)).result.hits).toEqual([]);
       expect((await call("initialize", { protocolVersion: 1 }, token)).error.code).toBe(-32600);
+      const hanging = call("x-test/hang", {}, token);
+      // Let the hanging request reach the server before cancelling it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const cancel = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id: 1 } });
+      expect((await post(`${stateful.url}/notifications/cancel`, cancel, { "RCP-Session": token })).status).toBe(204);
+      expect((await hanging).error.code).toBe(-32006);
       expect((await call("shutdown", {}, token)).result).toEqual({});
       expect((await call("retrieve", { query: "q" }, token)).error.code).toBe(-32001);
     } finally {

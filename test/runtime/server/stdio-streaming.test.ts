@@ -100,6 +100,13 @@ describe("cancellation and deadlines (§7.14, §13.1)", () => {
     await child.stderrIncludes('aborted x-test/hang "d" -32014');
   });
 
+  it("§4.7 requests above maxInFlight on one connection are shed with -32011", async () => {
+    const child = await started({ limits: { maxInFlight: 2 } });
+    for (const id of [1, 2, 3]) child.send({ jsonrpc: "2.0", id, method: "x-test/sleep", params: { ms: 100 } });
+    expect((await child.response(3)).error.code).toBe(-32011);
+    expect((await child.response(2)).result).toEqual({ slept: 100 });
+  });
+
   it("the server's default deadline applies when the request carries none", async () => {
     const child = await started({ limits: { defaultDeadlineMs: 150 } });
     expect((await child.request("x-test/hang", {}, "d")).error.code).toBe(-32014);
