@@ -98,21 +98,22 @@ export async function* runRetrieve(
   const { snapshot, offset, fingerprint } = resolvePage(store, request);
   const matches = request.filter === undefined ? () => true : compileFilter(request.filter, settings.filterSchema);
   const tieBreak = tieBreakFor(request.seed);
+  const k = Math.min(request.k, settings.maxK);
+  const candidateK = Math.min(request.candidateK ?? settings.maxK, settings.maxK);
   const pause = async (): Promise<void> => {
-    // Rethrow the signal's own reason (cancel vs deadline) rather than a generic AbortError.
-    if ((control.stageDelayMs ?? 0) > 0)
+    if ((control.stageDelayMs ?? 0) > 0) {
+      // An aborted sleep rejects with a generic AbortError; the signal's own reason (cancel vs deadline) is rethrown below.
       await sleep(control.stageDelayMs, undefined, { signal: control.signal }).catch(() => {});
+    }
     control.signal?.throwIfAborted();
   };
   const event = (stage: Stage, message: string, ranked: readonly Ranked[]): StageEvent => ({
     stage,
     progress: PROGRESS[stage],
     message,
-    partial: { hits: ranked.slice(0, request.k).map(({ document, score }) => ({ id: document.id, score })) },
+    partial: { hits: ranked.slice(0, k).map(({ document, score }) => ({ id: document.id, score })) },
   });
 
-  const k = Math.min(request.k, settings.maxK);
-  const candidateK = Math.min(request.candidateK ?? settings.maxK, settings.maxK);
   let queries = [request.query];
   if (request.rewrite) {
     await pause();
@@ -176,8 +177,9 @@ export async function* runRetrieve(
     outcome.nextCursor = encodeCursor({ fingerprint, offset: offset + k, indexVersion: snapshot.version });
   }
   if (request.rewrite) outcome.rewrittenQuery = queries.join(" | ");
-  if (vectorEncoding === "f32-base64")
+  if (vectorEncoding === "f32-base64") {
     Object.assign(outcome, { encoding: vectorEncoding, dimension: settings.dimension });
+  }
   return outcome;
 }
 
