@@ -14,7 +14,7 @@ import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import type { Connection } from "./connection.js";
 import type { HttpOptions } from "./http/options.js";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers are typed by generated code
+/** Any handler: generated code types each one precisely (generated/server.ts). */
 export type AnyHandler = Handler<any, unknown, any>;
 
 export interface ServerRuntimeOptions<Capabilities = JsonObject> extends ServerOptionsBase<Capabilities> {
@@ -33,6 +33,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
 
 /** A response frame, nothing (notifications), or either later. */
 export type Reply = string | undefined | Promise<string | undefined>;
+
+/** §12.2 hint sent with -32011 when the in-flight cap sheds a request: long enough for a slot to free up. */
+const RATE_LIMITED_RETRY_AFTER_MS = 250;
 
 /** Capability keys with a runtime meaning (§6): progress needs `streaming`, logs need `log`. */
 const STREAMING = "streaming";
@@ -184,7 +187,11 @@ export class ServerCore {
     }
     if (connection.inFlight.has(id)) return invalidRequest(id, "id is already in flight on this connection (§4.7)");
     if (connection.inFlight.size >= this.limits.maxInFlight) {
-      return errorFrame(id, { code: ErrorCode.RateLimited, message: "Rate limited: too many requests in flight", data: { retryable: true } });
+      return errorFrame(id, {
+        code: ErrorCode.RateLimited,
+        message: "Rate limited: too many requests in flight",
+        data: { retryable: true, retryAfterMs: RATE_LIMITED_RETRY_AFTER_MS },
+      });
     }
     const context = new RequestContext(this, descriptor, id, meta, session, channel, connection, degraded);
     return this.#invoke(connection, context, handler, params);
