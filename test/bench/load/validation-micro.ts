@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { compileRef, loadSchemaFolder } from "../../../generator/loader.js";
 import { shapeValidatorName } from "../../../generator/naming.js";
+import { newFolderAjv } from "../../../generator/schema-ajv.js";
 import type { Validator } from "../../../runtime/protocol.js";
 import { buildRetrieveResult, RETRIEVE_PARAMS } from "../fixture.js";
 import { median } from "../stats.js";
@@ -18,6 +19,9 @@ export interface ValidationMicroResult {
   runtimeParamsNs: number;
   runtimeResultNs: number;
   runtimeCompileMs: number;
+  /** ajv at run time with the generator's emit option `inlineRefs: false`, to tell code shape from standalone-ness. */
+  sameOptionsParamsNs: number;
+  sameOptionsResultNs: number;
 }
 
 const calls = Number(process.argv[2] ?? 100_000);
@@ -38,6 +42,12 @@ const folder = loadSchemaFolder(fileURLToPath(new URL("schema", repoRoot)));
 const runtimeParams = compileRef(folder, "methods/retrieve.json#/$defs/params");
 const runtimeResult = compileRef(folder, "methods/retrieve.json#/$defs/result");
 const runtimeCompileMs = performance.now() - compileStarted;
+const sameOptions = newFolderAjv(folder, { inlineRefs: false });
+function sameOptionsValidator(pointer: string): Validator {
+  const validator = sameOptions.getSchema(`${folder.idOf("methods/retrieve.json")}#${pointer}`);
+  if (!validator) throw new Error(`no schema at methods/retrieve.json#${pointer}`);
+  return validator;
+}
 
 /** Nanoseconds per call of `validate` on `data`, over `calls` calls; throws if data is rejected. */
 function timeCalls(validate: Validator, data: unknown): number {
@@ -53,8 +63,10 @@ const result = buildRetrieveResult();
 const contenders: Array<[keyof ValidationMicroResult, Validator, unknown]> = [
   ["standaloneParamsNs", generatedValidator("Params"), RETRIEVE_PARAMS],
   ["runtimeParamsNs", runtimeParams, RETRIEVE_PARAMS],
+  ["sameOptionsParamsNs", sameOptionsValidator("/$defs/params"), RETRIEVE_PARAMS],
   ["standaloneResultNs", generatedValidator("Result"), result],
   ["runtimeResultNs", runtimeResult, result],
+  ["sameOptionsResultNs", sameOptionsValidator("/$defs/result"), result],
 ];
 const samples = new Map<string, number[]>();
 for (let round = 0; round < 5; round += 1) {
@@ -67,5 +79,7 @@ const output: ValidationMicroResult = {
   runtimeParamsNs: perCall("runtimeParamsNs"),
   runtimeResultNs: perCall("runtimeResultNs"),
   runtimeCompileMs,
+  sameOptionsParamsNs: perCall("sameOptionsParamsNs"),
+  sameOptionsResultNs: perCall("sameOptionsResultNs"),
 };
 process.stdout.write(JSON.stringify(output) + "\n");
