@@ -6,7 +6,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { ServerCore } from "../core.js";
-import { NdjsonReader } from "../framing/ndjson.js";
+import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
 import { MessagePump } from "./pump.js";
 
 export interface StdioOptions {
@@ -40,7 +40,7 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
         output.cork();
         queueMicrotask(uncork);
       }
-      if (!write(frame + "\n") && !pump.closing && !input.isPaused()) {
+      if (!write(ndjsonFrame(frame)) && !pump.closing && !input.isPaused()) {
         input.pause();
         output.once("drain", () => input.resume());
       }
