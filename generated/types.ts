@@ -10,12 +10,10 @@ export type ProgressToken = string | number;
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 /**
  * The coarse kind of content, orthogonal to the block type (§4.8).
- *
  */
 export type Modality = "text" | "image" | "audio" | "code" | "multimodal";
 /**
  * How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).
- *
  */
 export type VectorEncoding = "json" | "f32-base64";
 /**
@@ -32,7 +30,6 @@ export type RetrieveMode = "dense" | "sparse" | "hybrid";
 export type FusionMethod = "rrf" | "weighted" | "convex";
 /**
  * The granularity of what retrieve returns (§7.7.2).
- *
  */
 export type RetrievalUnit =
   "chunk" | "passage" | "document" | "node" | "triplet" | "path" | "subgraph" | "community" | "tree-node" | "page";
@@ -62,24 +59,20 @@ export type FilterOperator = "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | 
 export type EmbedInput = string | Content;
 /**
  * One dense vector: an array of numbers (encoding json) or a base64 string of little-endian float32 (encoding f32-base64) (§7.3.1).
- *
  */
 export type Vector = number[] | string;
 /**
  * A query or passage: a bare string (equivalent to one text block), a Content block, or an array of blocks (§4.8).
- *
  */
 export type QueryInput = string | Content | Content[];
 /**
  * An op-specific shape; a receiver matches it against the op it asked for (§7.9).
- *
  */
 export type GraphResult = GraphResult1 & GraphResult2;
 export type GraphResult1 =
   GraphLocalResult | GraphGlobalResult | GraphDriftResult | GraphCommunitiesResult | GraphNeighborsResult;
 /**
  * Same shape as the initialize result (§7.2).
- *
  */
 export type InfoResult = InitializeResult & InfoResult1;
 /**
@@ -89,7 +82,6 @@ export type RequestId = string | number;
 
 /**
  * No parameters (§7.13).
- *
  */
 export interface CatalogListParams {
   /**
@@ -99,7 +91,6 @@ export interface CatalogListParams {
 }
 /**
  * Implementation-specific side-band data (§4.4); peers ignore keys they do not understand.
- *
  */
 export interface Meta {
   /**
@@ -148,7 +139,6 @@ export interface Meta {
 }
 /**
  * The federated engines (§7.13).
- *
  */
 export interface CatalogListResult {
   /**
@@ -198,7 +188,6 @@ export interface CatalogEngine {
 }
 /**
  * Name and version of a client or server (§7.1).
- *
  */
 export interface PeerInfo {
   /**
@@ -212,7 +201,6 @@ export interface PeerInfo {
 }
 /**
  * What a server offers, fixed for the session (§6, §13.2).
- *
  */
 export interface ServerCapabilities {
   /**
@@ -285,7 +273,6 @@ export interface ServerCapabilities {
   catalog?: CatalogCapability;
   /**
    * A vendor extension capability; its value is any object (§6.2).
-   *
    */
   [k: string]:
     | {}
@@ -535,7 +522,6 @@ export interface FilterCapability {
     | {
         /**
          * A vendor extension entry.
-         *
          */
         [k: string]:
           | {
@@ -581,7 +567,6 @@ export interface CatalogCapability {
 }
 /**
  * Inputs to embed; texts is the legacy synonym of inputs (§7.3).
- *
  */
 export interface EmbedParams {
   /**
@@ -607,7 +592,6 @@ export interface EmbedParams {
 }
 /**
  * A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.
- *
  */
 export interface Content {
   /**
@@ -633,7 +617,6 @@ export interface Content {
 }
 /**
  * One vector per input; a binary encoding is echoed with its dimension (§7.3, §7.3.1).
- *
  */
 export interface EmbedResult {
   /**
@@ -655,7 +638,6 @@ export interface EmbedResult {
 }
 /**
  * How many inputs are embedded so far (§9).
- *
  */
 export interface EmbedPartial {
   /**
@@ -665,7 +647,6 @@ export interface EmbedPartial {
 }
 /**
  * Inputs to embed (§7.5).
- *
  */
 export interface EmbedMultiParams {
   /**
@@ -687,7 +668,6 @@ export interface EmbedMultiParams {
 }
 /**
  * One matrix (a list of row vectors) per input (§7.5).
- *
  */
 export interface EmbedMultiResult {
   /**
@@ -709,7 +689,6 @@ export interface EmbedMultiResult {
 }
 /**
  * How many inputs are embedded so far (§9).
- *
  */
 export interface EmbedMultiPartial {
   /**
@@ -719,7 +698,6 @@ export interface EmbedMultiPartial {
 }
 /**
  * Texts to embed (§7.4).
- *
  */
 export interface EmbedSparseParams {
   /**
@@ -739,7 +717,6 @@ export interface EmbedSparseParams {
 }
 /**
  * One sparse vector per text, same order (§7.4).
- *
  */
 export interface EmbedSparseResult {
   /**
@@ -753,7 +730,6 @@ export interface EmbedSparseResult {
 }
 /**
  * A learned-sparse (SPLADE) vector: vocabulary ids and their weights (§7.4).
- *
  */
 export interface SparseVector {
   /**
@@ -771,7 +747,6 @@ export interface SparseVector {
 }
 /**
  * Signals about earlier hits (§7.16).
- *
  */
 export interface FeedbackParams {
   /**
@@ -826,7 +801,6 @@ export interface FeedbackSignal {
 }
 /**
  * How many signals were recorded (§7.16).
- *
  */
 export interface FeedbackResult {
   /**
@@ -840,7 +814,6 @@ export interface FeedbackResult {
 }
 /**
  * The graph operation and its inputs (§7.9).
- *
  */
 export interface GraphParams {
   /**
@@ -889,7 +862,6 @@ export interface GraphLocalResult {
 }
 /**
  * One ranked result of retrieve, graph or memory/recall (§7.7).
- *
  */
 export interface Hit {
   /**
@@ -981,7 +953,6 @@ export interface Hit {
 }
 /**
  * Where a hit comes from (§7.7). Every member is optional: §7.7 shows source without a `?`, yet the Appendix D hit cites by uri and title alone.
- *
  */
 export interface Citation {
   /**
@@ -1011,7 +982,6 @@ export interface Citation {
 }
 /**
  * Graph/tree lineage behind a hit (§7.7, §7.7.2).
- *
  */
 export interface Provenance {
   /**
@@ -1050,7 +1020,6 @@ export interface Provenance {
 }
 /**
  * Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).
- *
  */
 export interface Trust {
   /**
@@ -1183,7 +1152,6 @@ export interface GraphResult2 {
 }
 /**
  * Advisory per-request telemetry: what the server actually did (§7.7, §17.2).
- *
  */
 export interface Usage {
   /**
@@ -1211,7 +1179,6 @@ export interface Usage {
 }
 /**
  * Hits found so far (§9).
- *
  */
 export interface GraphPartial {
   /**
@@ -1221,7 +1188,6 @@ export interface GraphPartial {
 }
 /**
  * Documents and optional server-side chunking (§7.10).
- *
  */
 export interface IndexAddParams {
   /**
@@ -1260,7 +1226,6 @@ export interface IndexDocument {
 }
 /**
  * One id per input document, in input order (§7.10).
- *
  */
 export interface IndexAddResult {
   /**
@@ -1280,7 +1245,6 @@ export interface IndexAddResult {
 }
 /**
  * Ids to delete (§7.11).
- *
  */
 export interface IndexDeleteParams {
   /**
@@ -1296,7 +1260,6 @@ export interface IndexDeleteParams {
 }
 /**
  * How many documents this call removed (§7.11).
- *
  */
 export interface IndexDeleteResult {
   /**
@@ -1310,7 +1273,6 @@ export interface IndexDeleteResult {
 }
 /**
  * No parameters (§7.2).
- *
  */
 export interface InfoParams {
   /**
@@ -1320,7 +1282,6 @@ export interface InfoParams {
 }
 /**
  * The negotiated version, server identity and capabilities; info returns the same shape (§7.1, §7.2).
- *
  */
 export interface InitializeResult {
   /**
@@ -1348,7 +1309,6 @@ export interface InfoResult1 {
 }
 /**
  * The client's highest version, identity and capabilities (§7.1).
- *
  */
 export interface InitializeParams {
   /**
@@ -1370,7 +1330,6 @@ export interface InitializeParams {
 }
 /**
  * What a client can consume; hints only, none required (§7.1).
- *
  */
 export interface ClientCapabilities {
   /**
@@ -1383,13 +1342,11 @@ export interface ClientCapabilities {
   log?: LogCapability;
   /**
    * A vendor extension capability (§6.2).
-   *
    */
   [k: string]: {} | StreamingCapability | LogCapability | undefined;
 }
 /**
  * Inline documents (else the live index), the memory to update and its scope (§7.17).
- *
  */
 export interface MemoryBuildParams {
   /**
@@ -1422,7 +1379,6 @@ export interface MemoryBuildParams {
 }
 /**
  * The memory built (§7.17).
- *
  */
 export interface MemoryBuildResult {
   /**
@@ -1440,7 +1396,6 @@ export interface MemoryBuildResult {
 }
 /**
  * How many documents are processed so far (§9).
- *
  */
 export interface MemoryBuildPartial {
   /**
@@ -1450,7 +1405,6 @@ export interface MemoryBuildPartial {
 }
 /**
  * The query and the memory to recall from (§7.17).
- *
  */
 export interface MemoryRecallParams {
   /**
@@ -1476,7 +1430,6 @@ export interface MemoryRecallParams {
 }
 /**
  * Clues and optional draft hits (§7.17).
- *
  */
 export interface MemoryRecallResult {
   /**
@@ -1513,7 +1466,6 @@ export interface MemoryClue {
 }
 /**
  * Clues recalled so far (§9).
- *
  */
 export interface MemoryRecallPartial {
   /**
@@ -1523,7 +1475,6 @@ export interface MemoryRecallPartial {
 }
 /**
  * An optional nonce to echo (§7.15).
- *
  */
 export interface PingParams {
   /**
@@ -1537,7 +1488,6 @@ export interface PingParams {
 }
 /**
  * The echoed nonce, if one was sent (§7.15).
- *
  */
 export interface PingResult {
   /**
@@ -1551,7 +1501,6 @@ export interface PingResult {
 }
 /**
  * The query and the transformation to apply (§7.8).
- *
  */
 export interface QueryTransformParams {
   /**
@@ -1573,7 +1522,6 @@ export interface QueryTransformParams {
 }
 /**
  * The transformed queries; hyde also returns a hypothetical document (§7.8).
- *
  */
 export interface QueryTransformResult {
   /**
@@ -1593,7 +1541,6 @@ export interface QueryTransformResult {
 }
 /**
  * Queries produced so far (§9).
- *
  */
 export interface QueryTransformPartial {
   /**
@@ -1605,7 +1552,6 @@ export interface QueryTransformPartial {
 }
 /**
  * A query and the passages to rescore (§7.6).
- *
  */
 export interface RerankParams {
   /**
@@ -1631,7 +1577,6 @@ export interface RerankParams {
 }
 /**
  * scores[i] belongs to passages[i]; order lists indices best-first (§7.6).
- *
  */
 export interface RerankResult {
   /**
@@ -1657,7 +1602,6 @@ export interface RerankResult {
 }
 /**
  * How many passages are scored so far (§9).
- *
  */
 export interface RerankPartial {
   /**
@@ -1667,7 +1611,6 @@ export interface RerankPartial {
 }
 /**
  * A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).
- *
  */
 export interface RetrieveParams {
   /**
@@ -1824,7 +1767,6 @@ export interface RetrieveParams {
 }
 /**
  * A metadata filter tree node (§8): a field/op/value leaf, or one of the and/or/not combinators, which nest arbitrarily. The if/else chain picks the node kind by its key, so a malformed node fails at the exact member.
- *
  */
 export interface FilterClause {
   /**
@@ -1858,7 +1800,6 @@ export interface FilterClause {
 }
 /**
  * At most k ranked hits and what the server actually did (§7.7).
- *
  */
 export interface RetrieveResult {
   /**
@@ -1896,7 +1837,6 @@ export interface RetrieveResult {
 }
 /**
  * Incremental hits, e.g. first-stage candidates before rerank (§9).
- *
  */
 export interface RetrievePartial {
   /**
@@ -1906,7 +1846,6 @@ export interface RetrievePartial {
 }
 /**
  * No parameters (§7.12).
- *
  */
 export interface ShutdownParams {
   /**
@@ -1916,7 +1855,6 @@ export interface ShutdownParams {
 }
 /**
  * An empty object (§7.12).
- *
  */
 export interface ShutdownResult {
   /**
@@ -1926,7 +1864,6 @@ export interface ShutdownResult {
 }
 /**
  * The request to cancel (§7.14).
- *
  */
 export interface CancelNotificationParams {
   /**
@@ -1944,7 +1881,6 @@ export interface CancelNotificationParams {
 }
 /**
  * One log record (§17.1). Only level is required: a handler may log structured data without a message.
- *
  */
 export interface LogNotificationParams {
   /**
@@ -1970,7 +1906,6 @@ export interface LogNotificationParams {
 }
 /**
  * One progress event (§9).
- *
  */
 export interface ProgressNotificationParams {
   /**
@@ -2004,7 +1939,6 @@ export interface ProgressNotificationParams {
 }
 /**
  * The static engine registry, rcp.json (§16.1).
- *
  */
 export interface Registry {
   /**

@@ -39,6 +39,6 @@ export async function emitTypes(
 /** Drops json-schema-to-typescript's "referenced by `RcpTypes`" notes, which name a root no one sees. */
 function withoutDefinitionNotes(declarations: string): string {
   return declarations
-    .replace(/(\n\s*\*)?\n\s*\* This (interface|type) was referenced by `[^`]*`'s JSON-Schema( definition)?\n\s*\* via the `\w+` "[^"]*"\./g, "")
+    .replace(/(\n\s*\*[ \t]*)?\n\s*\* This (interface|type) was referenced by `[^`]*`'s JSON-Schema( definition)?\n\s*\* via the `\w+` "[^"]*"\./g, "")
     .replace(/\/\*\*\n\s*\*\/\n/g, "");
 }

@@ -10,6 +10,8 @@ export function newFolderAjv(folder: LoadedSchemaFolder, extra: Options): Ajv202
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,
+    // A named vendor capability (`x-acme`) beside the open `^x-` pattern is intended (§6.2).
+    allowMatchingProperties: true,
     // `format` is an annotation in 2020-12; the protocol does not rely on format checks.
     validateFormats: false,
     allErrors: false,
