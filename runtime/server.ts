@@ -47,9 +47,9 @@ export function createServerRuntime<Capabilities = JsonObject>(
     fetch: (request) => handleFetch(http, request),
     requestListener: nodeRequestListener(http),
     async listen(listen = {}) {
-      const { port, host, ...overrides } = listen;
+      const { port, host, requestTimeoutMs, ...overrides } = listen;
       const endpoint = Object.keys(overrides).length === 0 ? http : new HttpServerCore(core, { ...core.http, ...overrides });
-      const listening = await listenHttp(endpoint, { port, host });
+      const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
       const close = (): Promise<void> => {
         closers.delete(close);
         return listening.close();

@@ -12,7 +12,16 @@ import type { HttpServerCore } from "../http/serve.js";
 export interface ListenOptions {
   port?: number;
   host?: string;
+  /**
+   * Time allowed to receive a whole request, headers and body (§15.5). A slower or stalled
+   * one is answered 408 and its socket closed. Default 30000 ms.
+   */
+  requestTimeoutMs?: number;
 }
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** How often node:http looks for requests past their timeout; node's own default is 30 s. */
+const TIMEOUT_CHECK_MS = 1000;
 
 export interface Listening {
   /** Base URL of the RCP endpoint, e.g. `http://127.0.0.1:41234/rcp`. */
@@ -28,7 +37,16 @@ export function nodeRequestListener(http: HttpServerCore): (request: IncomingMes
 }
 
 export function listenHttp(http: HttpServerCore, options: ListenOptions): Promise<Listening> {
-  const server = createServer(nodeRequestListener(http));
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      requestTimeout,
+      // node:http refuses a headers timeout above the request timeout.
+      headersTimeout: Math.min(requestTimeout, 60_000),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, requestTimeout),
+    },
+    nodeRequestListener(http),
+  );
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     server.once("error", reject);

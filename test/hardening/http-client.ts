@@ -1,0 +1,58 @@
+/**
+ * Plain HTTP/1.1 requests for the hardening tests, one connection each (`Connection: close`),
+ * so no keep-alive socket or timer outlives a request and the server's resource counts
+ * stay comparable; plus a raw socket for bodies that arrive slowly or never.
+ */
+import { request } from "node:http";
+import { connect } from "node:net";
+
+export interface HttpReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export function postOnce(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: "POST",
+      agent: false,
+      signal,
+      headers: { "content-type": "application/json", connection: "close", ...headers },
+    });
+    req.once("error", reject);
+    req.once("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.once("error", reject);
+      res.once("end", () =>
+        resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    req.end(body);
+  });
+}
+
+export async function postJson(url: string, body: string | Buffer): Promise<{ status: number; json: any }> {
+  const reply = await postOnce(url, body);
+  return { status: reply.status, json: reply.text === "" ? undefined : JSON.parse(reply.text) };
+}
+
+/** Writes `head` on a raw socket and keeps it open; resolves with all the server sent once it hangs up. */
+export function rawExchange(
+  port: number,
+  head: string,
+): { closed: Promise<string>; socket: ReturnType<typeof connect> } {
+  const socket = connect(port, "127.0.0.1");
+  socket.write(head);
+  let received = "";
+  socket.setEncoding("utf8").on("data", (text: string) => (received += text));
+  const closed = new Promise<string>((resolve) => socket.once("close", () => resolve(received)));
+  socket.once("error", () => {});
+  return { closed, socket };
+}
