@@ -41,7 +41,11 @@ describe("malformed envelopes over HTTP (§5.2, §4.1)", () => {
 
 describe("bytes, depth and length (§15.5)", () => {
   it("invalid UTF-8 inside a string becomes U+FFFD; outside a string it is 400 with -32700", async () => {
-    const inside = Buffer.concat([Buffer.from(rpc("u", "ping", { nonce: "a" }).slice(0, -3)), Buffer.from([0xff, 0xc3]), Buffer.from('"}}')]);
+    const inside = Buffer.concat([
+      Buffer.from(rpc("u", "ping", { nonce: "a" }).slice(0, -3)),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('"}}'),
+    ]);
     expect((await postJson(`${server.url}/ping`, inside)).json.result.nonce).toBe("a\uFFFD\uFFFD");
     const outside = await postJson(server.url, Buffer.from([0xff, 0xfe, 0x7b, 0x7d]));
     expect([outside.status, outside.json.error.code]).toEqual([400, -32700]);
@@ -50,7 +54,10 @@ describe("bytes, depth and length (§15.5)", () => {
   it(`JSON nested ${DEEP} levels is answered without a stack overflow`, async () => {
     const batch = await postJson(server.url, nested("[", "]", DEEP));
     expect(batch.json).toEqual([{ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32600 }) }]);
-    const params = await postJson(`${server.url}/x-test/echo`, `{"jsonrpc":"2.0","id":"d","method":"x-test/echo","params":{"a":${nested("[", "]", DEEP)}}}`);
+    const params = await postJson(
+      `${server.url}/x-test/echo`,
+      `{"jsonrpc":"2.0","id":"d","method":"x-test/echo","params":{"a":${nested("[", "]", DEEP)}}}`,
+    );
     expect(params.json.error).toEqual({ code: -32603, message: "Internal error" });
     expect((await postJson(server.url, "[".repeat(DEEP))).status).toBe(400);
     await stillServing("after-deep");
@@ -62,20 +69,27 @@ describe("bytes, depth and length (§15.5)", () => {
   });
 
   it("§15.5 a declared oversized body is 413 with -32013 before it is read", async () => {
-    const { closed } = rawExchange(server.port, `POST /rcp/ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${64 * MAX_MESSAGE_BYTES}\r\n\r\n{"jsonrpc"`);
+    const { closed } = rawExchange(
+      server.port,
+      `POST /rcp/ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${64 * MAX_MESSAGE_BYTES}\r\n\r\n{"jsonrpc"`,
+    );
     const received = await closed;
     expect(received).toMatch(/^HTTP\/1\.1 413 /);
     expect(received).toContain('"code":-32013');
   });
 
   it("§15.5 a 48 MiB chunked body is 413 with -32013, never buffered whole, and the server goes on", async () => {
-    const before = (await postJson(`${server.url}/x-harden/memory`, rpc("m1", "x-harden/memory"))).json.result.maxRssBytes as number;
+    const before = (await postJson(`${server.url}/x-harden/memory`, rpc("m1", "x-harden/memory"))).json.result
+      .maxRssBytes as number;
     const huge = Buffer.alloc(48 * MAX_MESSAGE_BYTES, 0x20);
-    const reply = await postOnce(`${server.url}/ping`, huge, { "transfer-encoding": "chunked" }).catch((error: Error) => error);
+    const reply = await postOnce(`${server.url}/ping`, huge, { "transfer-encoding": "chunked" }).catch(
+      (error: Error) => error,
+    );
     // The server may hang up while the rest of the body is still being sent; either way it refused it.
     if (!(reply instanceof Error)) expect([reply.status, JSON.parse(reply.text).error.code]).toEqual([413, -32013]);
     await stillServing("after-huge");
-    const after = (await postJson(`${server.url}/x-harden/memory`, rpc("m2", "x-harden/memory"))).json.result.maxRssBytes as number;
+    const after = (await postJson(`${server.url}/x-harden/memory`, rpc("m2", "x-harden/memory"))).json.result
+      .maxRssBytes as number;
     expect(after - before).toBeLessThan(24 * 1024 * 1024);
   });
 });
@@ -88,7 +102,9 @@ describe("limits on batches and concurrency (§11, §4.7, §12.2)", () => {
   });
 
   it("§4.7 a batch holding more slow requests than maxInFlight sheds the rest with -32011 and retryAfterMs", async () => {
-    const batch = JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "x-test/sleep", params: { ms: 50 } })));
+    const batch = JSON.stringify(
+      Array.from({ length: 8 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "x-test/sleep", params: { ms: 50 } })),
+    );
     const { json } = await postJson(server.url, batch);
     const members = json as Array<Record<string, any>>;
     expect(members.filter((member) => member.result)).toHaveLength(4);
@@ -101,7 +117,10 @@ describe("limits on batches and concurrency (§11, §4.7, §12.2)", () => {
 describe("slow and stalled bodies (§15.5)", () => {
   it("a body that stalls is answered 408 and its socket closed once requestTimeoutMs passes", async () => {
     const started = Date.now();
-    const { closed } = rawExchange(server.port, `POST /rcp/ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"jsonrpc":`);
+    const { closed } = rawExchange(
+      server.port,
+      `POST /rcp/ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"jsonrpc":`,
+    );
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
     expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     await stillServing("after-stall");
@@ -120,6 +139,5 @@ describe("prototype keys (§15.4)", () => {
   it("__proto__, constructor and prototype in params and _meta stay plain data and pollute nothing", async () => {
     const body = `{"jsonrpc":"2.0","id":"proto","method":"x-harden/prototypes","params":${prototypeKeys}}`;
     expect((await postJson(`${server.url}/x-harden/prototypes`, body)).json.result).toEqual(prototypesUntouched);
-  });
   });
 });
