@@ -99,6 +99,8 @@ class NodeExchange implements HttpExchange {
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);
+      // A client that disconnects mid-body never sends "end"; after "end" this is a no-op.
+      req.once("close", () => reject(new Error("request closed before its body ended")));
     });
   }
 

@@ -1,5 +1,5 @@
 /** The Web fetch handler and the in-memory pair: the same core without a process boundary (§5.2, §5.1). */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServerRuntime, type RcpServer } from "../../../runtime/server.js";
 import { createMemoryTransportPair } from "../../../runtime/transports/memory.js";
 import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
@@ -57,9 +57,15 @@ describe("fetch(request) handler", () => {
         signal: controller.signal,
       }),
     );
-    const reading = response.text();
-    controller.abort();
-    expect(await reading).toBe("");
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const reading = response.text();
+      controller.abort();
+      expect(await reading).toBe("");
+      expect(stderr).toHaveBeenCalledWith('aborted x-test/sleep 3 -32006\n');
+    } finally {
+      stderr.mockRestore();
+    }
   });
 });
 
