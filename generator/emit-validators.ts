@@ -3,10 +3,11 @@
  * frame or batch) and its validators.d.ts. Importing the module compiles no schema.
  */
 import standalone from "ajv/dist/standalone/index.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import { VariableDeclarationKind, type Project } from "ts-morph";
 import { messageSchema } from "./bundle.js";
 import { GeneratedFile, type EmitSettings } from "./emit-file.js";
-import type { LoadedSchemaFolder } from "./loader.js";
+import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "./loader.js";
 import { newFolderAjv } from "./schema-ajv.js";
 import type { Shape } from "./shapes.js";
 
@@ -30,6 +31,7 @@ export async function emitValidators(
   for (const shape of shapes)
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
   exports[messageValidatorName] = String(message["$id"]);
+  for (const shape of shapes) if (shape.validatorName) compileLocated(ajv, folder, shape);
   // A CommonJS module: its function is both the default export and its `default` property.
   const code = esmOnly(standalone.default(ajv, exports));
   // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
@@ -48,20 +50,36 @@ export async function emitValidators(
   return { js, dts: await declarations.render() };
 }
 
+/** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */
+function compileLocated(ajv: Ajv2020, folder: LoadedSchemaFolder, shape: Shape): void {
+  try {
+    ajv.getSchema(`${folder.idOf(shape.file)}#${shape.pointer}`);
+  } catch (error) {
+    const message = (error as Error).message;
+    const located = new RegExp(`${schemaIdBase.replaceAll(".", "\\.")}([^#"]+)#?([^"\\s]*)`).exec(message);
+    const [file, pointer] = located ? [located[1] ?? shape.file, located[2] ?? ""] : [shape.file, shape.pointer];
+    throw new SchemaFolderError(file, decodeURIComponent(pointer), message.replaceAll(schemaIdBase, ""));
+  }
+}
+
 /**
  * ajv standalone output still `require`s its runtime helpers even in ESM mode (ajv issues
  * 1976, 2209); each becomes an ESM import of the same CommonJS module (`.js` for Node ESM).
+ * Node hands such an import `module.exports` ({ default: helper }) while bundlers and vitest
+ * hand `exports.default`, so the helper is taken from either.
  */
 function esmOnly(code: string): string {
-  const helpers = new Map<string, string>();
+  const helpers = new Set<string>();
   const body = code
     .replace(/^"use strict";/, "")
-    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)/g, (_match, helper: string) => {
-      const local = `ajvRuntime_${helper}`;
-      helpers.set(local, `ajv/dist/runtime/${helper}.js`);
-      return local;
+    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
+      helpers.add(helper);
+      return `ajvRuntime_${helper}`;
     });
   if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
-  const imports = [...helpers].sort().map(([local, specifier]) => `import ${local} from ${JSON.stringify(specifier)};`);
+  const imports = [...helpers].sort().flatMap((helper) => [
+    `import ajvRuntime_${helper}_module from "ajv/dist/runtime/${helper}.js";`,
+    `const ajvRuntime_${helper} = ajvRuntime_${helper}_module.default ?? ajvRuntime_${helper}_module;`,
+  ]);
   return `${imports.join("\n")}\n${body}`;
 }

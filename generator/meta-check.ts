@@ -73,19 +73,35 @@ export function checkSchemaFile(file: RawSchemaFile): SchemaFileKind {
   return kind;
 }
 
-/** Unknown keywords are almost always typos (`requried`); `x-` keys are annotations. */
+/** Keywords the folder's ajv does not enable, though the meta-schema checker knows them. */
+const metaSchemaOnlyKeywords = new Set(["discriminator", "x-problem"]);
+
+/**
+ * Unknown keywords are almost always typos (`requried`); `x-` keys are annotations. Patterns
+ * must compile as Unicode regular expressions, as ajv will compile them.
+ */
 function checkKeywords(file: RawSchemaFile, ajv: Ajv2020): void {
   walkSchema(file.document, (schema, pointer) => {
     if (typeof schema !== "object" || schema === null) return;
     for (const key of Object.keys(schema)) {
+      const at = appendPointer(pointer, key);
       if (key === "$id")
-        throw new SchemaFolderError(
-          file.path,
-          appendPointer(pointer, key),
-          "declares $id; the loader assigns every file's $id from its path",
-        );
-      if (!key.startsWith("x-") && key !== "$anchor" && !(key in ajv.RULES.keywords))
-        throw new SchemaFolderError(file.path, appendPointer(pointer, key), `unknown JSON Schema keyword "${key}"`);
+        throw new SchemaFolderError(file.path, at, "declares $id; the loader assigns every file's $id from its path");
+      const known = key in ajv.RULES.keywords && !metaSchemaOnlyKeywords.has(key);
+      if (!key.startsWith("x-") && key !== "$anchor" && !known)
+        throw new SchemaFolderError(file.path, at, `unknown JSON Schema keyword "${key}"`);
     }
+    const { pattern, patternProperties } = schema as { pattern?: unknown; patternProperties?: object };
+    if (typeof pattern === "string") checkPattern(file, appendPointer(pointer, "pattern"), pattern);
+    for (const key of Object.keys(patternProperties ?? {}))
+      checkPattern(file, appendPointer(appendPointer(pointer, "patternProperties"), key), key);
   });
+}
+
+function checkPattern(file: RawSchemaFile, pointer: string, pattern: string): void {
+  try {
+    new RegExp(pattern, "u");
+  } catch (error) {
+    throw new SchemaFolderError(file.path, pointer, `invalid regular expression: ${(error as Error).message}`);
+  }
 }

@@ -100,6 +100,15 @@ describe("rcp-gen on bad input exits 2 with one message naming file and pointer"
     expect(result.stderr).toMatch(/meta\.json: \(document\): invalid JSON at line 1, column 16/);
   });
 
+  it("names the schema whose compilation ajv refuses", () => {
+    const files = minimalSchemaFiles();
+    (files["methods/ping.json"] as { $defs: Record<string, unknown> }).$defs["params"] = { $ref: "#/x-rcp" };
+    const schema = writeSchemaFolder(files);
+    const result = runCli(["--schema", schema, "--out", join(scratch, "unused")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(`rcp-gen: ${schema}/methods/ping.json: /$defs/params: strict mode: unknown keyword: "kind"`);
+  });
+
   it("leaves the previous output untouched when generation fails", () => {
     const out = join(scratch, "kept");
     expect(runCli(["--schema", writeSchemaFolder(minimalSchemaFiles()), "--out", out, "--quiet"]).status).toBe(0);

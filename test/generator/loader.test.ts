@@ -157,6 +157,10 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect([typo.pointer, typo.problem]).toEqual(["/requried", 'unknown JSON Schema keyword "requried"']);
     const declaredId = loadError((files) => ((files["types/hit.json"] as Json)["$id"] = "hit"));
     expect(declaredId.pointer).toBe("/$id");
+    const pattern = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["id"]["pattern"] = "[a-"));
+    expect([pattern.pointer, pattern.problem]).toEqual(["/properties/id/pattern", expect.stringMatching(/^invalid regular expression/)]);
+    const openApiOnly = loadError((files) => ((files["types/hit.json"] as Json)["discriminator"] = { propertyName: "id" }));
+    expect(openApiOnly.problem).toBe('unknown JSON Schema keyword "discriminator"');
   });
 
   it("names the referring file and pointer of a $ref to a missing file or definition", () => {
