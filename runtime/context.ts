@@ -71,7 +71,8 @@ export class RequestContext implements HandlerContext {
     const params: JsonObject = { progressToken: this.#progressToken, progress: this.#lastProgress };
     if (event.stage !== undefined) params.stage = event.stage;
     if (event.message !== undefined) params.message = event.message;
-    if (event.partial !== undefined && this.core.acceptsPartial(this.descriptor, event.partial)) params.partial = event.partial;
+    if (event.partial !== undefined && this.core.acceptsPartial(this.descriptor, event.partial))
+      params.partial = event.partial;
     this.channel!.send(notificationFrame(this.core.progressMethod, params));
   }
 
@@ -128,7 +129,9 @@ export class RequestContext implements HandlerContext {
   /** The transport is gone: abort the handler, answer nothing (§13.1). */
   abandon(): void {
     if (this.#done) return;
-    (this.#controller ??= new AbortController()).abort(new RcpError(ErrorCode.Cancelled, "Cancelled: the transport closed"));
+    (this.#controller ??= new AbortController()).abort(
+      new RcpError(ErrorCode.Cancelled, "Cancelled: the transport closed"),
+    );
     this.#settle(undefined);
   }
 

@@ -94,7 +94,8 @@ export class ServerCore {
 
   /** §11: one response per request member, none for notifications, -32600 for `[]`. */
   #handleBatch(connection: Connection, batch: unknown[], channel: FrameChannel | undefined): Reply {
-    if (batch.length === 0) return errorFrame(null, { code: ErrorCode.InvalidRequest, message: "Invalid Request: empty batch" });
+    if (batch.length === 0)
+      return errorFrame(null, { code: ErrorCode.InvalidRequest, message: "Invalid Request: empty batch" });
     if (batch.length > this.limits.maxBatchSize) {
       return errorFrame(null, {
         code: ErrorCode.PayloadTooLarge,
@@ -121,7 +122,8 @@ export class ServerCore {
     if (params === undefined) params = {};
     else if (!isRecord(params)) {
       if (!hasId) return undefined;
-      if (Array.isArray(params)) return errorFrame(id, invalidParams("params", "params must be an object, not an array (§4.1)").toObject());
+      if (Array.isArray(params))
+        return errorFrame(id, invalidParams("params", "params must be an object, not an array (§4.1)").toObject());
       return invalidRequest(id, "params must be an object (§4.1)");
     }
     if (!hasId) {
@@ -152,7 +154,10 @@ export class ServerCore {
     }
     const session = connection.session;
     if (!session.initialized && !descriptor?.beforeInitialize) {
-      return errorFrame(id, { code: ErrorCode.NotInitialized, message: `Not initialized: call initialize before ${method} (§13)` });
+      return errorFrame(id, {
+        code: ErrorCode.NotInitialized,
+        message: `Not initialized: call initialize before ${method} (§13)`,
+      });
     }
     if (descriptor === undefined) {
       return errorFrame(id, { code: ErrorCode.UnknownMethod, message: `Unknown method: ${method}` });
@@ -197,7 +202,12 @@ export class ServerCore {
     return this.#invoke(connection, context, handler, params);
   }
 
-  #invoke(connection: Connection, context: RequestContext, handler: AnyHandler, params: Record<string, unknown>): Reply {
+  #invoke(
+    connection: Connection,
+    context: RequestContext,
+    handler: AnyHandler,
+    params: Record<string, unknown>,
+  ): Reply {
     let outcome: unknown;
     try {
       outcome = handler(params, context);
@@ -209,7 +219,9 @@ export class ServerCore {
     connection.inFlight.set(context.id, context);
     const deadline = context.meta.deadlineMs;
     const serverDeadline = this.limits.defaultDeadlineMs;
-    const reply = context.pending(typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline);
+    const reply = context.pending(
+      typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
+    );
     if (isPromise) {
       (outcome as PromiseLike<unknown>).then(
         (result) => context.complete(result),
@@ -256,7 +268,9 @@ export class ServerCore {
   resultProblem(descriptor: MethodDescriptor, result: unknown): ErrorObject | undefined {
     if (!this.#validateResults || descriptor.result(result)) return undefined;
     const issue = descriptor.result.errors?.[0];
-    const where = issue ? `${issue.instancePath || "/"} ${issue.message ?? issue.keyword}` : "does not match the schema";
+    const where = issue
+      ? `${issue.instancePath || "/"} ${issue.message ?? issue.keyword}`
+      : "does not match the schema";
     this.#diagnostics(`rcp: ${descriptor.method} handler returned a malformed result: ${where}`);
     return toErrorObject(undefined);
   }

@@ -1,7 +1,15 @@
 /** The public runtime entry (`rcp-gen`): server, client, errors, framing and the filter validator. */
 export * from "./api.js";
 export * from "./protocol.js";
-export { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorData, type ErrorObject, type ErrorSymbol } from "./errors.js";
+export {
+  ErrorCode,
+  RcpError,
+  invalidParams,
+  toErrorObject,
+  type ErrorData,
+  type ErrorObject,
+  type ErrorSymbol,
+} from "./errors.js";
 export { createServerRuntime, type RcpServer, type ServerListenOptions } from "./server.js";
 export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./core.js";
 export type { HttpOptions, HttpRequestInfo, CorsOptions } from "./http/options.js";

@@ -90,14 +90,21 @@ function unsupportedValue(gate: OptionGate, value: unknown, capabilities: Readon
   return undefined;
 }
 
-function checkRule(rule: CrossFieldRule, params: Record<string, unknown>, capabilities: Readonly<Record<string, unknown>>): void {
+function checkRule(
+  rule: CrossFieldRule,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): void {
   if (rule.rule === "nonIncreasing") {
     let previous: { param: string; value: number } | undefined;
     for (const param of rule.params) {
       const value = getPath(params, param);
       if (typeof value !== "number") continue;
       if (previous && value > previous.value) {
-        throw invalidParams(param, `${param} (${value}) must not exceed ${previous.param} (${previous.value})${rule.spec ? ` (${rule.spec})` : ""}`);
+        throw invalidParams(
+          param,
+          `${param} (${value}) must not exceed ${previous.param} (${previous.value})${rule.spec ? ` (${rule.spec})` : ""}`,
+        );
       }
       previous = { param, value };
     }

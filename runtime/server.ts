@@ -48,7 +48,8 @@ export function createServerRuntime<Capabilities = JsonObject>(
     requestListener: nodeRequestListener(http),
     async listen(listen = {}) {
       const { port, host, requestTimeoutMs, ...overrides } = listen;
-      const endpoint = Object.keys(overrides).length === 0 ? http : new HttpServerCore(core, { ...core.http, ...overrides });
+      const endpoint =
+        Object.keys(overrides).length === 0 ? http : new HttpServerCore(core, { ...core.http, ...overrides });
       const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
       const close = (): Promise<void> => {
         closers.delete(close);

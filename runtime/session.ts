@@ -59,7 +59,8 @@ export class Session implements SessionView {
       throw new RcpError(ErrorCode.InvalidRequest, "Invalid Request: the session is already initialized (§13)");
     }
     const requested = params.protocolVersion;
-    const negotiated = typeof requested === "number" ? Math.min(Math.floor(requested), this.identity.protocol.version) : 0;
+    const negotiated =
+      typeof requested === "number" ? Math.min(Math.floor(requested), this.identity.protocol.version) : 0;
     if (negotiated < 1) {
       throw new RcpError(ErrorCode.VersionMismatch, "Version mismatch: no common protocol version >= 1", {
         field: "protocolVersion",
@@ -68,7 +69,10 @@ export class Session implements SessionView {
     }
     const meta = isRecord(params._meta) ? params._meta : undefined;
     const logLevel = meta?.logLevel;
-    if (logLevel !== undefined && (typeof logLevel !== "string" || !this.identity.protocol.logLevels.includes(logLevel))) {
+    if (
+      logLevel !== undefined &&
+      (typeof logLevel !== "string" || !this.identity.protocol.logLevels.includes(logLevel))
+    ) {
       throw invalidParams("_meta.logLevel", `must be one of ${this.identity.protocol.logLevels.join(", ")}`);
     }
     if (this.implicit) return this.#describe();

@@ -100,7 +100,8 @@ function clauseProblem(op: string, value: unknown, type: string | undefined): st
     case "gte":
     case "lt":
     case "lte":
-      if (type !== undefined && !ORDERED_TYPES.has(type)) return `"${op}" applies to int, float or date fields, not ${type}`;
+      if (type !== undefined && !ORDERED_TYPES.has(type))
+        return `"${op}" applies to int, float or date fields, not ${type}`;
       if (typeof value !== "number" && !(type === "date" && typeof value === "string")) {
         return `"${op}" needs a number${type === "date" ? " or a date string" : ""}`;
       }
@@ -141,7 +142,9 @@ function valueTypeProblem(value: unknown, type: string | undefined): string | un
 }
 
 function isScalar(value: unknown): boolean {
-  return typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+  return (
+    typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))
+  );
 }
 
 function fieldTypeTable(fields: AdvertisedFilter["fields"]): Map<string, string | undefined> {

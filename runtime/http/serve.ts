@@ -44,16 +44,19 @@ export class HttpServerCore {
   async serve(exchange: HttpExchange): Promise<void> {
     const { method: verb, path } = exchange.request;
     const rcpMethod = this.#methodFromPath(path);
-    if (rcpMethod === undefined) return exchange.respond(404, this.#withCors({ "content-type": "text/plain" }), "Not an RCP endpoint");
+    if (rcpMethod === undefined)
+      return exchange.respond(404, this.#withCors({ "content-type": "text/plain" }), "Not an RCP endpoint");
     if (verb === "OPTIONS" && this.#options.cors) return exchange.respond(204, this.#preflightHeaders(), "");
-    if (verb !== "POST") return exchange.respond(405, this.#withCors({ allow: "POST", "content-type": "text/plain" }), "Use POST");
+    if (verb !== "POST")
+      return exchange.respond(405, this.#withCors({ allow: "POST", "content-type": "text/plain" }), "Use POST");
     const authenticate = this.#options.authenticate;
     if (authenticate && !(await authenticate(exchange.request))) {
       return this.#fail(exchange, 401, ErrorCode.Unauthorized, "Unauthorized");
     }
     const limit = this.#core.limits.maxMessageBytes;
     const body = await exchange.readBody(limit);
-    if (body === null) return this.#fail(exchange, 413, ErrorCode.PayloadTooLarge, `Payload too large: the body exceeds ${limit} bytes`);
+    if (body === null)
+      return this.#fail(exchange, 413, ErrorCode.PayloadTooLarge, `Payload too large: the body exceeds ${limit} bytes`);
     let message: unknown;
     try {
       message = JSON.parse(body);
@@ -95,7 +98,9 @@ export class HttpServerCore {
       if (frame !== undefined) exchange.write(sseFrame(frame));
     } catch {
       // Never a second status line once streaming: the failure is the final frame.
-      exchange.write(sseFrame(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" })));
+      exchange.write(
+        sseFrame(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" })),
+      );
     } finally {
       clearInterval(keepAlive);
       exchange.end();
@@ -146,7 +151,10 @@ const SESSION_HEADER_LOWER = SESSION_HEADER.toLowerCase();
 function pathMismatch(pathMethod: string, message: unknown): string | undefined {
   if (pathMethod === "") return undefined;
   if (Array.isArray(message)) {
-    return errorFrame(null, { code: ErrorCode.InvalidRequest, message: "Invalid Request: post a batch to the base path" });
+    return errorFrame(null, {
+      code: ErrorCode.InvalidRequest,
+      message: "Invalid Request: post a batch to the base path",
+    });
   }
   if (!isRecord(message) || message.method === pathMethod) return undefined;
   return errorFrame(requestId(message), {

@@ -55,6 +55,8 @@ export class HttpSessions {
   }
 
   #role(message: unknown): string | undefined {
-    return isRecord(message) && typeof message.method === "string" ? this.#core.lifecycleRole(message.method) : undefined;
+    return isRecord(message) && typeof message.method === "string"
+      ? this.#core.lifecycleRole(message.method)
+      : undefined;
   }
 }

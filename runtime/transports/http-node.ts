@@ -29,7 +29,9 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function nodeRequestListener(http: HttpServerCore): (request: IncomingMessage, response: ServerResponse) => void {
+export function nodeRequestListener(
+  http: HttpServerCore,
+): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const exchange = new NodeExchange(request, response);
     http.serve(exchange).catch(() => exchange.internalError());
@@ -75,7 +77,11 @@ class NodeExchange implements HttpExchange {
     this.#res = res;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
-    this.request = { method: req.method ?? "GET", path: query === -1 ? url : url.slice(0, query), headers: req.headers };
+    this.request = {
+      method: req.method ?? "GET",
+      path: query === -1 ? url : url.slice(0, query),
+      headers: req.headers,
+    };
   }
 
   readBody(limit: number): Promise<string | null> {
@@ -95,7 +101,8 @@ class NodeExchange implements HttpExchange {
         }
         chunks.push(chunk);
       };
-      const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
+      const onEnd = (): void =>
+        resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);

@@ -4,11 +4,22 @@ import { validateFilter, type AdvertisedFilter } from "../../../runtime/filter/v
 import { RcpError } from "../../../runtime/errors.js";
 
 const advertised: AdvertisedFilter = {
-  fields: { lang: "keyword", title: "text", year: "int", price: "float", draft: "bool", published: "date", where: "geo" },
+  fields: {
+    lang: "keyword",
+    title: "text",
+    year: "int",
+    price: "float",
+    draft: "bool",
+    published: "date",
+    where: "geo",
+  },
   operators: ["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin", "contains", "exists"],
 };
 
-function failure(tree: unknown, filter: AdvertisedFilter = advertised): { code: number; data: Record<string, unknown> } {
+function failure(
+  tree: unknown,
+  filter: AdvertisedFilter = advertised,
+): { code: number; data: Record<string, unknown> } {
   try {
     validateFilter(tree, filter);
   } catch (error) {
@@ -23,7 +34,12 @@ describe("validateFilter (§8)", () => {
     const tree = {
       and: [
         { field: "lang", op: "eq", value: "en" },
-        { or: [{ field: "year", op: "gte", value: 2023 }, { field: "lang", op: "in", value: ["news", "blog"] }] },
+        {
+          or: [
+            { field: "year", op: "gte", value: 2023 },
+            { field: "lang", op: "in", value: ["news", "blog"] },
+          ],
+        },
         { not: { field: "draft", op: "eq", value: true } },
         { field: "published", op: "lt", value: "2024-01-01T00:00:00Z" },
         { field: "title", op: "contains", value: "rag" },
@@ -34,7 +50,10 @@ describe("validateFilter (§8)", () => {
   });
 
   it("an unadvertised field is -32602 naming filter.<field>", () => {
-    expect(failure({ field: "author", op: "eq", value: "x" })).toMatchObject({ code: -32602, data: { field: "filter.author" } });
+    expect(failure({ field: "author", op: "eq", value: "x" })).toMatchObject({
+      code: -32602,
+      data: { field: "filter.author" },
+    });
     expect(failure({ field: "lang", op: "eq", value: "x" }, { operators: ["eq"] }).data.field).toBe("filter.lang");
   });
 

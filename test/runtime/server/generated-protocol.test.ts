@@ -19,19 +19,36 @@ describe("generated RCP/1 descriptor", () => {
     const notifications = child.frames().filter((frame) => frame.method !== undefined);
     expect(notifications.map((frame) => frame.method)).toEqual(["notifications/progress", "notifications/log"]);
     expect(notifications[0]!.params).toMatchObject({ progressToken: "g", progress: 0.5, stage: "recall" });
-    expect(notifications[1]!.params).toEqual({ level: "info", data: { recalled: 20 }, logger: "pipeline", _meta: { progressToken: "g" } });
+    expect(notifications[1]!.params).toEqual({
+      level: "info",
+      data: { recalled: 20 },
+      logger: "pipeline",
+      _meta: { progressToken: "g" },
+    });
   });
 
   it("§12.1 a schema violation names the dotted field", async () => {
     expect((await call("retrieve", { query: "q" })).error).toMatchObject({ code: -32602, data: { field: "k" } });
-    expect((await call("retrieve", { query: "q", k: 1.5 })).error).toMatchObject({ code: -32602, data: { field: "k" } });
+    expect((await call("retrieve", { query: "q", k: 1.5 })).error).toMatchObject({
+      code: -32602,
+      data: { field: "k" },
+    });
   });
 
   it("§12 gates, §3.3 funnel and §8 filter rules come from the schema's x-rcp block", async () => {
-    expect((await call("retrieve", { query: "q", k: 3, mode: "sparse" })).error).toMatchObject({ code: -32005, data: { option: "mode" } });
-    expect((await call("retrieve", { query: "q", k: 10, candidateK: 5 })).error).toMatchObject({ code: -32602, data: { field: "k" } });
+    expect((await call("retrieve", { query: "q", k: 3, mode: "sparse" })).error).toMatchObject({
+      code: -32005,
+      data: { option: "mode" },
+    });
+    expect((await call("retrieve", { query: "q", k: 10, candidateK: 5 })).error).toMatchObject({
+      code: -32602,
+      data: { field: "k" },
+    });
     const filter = { field: "lang", op: "contains", value: "en" };
-    expect((await call("retrieve", { query: "q", k: 3, filter })).error).toMatchObject({ code: -32005, data: { value: "contains" } });
+    expect((await call("retrieve", { query: "q", k: 3, filter })).error).toMatchObject({
+      code: -32005,
+      data: { value: "contains" },
+    });
     const accepted = await call("retrieve", { query: "q", k: 3, filter: { field: "year", op: "gte", value: 2020 } });
     expect(accepted.result.hits).toHaveLength(3);
   });

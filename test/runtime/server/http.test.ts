@@ -5,7 +5,10 @@ import { post, rpc, startHttpChild, type HttpChild } from "./helpers/http-child.
 let server: HttpChild;
 let origin: string;
 beforeAll(async () => {
-  server = await startHttpChild({ limits: { maxMessageBytes: 512 }, http: { cors: { origin: "https://app.example" } } });
+  server = await startHttpChild({
+    limits: { maxMessageBytes: 512 },
+    http: { cors: { origin: "https://app.example" } },
+  });
   origin = new URL(server.url).origin;
 });
 afterAll(() => server.stop());
@@ -52,7 +55,10 @@ describe("stateless HTTP (§5.2)", () => {
   });
 
   it("a notification is 204 with no body", async () => {
-    const response = await post(`${server.url}/notifications/cancel`, JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id: 1 } }));
+    const response = await post(
+      `${server.url}/notifications/cancel`,
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id: 1 } }),
+    );
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
   });
@@ -100,7 +106,9 @@ describe("stateful HTTP sessions (§5.2, §13)", () => {
     const stateful = await startHttpChild({ http: { sessions: "stateful" } });
     try {
       const call = async (method: string, params: object, session?: string) =>
-        (await post(`${stateful.url}/${method}`, rpc(1, method, params), session ? { "RCP-Session": session } : {})).json();
+        (
+          await post(`${stateful.url}/${method}`, rpc(1, method, params), session ? { "RCP-Session": session } : {})
+        ).json();
       expect((await call("retrieve", { query: "q" })).error.code).toBe(-32001);
       const initialized = await post(`${stateful.url}/initialize`, rpc(1, "initialize", { protocolVersion: 1 }));
       const token = (await initialized.json()).result._meta.session as string;

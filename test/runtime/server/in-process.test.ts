@@ -21,11 +21,14 @@ afterEach(async () => {
   for (const created of servers.splice(0)) await created.close();
 });
 
-const body = (id: unknown, method: string, params: object = {}) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+const body = (id: unknown, method: string, params: object = {}) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, params });
 
 describe("fetch(request) handler", () => {
   it("§5.2 answers a POST with a buffered JSON response", async () => {
-    const response = await server().fetch(new Request("http://localhost/rcp/ping", { method: "POST", body: body(1, "ping", { nonce: "n" }) }));
+    const response = await server().fetch(
+      new Request("http://localhost/rcp/ping", { method: "POST", body: body(1, "ping", { nonce: "n" }) }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { nonce: "n" } });
   });
@@ -62,7 +65,7 @@ describe("fetch(request) handler", () => {
       const reading = response.text();
       controller.abort();
       expect(await reading).toBe("");
-      expect(stderr).toHaveBeenCalledWith('aborted x-test/sleep 3 -32006\n');
+      expect(stderr).toHaveBeenCalledWith("aborted x-test/sleep 3 -32006\n");
     } finally {
       stderr.mockRestore();
     }
@@ -74,9 +77,13 @@ describe("connect(memory end)", () => {
     const { client, server: end } = createMemoryTransportPair();
     const received: Array<Record<string, unknown>> = [];
     let closedWith: Error | undefined;
-    await client.start({ receive: (frame) => received.push(frame as Record<string, unknown>), closed: (error) => (closedWith = error) });
+    await client.start({
+      receive: (frame) => received.push(frame as Record<string, unknown>),
+      closed: (error) => (closedWith = error),
+    });
     server().connect(end);
-    const request = (id: number, method: string, params: object = {}) => client.send({ jsonrpc: "2.0", id, method, params: { ...params } });
+    const request = (id: number, method: string, params: object = {}) =>
+      client.send({ jsonrpc: "2.0", id, method, params: { ...params } });
     await request(1, "initialize", { protocolVersion: 1 });
     await request(2, "x-test/sleep", { ms: 20 });
     await request(3, "shutdown");

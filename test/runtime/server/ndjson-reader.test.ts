@@ -6,7 +6,11 @@ import { NdjsonReader, ndjsonFrame } from "../../../runtime/framing/ndjson.js";
 function collect(maxLineBytes?: number) {
   const lines: string[] = [];
   const oversized: number[] = [];
-  const reader = new NdjsonReader({ maxLineBytes, onLine: (line) => lines.push(line), onOversized: (bytes) => oversized.push(bytes) });
+  const reader = new NdjsonReader({
+    maxLineBytes,
+    onLine: (line) => lines.push(line),
+    onOversized: (bytes) => oversized.push(bytes),
+  });
   return { reader, lines, oversized };
 }
 

@@ -14,7 +14,11 @@ const data = (event: { data: unknown }) => event.data as Record<string, any>;
 describe("SSE responses", () => {
   it("progress frames arrive one by one while the handler runs, then one final response frame", async () => {
     const sent = performance.now();
-    const response = await post(`${server.url}/x-test/stream`, rpc(1, "x-test/stream", { steps: 3, ms: 150, _meta: { progressToken: "t" } }), SSE);
+    const response = await post(
+      `${server.url}/x-test/stream`,
+      rpc(1, "x-test/stream", { steps: 3, ms: 150, _meta: { progressToken: "t" } }),
+      SSE,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
@@ -33,7 +37,10 @@ describe("SSE responses", () => {
   });
 
   it("the same handler without Accept: text/event-stream gives one buffered JSON response", async () => {
-    const response = await post(`${server.url}/x-test/stream`, rpc(2, "x-test/stream", { steps: 2, _meta: { progressToken: "t" } }));
+    const response = await post(
+      `${server.url}/x-test/stream`,
+      rpc(2, "x-test/stream", { steps: 2, _meta: { progressToken: "t" } }),
+    );
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 2, result: { steps: 2 } });
   });
@@ -45,27 +52,55 @@ describe("SSE responses", () => {
   });
 
   it("an error after the stream started is the final frame: a specific code, or -32603 without internals", async () => {
-    const backend = await readEvents(await post(`${server.url}/x-test/fail-mid-stream`, rpc(4, "x-test/fail-mid-stream", { _meta: { progressToken: 1 } }), SSE));
-    expect(backend.events.map(data).map((frame) => frame.method ?? frame.error?.code)).toEqual(["notifications/progress", -32010]);
-    const crashResponse = await post(`${server.url}/x-test/fail-mid-stream`, rpc(5, "x-test/fail-mid-stream", { crash: true, _meta: { progressToken: 1 } }), SSE);
+    const backend = await readEvents(
+      await post(
+        `${server.url}/x-test/fail-mid-stream`,
+        rpc(4, "x-test/fail-mid-stream", { _meta: { progressToken: 1 } }),
+        SSE,
+      ),
+    );
+    expect(backend.events.map(data).map((frame) => frame.method ?? frame.error?.code)).toEqual([
+      "notifications/progress",
+      -32010,
+    ]);
+    const crashResponse = await post(
+      `${server.url}/x-test/fail-mid-stream`,
+      rpc(5, "x-test/fail-mid-stream", { crash: true, _meta: { progressToken: 1 } }),
+      SSE,
+    );
     expect(crashResponse.status).toBe(200);
     const crash = await readEvents(crashResponse);
-    expect(data(crash.events.at(-1)!)).toEqual({ jsonrpc: "2.0", id: 5, error: { code: -32603, message: "Internal error" } });
+    expect(data(crash.events.at(-1)!)).toEqual({
+      jsonrpc: "2.0",
+      id: 5,
+      error: { code: -32603, message: "Internal error" },
+    });
     expect(JSON.stringify(crash.events)).not.toContain("hunter2");
   });
 
   it("a client closing the stream aborts the handler's signal", async () => {
     const controller = new AbortController();
-    const response = await post(`${server.url}/x-test/hang`, rpc("gone", "x-test/hang", { _meta: { progressToken: "h" } }), SSE, controller.signal);
+    const response = await post(
+      `${server.url}/x-test/hang`,
+      rpc("gone", "x-test/hang", { _meta: { progressToken: "h" } }),
+      SSE,
+      controller.signal,
+    );
     const reading = readEvents(response, () => controller.abort()).catch(() => undefined);
     await server.stderrIncludes('aborted x-test/hang "gone"');
     await reading;
   });
 
   it("sends ':' keep-alive comments on long silences and a -32014 final frame at the deadline", async () => {
-    const response = await post(`${server.url}/x-test/hang`, rpc(6, "x-test/hang", { _meta: { deadlineMs: 300 } }), SSE);
+    const response = await post(
+      `${server.url}/x-test/hang`,
+      rpc(6, "x-test/hang", { _meta: { deadlineMs: 300 } }),
+      SSE,
+    );
     const { events, comments } = await readEvents(response);
     expect(comments).toBeGreaterThanOrEqual(2);
-    expect(events.map(data)).toEqual([{ jsonrpc: "2.0", id: 6, error: { code: -32014, message: "Timeout: the request deadline elapsed" } }]);
+    expect(events.map(data)).toEqual([
+      { jsonrpc: "2.0", id: 6, error: { code: -32014, message: "Timeout: the request deadline elapsed" } },
+    ]);
   });
 });

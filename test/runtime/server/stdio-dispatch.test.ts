@@ -28,7 +28,12 @@ describe("JSON-RPC envelope (§4.1)", () => {
     child.send({ jsonrpc: "2.0", id: null, method: "ping" });
     child.send({ jsonrpc: "2.0", id: { a: 1 }, method: "ping" });
     await child.next(() => child.responsesFor(null).length >= before + 2);
-    expect(child.responsesFor(null).slice(before).map((frame) => frame.error.code)).toEqual([-32600, -32600]);
+    expect(
+      child
+        .responsesFor(null)
+        .slice(before)
+        .map((frame) => frame.error.code),
+    ).toEqual([-32600, -32600]);
   });
 
   it("invalid JSON is -32700 with id null, and the connection goes on", async () => {
@@ -61,7 +66,12 @@ describe("batches (§11)", () => {
     child.send([]);
     child.send(Array.from({ length: 5 }, (_, i) => ({ jsonrpc: "2.0", id: `big${i}`, method: "ping" })));
     await child.next(() => child.responsesFor(null).length >= before + 2);
-    expect(child.responsesFor(null).slice(before).map((frame) => frame.error.code)).toEqual([-32600, -32013]);
+    expect(
+      child
+        .responsesFor(null)
+        .slice(before)
+        .map((frame) => frame.error.code),
+    ).toEqual([-32600, -32013]);
   });
 
   it("a batch of only notifications produces no line at all", async () => {
@@ -133,8 +143,16 @@ describe("params pipeline", () => {
     expect((await filter({ field: "author", op: "eq", value: "x" })).error.data.field).toBe("filter.author");
     expect((await filter({ field: "year", op: "gte", value: "2020" })).error.data.field).toBe("filter.year");
     expect((await filter({ and: [] })).error).toMatchObject({ code: -32602, data: { field: "filter.and" } });
-    expect((await filter({ field: "lang", op: "ne", value: "en" })).error).toMatchObject({ code: -32005, data: { option: "filter.op", value: "ne" } });
-    const nested = { and: [{ field: "lang", op: "eq", value: "en" }, { or: [{ field: "year", op: "gte", value: 2023 }, { not: { field: "title", op: "contains", value: "x" } }] }] };
+    expect((await filter({ field: "lang", op: "ne", value: "en" })).error).toMatchObject({
+      code: -32005,
+      data: { option: "filter.op", value: "ne" },
+    });
+    const nested = {
+      and: [
+        { field: "lang", op: "eq", value: "en" },
+        { or: [{ field: "year", op: "gte", value: 2023 }, { not: { field: "title", op: "contains", value: "x" } }] },
+      ],
+    };
     expect((await filter(nested)).result.params.filter).toEqual(nested);
   });
 

@@ -12,13 +12,21 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-const init = (protocolVersion: number, extra: object = {}) => ({ protocolVersion, client: { name: "t", version: "1" }, ...extra });
+const init = (protocolVersion: number, extra: object = {}) => ({
+  protocolVersion,
+  client: { name: "t", version: "1" },
+  ...extra,
+});
 
 describe("session rules over stdio", () => {
   it("§14.1(1) answers info, ping and shutdown before initialize; ping echoes its nonce", async () => {
     const child = start();
     const info = await child.request("info", {}, 1);
-    expect(info.result).toMatchObject({ protocolVersion: 1, server: { name: "generated-fixture" }, _meta: { conformance: "L1" } });
+    expect(info.result).toMatchObject({
+      protocolVersion: 1,
+      server: { name: "generated-fixture" },
+      _meta: { conformance: "L1" },
+    });
     expect(info.result.capabilities).toHaveProperty("retrieve");
     expect((await child.request("ping", { nonce: "abc" }, 2)).result).toEqual({ nonce: "abc" });
     expect((await child.request("ping", { nonce: 42 }, 3)).result).toEqual({ nonce: 42 });
@@ -105,7 +113,11 @@ describe("session rules over stdio", () => {
   it("§14.1(7) tolerates unknown fields and unknown _meta keys", async () => {
     const child = await StdioChild.initialized({}, {}, GENERATED_SERVER);
     children.push(child);
-    const reply = await child.request("retrieve", { query: "q", k: 3, futureField: { a: 1 }, _meta: { "x-vendor/trace": "t" } }, 1);
+    const reply = await child.request(
+      "retrieve",
+      { query: "q", k: 3, futureField: { a: 1 }, _meta: { "x-vendor/trace": "t" } },
+      1,
+    );
     expect(reply.result.hits).toHaveLength(3);
   });
 

@@ -49,7 +49,10 @@ describe("progress (§9)", () => {
 
 describe("logs (§17.1)", () => {
   const levelsLogged = (child: StdioChild) =>
-    child.frames().filter((frame) => frame.method === "notifications/log").map((frame) => frame.params.level);
+    child
+      .frames()
+      .filter((frame) => frame.method === "notifications/log")
+      .map((frame) => frame.params.level);
 
   it("are silent when the client asked for no level", async () => {
     const child = await started();

@@ -42,7 +42,12 @@ export function rpc(id: unknown, method: string, params: object = {}): string {
   return JSON.stringify({ jsonrpc: "2.0", id, method, params });
 }
 
-export function post(url: string, body: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+export function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(url, { method: "POST", body, headers: { "content-type": "application/json", ...headers }, signal });
 }
 
@@ -52,7 +57,10 @@ export interface SseEvent {
 }
 
 /** Reads an SSE body chunk by chunk, timestamping each `data:` frame as it arrives. */
-export async function readEvents(response: Response, onEvent?: (event: SseEvent) => void): Promise<{ events: SseEvent[]; comments: number }> {
+export async function readEvents(
+  response: Response,
+  onEvent?: (event: SseEvent) => void,
+): Promise<{ events: SseEvent[]; comments: number }> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: SseEvent[] = [];
   let buffer = "";

@@ -6,13 +6,20 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const fixture = (name: string) => fileURLToPath(new URL(`../../../../dist/test/fixtures/server/${name}.js`, import.meta.url));
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../../../../dist/test/fixtures/server/${name}.js`, import.meta.url));
 /** Serves test/fixtures/test-protocol.ts with x-test handlers. */
 export const FIXTURE_SERVER = fixture("fixture-server");
 /** Serves the generated RCP/1 descriptor. */
 export const GENERATED_SERVER = fixture("rcp-server");
 
-export type Frame = Record<string, unknown> & { id?: unknown; method?: string; params?: any; result?: any; error?: any };
+export type Frame = Record<string, unknown> & {
+  id?: unknown;
+  method?: string;
+  params?: any;
+  result?: any;
+  error?: any;
+};
 
 export interface Arrival {
   line: string;
@@ -42,7 +49,11 @@ export class StdioChild {
 
   static async initialized(options: object = {}, params: object = {}, script = FIXTURE_SERVER): Promise<StdioChild> {
     const child = new StdioChild(options, script);
-    const reply = await child.request("initialize", { protocolVersion: 1, client: { name: "t", version: "1" }, ...params }, "init");
+    const reply = await child.request(
+      "initialize",
+      { protocolVersion: 1, client: { name: "t", version: "1" }, ...params },
+      "init",
+    );
     if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);
     return child;
   }
@@ -71,7 +82,8 @@ export class StdioChild {
     for (;;) {
       const found = this.arrivals.find((arrival) => arrival.frame && predicate(arrival.frame));
       if (found) return found.frame!;
-      if (Date.now() > deadline) throw new Error(`no matching frame; stdout so far:\n${this.lines().join("\n")}\nstderr:\n${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching frame; stdout so far:\n${this.lines().join("\n")}\nstderr:\n${this.stderr}`);
       await this.#changed(deadline - Date.now());
     }
   }
