@@ -163,13 +163,16 @@ export class ServerCore {
       return errorFrame(id, { code: ErrorCode.UnknownMethod, message: `Unknown method: ${method}` });
     }
     const capabilities = session.serverCapabilities;
-    if (
-      (descriptor.capability !== null && capabilities[descriptor.capability] === undefined) ||
-      (descriptor.requires !== undefined && !getPath(capabilities, descriptor.requires))
-    ) {
+    const missing =
+      descriptor.capability !== null && capabilities[descriptor.capability] === undefined
+        ? descriptor.capability
+        : descriptor.requires !== undefined && !getPath(capabilities, descriptor.requires)
+          ? descriptor.requires
+          : undefined;
+    if (missing !== undefined) {
       return errorFrame(id, {
         code: ErrorCode.CapabilityMissing,
-        message: `Capability missing: ${descriptor.requires ?? descriptor.capability} is not advertised`,
+        message: `Capability missing: ${missing} is not advertised`,
       });
     }
     let meta: JsonObject;
