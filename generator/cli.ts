@@ -74,8 +74,10 @@ if (!argv.watch) process.exit(status);
 
 if (!argv.quiet) console.log(`rcp-gen: watching ${options.schema} for changes`);
 let pending: NodeJS.Timeout | undefined;
+// Runs never overlap: a change during a run queues exactly one more run after it.
+let running: Promise<unknown> = Promise.resolve();
 watch(options.schema, { recursive: true }, () => {
   // Editors write in bursts; one run per burst.
   clearTimeout(pending);
-  pending = setTimeout(() => void runReporting(), 100);
+  pending = setTimeout(() => (running = running.then(runReporting)), 100);
 });

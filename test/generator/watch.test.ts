@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { repoRoot } from "./run-cli.js";
+import { minimalSchemaFiles, writeSchemaFolder } from "./schema-fixture.js";
+
+const schema = writeSchemaFolder(minimalSchemaFiles());
+const out = `${schema}-out`;
+const watcher = spawn(process.execPath, [join(repoRoot, "dist/generator/cli.js"), "--schema", schema, "--out", out, "--watch"], {
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let stdout = "";
+let stderr = "";
+watcher.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+watcher.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+
+afterAll(() => {
+  watcher.kill();
+  rmSync(schema, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+});
+
+/** Resolves once `read()` has matched `pattern` `times` times; the test's own timeout bounds the wait. */
+async function waitFor(read: () => string, pattern: RegExp, times: number): Promise<void> {
+  const count = () => read().match(new RegExp(pattern.source, "g"))?.length ?? 0;
+  while (count() < times) {
+    if (watcher.exitCode !== null) throw new Error(`rcp-gen --watch exited: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it("--watch regenerates on every schema change and survives a broken edit", async () => {
+  await waitFor(() => stdout, /watching/, 1);
+  expect(stdout).toMatch(/wrote 7 files for 2 methods and 1 notifications/);
+
+  const hitPath = join(schema, "types/hit.json");
+  const hit = JSON.parse(readFileSync(hitPath, "utf8"));
+  writeFileSync(hitPath, JSON.stringify({ ...hit, description: "A ranked result, edited while watching." }));
+  await waitFor(() => stdout, /wrote 7 files/, 2);
+  expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("A ranked result, edited while watching.");
+
+  writeFileSync(hitPath, "{ broken");
+  await waitFor(() => stderr, /types\/hit\.json: \(document\): invalid JSON/, 1);
+  expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("A ranked result, edited while watching.");
+  expect(watcher.exitCode).toBeNull();
+});
