@@ -18,6 +18,8 @@ export interface ScenarioReport {
   rows: Array<{ label: string; metrics: Record<string, number> }>;
   targets: Target[];
   notes: string[];
+  /** Every round's figures per contender, in run order (the rows are their medians). */
+  samples?: Record<string, ReadonlyArray<Record<string, number>>>;
 }
 
 /** A target whose figure could not be measured (NaN) is a MISS, never a PASS. */

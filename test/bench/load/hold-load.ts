@@ -4,6 +4,7 @@
  * the server collect garbage and report its memory; repeated for `waves`. Prints one JSON line.
  */
 import { DIALECTS, type DialectName } from "./dialects.js";
+import { loadConfig, reportResult } from "./main.js";
 import { runPipeline } from "./pipeline.js";
 import { StdioConnection, type ServerCommand } from "./stdio-connection.js";
 
@@ -26,12 +27,13 @@ export interface HoldLoadResult {
   collected: boolean;
 }
 
-const config = JSON.parse(process.argv[2] ?? "{}") as HoldLoadConfig;
+const config = loadConfig<HoldLoadConfig>();
 const connection = new StdioConnection(
   { ...config.server, nodeFlags: ["--expose-gc", ...(config.server.nodeFlags ?? [])], env: { ...config.server.env, BENCH_HOLD: String(config.inFlight) } },
   DIALECTS[config.dialect],
 );
-try {
+// Each wave has its own timeout in runPipeline; this bounds the whole run.
+await reportResult("hold-load", config.timeoutMs * (config.waves + 1), async (): Promise<HoldLoadResult> => {
   await connection.handshake(config.timeoutMs);
   const baseline = await connection.probe();
   const afterWaves = [];
@@ -46,9 +48,10 @@ try {
     });
     afterWaves.push(await connection.probe());
   }
+  await connection.close();
   const first = afterWaves[0] ?? baseline;
   const last = afterWaves.at(-1) ?? baseline;
-  const result: HoldLoadResult = {
+  return {
     baselineRssBytes: baseline.rssBytes,
     baselineHeapBytes: baseline.heapUsedBytes,
     peakRssBytes: last.maxRssBytes,
@@ -57,10 +60,4 @@ try {
     heapAfterLastWaveBytes: last.heapUsedBytes,
     collected: last.collected,
   };
-  await connection.close();
-  process.stdout.write(JSON.stringify(result) + "\n");
-} catch (error) {
-  process.stderr.write(`hold-load: ${(error as Error).message}\n`);
-  process.exitCode = 1;
-  connection.child.kill("SIGKILL");
-}
+});

@@ -6,6 +6,7 @@
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { percentile } from "../stats.js";
+import { loadConfig, reportResult } from "./main.js";
 
 export interface HttpTarget {
   /** Absolute URL the POST goes to. */
@@ -31,7 +32,7 @@ export interface HttpLoadResult {
   clientCpuMicrosPerRequest: number;
 }
 
-const config = JSON.parse(process.argv[2] ?? "{}") as HttpLoadConfig;
+const config = loadConfig<HttpLoadConfig>();
 const agent = new Agent({ keepAlive: true, maxSockets: config.connections });
 const body = Buffer.from(config.target.body);
 const headers = { ...config.target.headers, "content-type": "application/json", "content-length": String(body.length) };
@@ -68,30 +69,23 @@ async function phase(total: number): Promise<number[]> {
   return latencies;
 }
 
-const deadline = setTimeout(() => {
-  process.stderr.write(`http-load: not done within ${config.timeoutMs} ms\n`);
-  process.exit(1);
-}, config.timeoutMs);
-try {
-  await phase(config.warmup);
-  const clientBefore = process.cpuUsage();
-  const started = performance.now();
-  const latencies = await phase(config.requests);
-  const seconds = (performance.now() - started) / 1000;
-  const clientCpu = process.cpuUsage(clientBefore);
-  const result: HttpLoadResult = {
-    requests: config.requests,
-    seconds,
-    requestsPerSecond: config.requests / seconds,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    clientCpuMicrosPerRequest: (clientCpu.user + clientCpu.system) / config.requests,
-  };
-  process.stdout.write(JSON.stringify(result) + "\n");
-} catch (error) {
-  process.stderr.write(`http-load: ${(error as Error).message}\n`);
-  process.exitCode = 1;
-} finally {
-  clearTimeout(deadline);
-  agent.destroy();
-}
+await reportResult("http-load", config.timeoutMs, async (): Promise<HttpLoadResult> => {
+  try {
+    await phase(config.warmup);
+    const clientBefore = process.cpuUsage();
+    const started = performance.now();
+    const latencies = await phase(config.requests);
+    const seconds = (performance.now() - started) / 1000;
+    const clientCpu = process.cpuUsage(clientBefore);
+    return {
+      requests: config.requests,
+      seconds,
+      requestsPerSecond: config.requests / seconds,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      clientCpuMicrosPerRequest: (clientCpu.user + clientCpu.system) / config.requests,
+    };
+  } finally {
+    agent.destroy();
+  }
+});

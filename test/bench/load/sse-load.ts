@@ -6,6 +6,7 @@
  */
 import { request } from "node:http";
 import { percentile } from "../stats.js";
+import { loadConfig, reportResult } from "./main.js";
 import type { HttpTarget } from "./http-load.js";
 
 export interface SseLoadConfig {
@@ -33,7 +34,7 @@ interface StreamRecord {
   finalFrames: number;
 }
 
-const config = JSON.parse(process.argv[2] ?? "{}") as SseLoadConfig;
+const config = loadConfig<SseLoadConfig>();
 
 function readStream(): Promise<StreamRecord> {
   const record: StreamRecord = { delays: [], arrivals: [], coalescedReads: 0, finalFrames: 0 };
@@ -80,16 +81,12 @@ function readStream(): Promise<StreamRecord> {
   });
 }
 
-const deadline = setTimeout(() => {
-  process.stderr.write(`sse-load: not done within ${config.timeoutMs} ms\n`);
-  process.exit(1);
-}, config.timeoutMs);
-try {
+await reportResult("sse-load", config.timeoutMs, async (): Promise<SseLoadResult> => {
   const records: StreamRecord[] = [];
   for (let stream = 0; stream < config.streams; stream += 1) records.push(await readStream());
   const delays = records.flatMap((record) => record.delays);
   const gaps = records.flatMap((record) => record.arrivals.slice(1).map((at, index) => at - (record.arrivals[index] ?? at)));
-  const result: SseLoadResult = {
+  return {
     frames: delays.length,
     delayP50Ms: percentile(delays, 50),
     delayP99Ms: percentile(delays, 99),
@@ -98,10 +95,4 @@ try {
     minArrivalGapMs: gaps.length > 0 ? Math.min(...gaps) : Number.NaN,
     finalFrames: records.reduce((sum, record) => sum + record.finalFrames, 0),
   };
-  process.stdout.write(JSON.stringify(result) + "\n");
-} catch (error) {
-  process.stderr.write(`sse-load: ${(error as Error).message}\n`);
-  process.exitCode = 1;
-} finally {
-  clearTimeout(deadline);
-}
+});

@@ -5,10 +5,10 @@
  */
 import { performance } from "node:perf_hooks";
 import { cpuMicrosBetween } from "../probe-reader.js";
-import type { DialectName } from "./dialects.js";
+import { DIALECTS, type DialectName } from "./dialects.js";
+import { loadConfig, reportResult } from "./main.js";
 import { runPipeline } from "./pipeline.js";
 import { StdioConnection, type ServerCommand } from "./stdio-connection.js";
-import { DIALECTS } from "./dialects.js";
 
 export interface StdioLoadConfig {
   server: ServerCommand;
@@ -28,9 +28,9 @@ export interface StdioLoadResult {
   clientCpuMicrosPerRequest: number;
 }
 
-const config = JSON.parse(process.argv[2] ?? "{}") as StdioLoadConfig;
+const config = loadConfig<StdioLoadConfig>();
 const connection = new StdioConnection(config.server, DIALECTS[config.dialect]);
-try {
+await reportResult("stdio-load", 2 * config.timeoutMs, async (): Promise<StdioLoadResult> => {
   await connection.handshake(config.timeoutMs);
   const common = { connection, dialect: config.dialect, inFlight: config.inFlight, timeoutMs: config.timeoutMs };
   await runPipeline({ ...common, total: config.warmup, firstId: 1 });
@@ -41,18 +41,12 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(clientBefore);
   const after = await connection.probe();
-  const cpuMicros = cpuMicrosBetween(before, after);
-  const result: StdioLoadResult = {
+  await connection.close();
+  return {
     requests: config.requests,
     seconds,
     requestsPerSecond: config.requests / seconds,
-    serverCpuMicrosPerRequest: cpuMicros / config.requests,
+    serverCpuMicrosPerRequest: cpuMicrosBetween(before, after) / config.requests,
     clientCpuMicrosPerRequest: (clientCpu.user + clientCpu.system) / config.requests,
   };
-  await connection.close();
-  process.stdout.write(JSON.stringify(result) + "\n");
-} catch (error) {
-  process.stderr.write(`stdio-load: ${(error as Error).message}\n`);
-  process.exitCode = 1;
-  connection.child.kill("SIGKILL");
-}
+});

@@ -62,6 +62,7 @@ export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
     title: `HTTP JSON keep-alive: ${mode.http.requests} requests over ${mode.http.connections} connections, median of ${mode.rounds} rounds`,
     rows,
     targets,
+    samples: Object.fromEntries(samples),
     notes: [
       ...missingOursNote(),
       `server CPU per request, floor / ours: ${ratio(cpu(FLOOR), cpu(OURS)).toFixed(2)}x (the client-independent view of the floor target)`,

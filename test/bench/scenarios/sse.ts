@@ -56,6 +56,7 @@ export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
     title: `SSE: ${streams} streams x ${events} progress events ${intervalMs} ms apart, median of ${mode.rounds} rounds`,
     rows,
     targets,
+    samples: Object.fromEntries(samples),
     notes: [
       ...missingOursNote(),
       "delay = client read time - yield time carried in the frame (performance.timeOrigin + now, same machine)",

@@ -71,6 +71,7 @@ export async function startupScenario(mode: Mode): Promise<ScenarioReport> {
     title: `start-up: spawn to initialize response, median of ${mode.startup.rounds} rounds`,
     rows,
     targets,
+    samples: Object.fromEntries(samples),
     notes,
   };
 }

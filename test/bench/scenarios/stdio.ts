@@ -28,7 +28,9 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
     };
   });
   const rows = STDIO_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
-  const rate = (label: string): number => rows.find((row) => row.label === label)?.metrics.requestsPerSecond ?? Number.NaN;
+  const metric = (label: string, name: string): number => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN;
+  const rate = (label: string): number => metric(label, "requestsPerSecond");
+  const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
   const targets: Target[] = [
     { name: "stdio req/s, ours / floor", measured: ratio(rate(OURS), rate(FLOOR)), threshold: 0.8, kind: "min", unit: "x" },
     { name: "stdio req/s, ours / MCP SDK", measured: ratio(rate(OURS), rate(MCP)), threshold: 3, kind: "min", unit: "x" },
@@ -38,8 +40,11 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
     title: `stdio pipelined: ${mode.stdio.requests} requests, ${mode.stdio.inFlight} in flight, median of ${mode.rounds} rounds`,
     rows,
     targets,
+    samples: Object.fromEntries(samples),
     notes: [
       ...missingOursNote(),
+      `floor / MCP SDK req/s: ${ratio(rate(FLOOR), rate(MCP)).toFixed(2)}x, the ceiling of ours / MCP SDK while ours stays below the floor`,
+      `server CPU per request, MCP SDK / ours: ${ratio(cpu(MCP), cpu(OURS)).toFixed(2)}x; floor / ours: ${ratio(cpu(FLOOR), cpu(OURS)).toFixed(2)}x`,
       "serverCpuMicrosPerRequest is process.cpuUsage reported by the server itself across the measured phase only",
       "vscode-jsonrpc frames with Content-Length headers (its own stdio framing); the others with NDJSON",
     ],

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { buildRetrieveResult } from "../fixture.js";
+import { listenAndAnnounce } from "./announce.js";
 import { installProbe, sharedClockMs, streamPlan } from "./probe.js";
 
 installProbe();
@@ -45,10 +46,4 @@ const server = createServer((request, response) => {
     else respondJson(response, frame.id);
   });
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  process.stdout.write(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/rcp` }) + "\n");
-});
-process.on("SIGTERM", () => process.exit(0));
+listenAndAnnounce(server, "/rcp");

@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createBenchMcpServer } from "./mcp-server.js";
+import { listenAndAnnounce } from "./announce.js";
 import { installProbe } from "./probe.js";
 
 installProbe();
@@ -18,10 +19,4 @@ const server = createServer((request, response) => {
   });
   void mcp.connect(transport).then(() => transport.handleRequest(request, response));
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  process.stdout.write(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}` }) + "\n");
-});
-process.on("SIGTERM", () => process.exit(0));
+listenAndAnnounce(server);
