@@ -21,11 +21,13 @@ export async function rawSession(frames: readonly unknown[]): Promise<Array<Reco
   const child = spawn(process.execPath, [DEMO_SERVE, "--stdio"], { stdio: ["pipe", "pipe", "ignore"] });
   let stdout = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  // "close", not "exit": it fires only after stdout has been read to its end.
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
   child.stdin.end(frames.map((frame) => (typeof frame === "string" ? frame : JSON.stringify(frame)) + "\n").join(""));
-  const timer = setTimeout(() => child.kill(), 10_000);
-  await exited;
+  const timer = setTimeout(() => child.kill(), 20_000);
+  const code = await exited;
   clearTimeout(timer);
+  if (code !== 0) throw new Error(`demo engine exited with ${code} after EOF; stdout so far:\n${stdout}`);
   return stdout
     .split("\n")
     .filter((line) => line !== "")
