@@ -6,12 +6,13 @@ import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js"
 import { fixtureHandlers } from "../../fixtures/server/handlers.js";
 
 const servers: RcpServer[] = [];
-function server(): RcpServer {
+function server(validateResults = true): RcpServer {
   const created = createServerRuntime(testProtocol, {
     info: { name: "in-process", version: "1" },
     capabilities: testCapabilities,
     conformance: "L0",
     handlers: fixtureHandlers,
+    validateResults,
     diagnostics: () => {},
   });
   servers.push(created);
@@ -31,6 +32,21 @@ describe("fetch(request) handler", () => {
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { nonce: "n" } });
+  });
+
+  it("ctx.notify is silent on a buffered response, which has no stream (§5.2)", async () => {
+    const request = new Request("http://localhost/rcp/x-test/notify", {
+      method: "POST",
+      body: body(1, "x-test/notify"),
+    });
+    expect(await (await server().fetch(request)).json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+  });
+
+  it("validateResults: false passes a malformed result through (production mode)", async () => {
+    const request = () =>
+      new Request("http://localhost/rcp/x-test/malformed", { method: "POST", body: body(1, "x-test/malformed") });
+    expect((await (await server().fetch(request())).json()).error.code).toBe(-32603);
+    expect((await (await server(false).fetch(request())).json()).result).toEqual({ ok: "yes" });
   });
 
   it("§5.2 streams SSE frames through a ReadableStream", async () => {

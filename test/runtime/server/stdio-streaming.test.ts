@@ -76,6 +76,16 @@ describe("logs (§17.1)", () => {
   });
 });
 
+describe("ctx.notify", () => {
+  it("sends a request's own notification before its response on a stream (§5.1)", async () => {
+    const child = await started();
+    const reply = await child.request("x-test/notify", {}, "n");
+    const custom = child.frames().filter((frame) => frame.method === "notifications/x-test-custom");
+    expect(custom.map((frame) => frame.params)).toEqual([{ from: "n" }]);
+    expect(child.frames().indexOf(custom[0]!)).toBeLessThan(child.frames().indexOf(reply));
+  });
+});
+
 describe("cancellation and deadlines (§7.14, §13.1)", () => {
   it("cancel aborts the handler's signal and the request is answered exactly once with -32006", async () => {
     const child = await started();
