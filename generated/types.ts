@@ -74,7 +74,7 @@ export type GraphResult1 =
 /**
  * Same shape as the initialize result (§7.2).
  */
-export type InfoResult = InitializeResult & InfoResult1;
+export type InfoResult = InitializeResult;
 /**
  * A request id: a string or number, never null or an object on a request (§4.1, §4.7).
  */
@@ -1296,12 +1296,6 @@ export interface InitializeResult {
    * What the server offers for this session (§6, §13.2).
    */
   capabilities: ServerCapabilities;
-  /**
-   * Side-band data (§4.4).
-   */
-  _meta?: Meta;
-}
-export interface InfoResult1 {
   /**
    * Side-band data (§4.4).
    */

@@ -74,7 +74,7 @@ if (!argv.watch) process.exit(status);
 
 if (!argv.quiet) console.log(`rcp-gen: watching ${options.schema} for changes`);
 let pending: NodeJS.Timeout | undefined;
-// Runs never overlap: a change during a run queues exactly one more run after it.
+// Runs never overlap: a change during a run is handled after that run ends.
 let running: Promise<unknown> = Promise.resolve();
 watch(options.schema, { recursive: true }, () => {
   // Editors write in bursts; one run per burst.

@@ -77,7 +77,9 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
   return { title: "RcpTypes", type: "object", additionalProperties: false, properties: {}, $defs: defs };
 }
 
+/** Adds `_meta` to an object shape that lacks it; a shape that only composes others inherits theirs. */
 function addMeta(shape: SchemaObject, meta: SchemaObject): void {
+  if (shape["type"] !== "object" && !isRecord(shape["properties"])) return;
   const properties = isRecord(shape["properties"]) ? shape["properties"] : {};
   if (properties["_meta"] === undefined)
     shape["properties"] = { ...properties, _meta: { description: "Side-band data (§4.4).", allOf: [meta] } };

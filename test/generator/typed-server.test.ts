@@ -8,7 +8,7 @@ import { scratchFolder, typecheck } from "./typecheck.js";
  * only when advertising a capability without its handlers, and typos, fail to compile.
  */
 const program = `
-import { createServer, RcpClient, type Hit, type RetrieveResult } from "../../generated/index.js";
+import { createServer, RcpClient, type Hit, type RcpMethods, type RetrieveResult } from "../../generated/index.js";
 import { createMemoryTransportPair } from "../../runtime/client/index.js";
 
 const base = { info: { name: "typed", version: "1.0.0" }, conformance: "L1" } as const;
@@ -67,6 +67,14 @@ export async function useClient(client: RcpClient): Promise<Hit[]> {
   await client.queryTransform({ query: "q", method: "rewrite" });
   return (await client.retrieve({ query: "q", k: 3 })).hits;
 }
+
+// _meta is typed on every params and result (§4.4): a method lacking it would leave its name in the union.
+type WithoutMeta = {
+  [M in keyof RcpMethods]: "_meta" extends keyof RcpMethods[M]["params"]
+    ? "_meta" extends keyof RcpMethods[M]["result"] ? never : M
+    : M;
+}[keyof RcpMethods];
+export const everyShapeHasMeta: [WithoutMeta] extends [never] ? true : WithoutMeta = true;
 
 export const client = new RcpClient({ transport: createMemoryTransportPair().client, clientInfo: { name: "c", version: "1" } });
 `;
