@@ -5,18 +5,14 @@
  */
 import type { RequestId } from "./api.js";
 import type { Session } from "./session.js";
-import { CANCELLED, type InFlightTable, type RequestContext } from "./context.js";
+import { CANCELLED, type RequestContext } from "./context.js";
 
-export class Connection implements InFlightTable {
+export class Connection {
   readonly inFlight = new Map<RequestId, RequestContext>();
   /** Set once `shutdown` was answered or the input ended. */
   closing = false;
 
   constructor(readonly session: Session) {}
-
-  delete(id: RequestId): boolean {
-    return this.inFlight.delete(id);
-  }
 
   /** `notifications/cancel`: unknown or already answered ids are a no-op (§7.14). */
   cancel(id: unknown): void {

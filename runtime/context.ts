@@ -7,6 +7,7 @@ import type { HandlerContext, JsonObject, ProgressEvent, RequestId } from "./api
 import type { MethodDescriptor } from "./protocol.js";
 import type { Session } from "./session.js";
 import type { ServerCore } from "./core.js";
+import type { Connection } from "./connection.js";
 import { ErrorCode, RcpError } from "./errors.js";
 import { errorFrame, notificationFrame, resultFrame } from "./json.js";
 
@@ -15,13 +16,25 @@ export interface FrameChannel {
   send(frame: string): void;
 }
 
-/** Removes a finished request from its connection's in-flight table. */
-export interface InFlightTable {
-  delete(id: RequestId): boolean;
+/** What a request context is made from. */
+export interface RequestInit {
+  readonly descriptor: MethodDescriptor;
+  readonly id: RequestId;
+  readonly meta: Readonly<JsonObject>;
+  /** The connection it arrived on: its session, and the in-flight table it leaves when answered. */
+  readonly connection: Connection;
+  readonly channel: FrameChannel | undefined;
+  readonly degraded: readonly string[];
 }
 
 export class RequestContext implements HandlerContext {
+  readonly descriptor: MethodDescriptor;
+  readonly id: RequestId;
+  readonly meta: Readonly<JsonObject>;
+  readonly session: Session;
+  readonly channel: FrameChannel | undefined;
   readonly degraded: readonly string[];
+  readonly #connection: Connection;
   #controller: AbortController | undefined;
   #resolve: ((frame: string | undefined) => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,21 +45,22 @@ export class RequestContext implements HandlerContext {
 
   constructor(
     readonly core: ServerCore,
-    readonly descriptor: MethodDescriptor,
-    readonly id: RequestId,
-    readonly meta: Readonly<JsonObject>,
-    readonly session: Session,
-    readonly channel: FrameChannel | undefined,
-    readonly inFlight: InFlightTable,
-    degraded: readonly string[],
+    init: RequestInit,
   ) {
-    this.degraded = degraded;
+    const { descriptor, meta, channel, connection } = init;
+    this.descriptor = descriptor;
+    this.id = init.id;
+    this.meta = meta;
+    this.session = connection.session;
+    this.channel = channel;
+    this.degraded = init.degraded;
+    this.#connection = connection;
     const token = meta.progressToken;
     this.#progressToken =
       channel && descriptor.streaming && core.streaming && (typeof token === "string" || typeof token === "number")
         ? token
         : undefined;
-    this.#logThreshold = channel ? core.logThreshold(session, meta) : Number.POSITIVE_INFINITY;
+    this.#logThreshold = channel ? core.logThreshold(this.session, meta) : Number.POSITIVE_INFINITY;
   }
 
   get method(): string {
@@ -144,7 +158,7 @@ export class RequestContext implements HandlerContext {
   #settle(frame: string | undefined): void {
     this.#done = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.inFlight.delete(this.id);
+    this.#connection.inFlight.delete(this.id);
     this.#resolve?.(frame);
   }
 }

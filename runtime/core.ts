@@ -201,7 +201,7 @@ export class ServerCore {
         data: { retryable: true, retryAfterMs: RATE_LIMITED_RETRY_AFTER_MS },
       });
     }
-    const context = new RequestContext(this, descriptor, id, meta, session, channel, connection, degraded);
+    const context = new RequestContext(this, { descriptor, id, meta, connection, channel, degraded });
     return this.#invoke(connection, context, handler, params);
   }
 
