@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DemoEngine } from "../../examples/demo-engine/engine.js";
 import type { RetrieveRequest } from "../../examples/demo-engine/retrieve.js";
@@ -28,6 +29,23 @@ describe("§10 cursor pagination", () => {
     const unpaged = await drain(engine, { ...request, k: 30 });
     expect(pages.flat()).toEqual(unpaged.ids);
     expect(pages.map((page) => page.length)).toEqual([7, 7, 7, 7, 2]);
+  });
+
+  it("neither skips nor repeats for any page size, mode and query", async () => {
+    const engine = new DemoEngine();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 13 }),
+        fc.constantFrom("dense" as const, "sparse" as const, "hybrid" as const),
+        fc.constantFrom("galaxy", "sourdough broth", "password firewall", "Gitarre Melodie"),
+        async (k, mode, query) => {
+          const request: RetrieveRequest = { query, k, mode, candidateK: 25 };
+          const unpaged = await drain(engine, { ...request, k: 50 });
+          expect((await allPages(engine, request)).flat()).toEqual(unpaged.ids);
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 
   it("keeps paging through the original snapshot while the index changes", async () => {
