@@ -12,7 +12,7 @@ import { ErrorCode } from "../errors.js";
 export class MessagePump {
   readonly connection: Connection;
   #owed = 0;
-  #onSettled: (() => void) | undefined;
+  #onSettled: Array<() => void> = [];
 
   constructor(
     readonly core: ServerCore,
@@ -51,7 +51,7 @@ export class MessagePump {
   /** Resolves when every reply owed so far has been written. */
   settled(): Promise<void> {
     if (this.#owed === 0) return Promise.resolve();
-    return new Promise((resolve) => (this.#onSettled = resolve));
+    return new Promise((resolve) => this.#onSettled.push(resolve));
   }
 
   /** The transport died: abort every handler; nothing more is written. */
@@ -68,7 +68,7 @@ export class MessagePump {
     this.#owed++;
     reply.then((frame) => {
       if (frame !== undefined) this.channel.send(frame);
-      if (--this.#owed === 0) this.#onSettled?.();
+      if (--this.#owed === 0) for (const wake of this.#onSettled.splice(0)) wake();
     });
   }
 }
