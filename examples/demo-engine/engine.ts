@@ -25,6 +25,8 @@ import {
 import { transformQuery, type TransformMethod } from "./transform.js";
 
 export const DEMO_MAX_K = 50;
+/** How many `index/add` idempotency keys the engine remembers (§7.10). */
+export const REMEMBERED_IDEMPOTENCY_KEYS = 256;
 
 export const DEMO_FILTER_SCHEMA: FilterSchema = {
   fields: { year: "int", lang: "keyword", tag: "keyword", published: "date", title: "text" },
@@ -47,6 +49,8 @@ export type VectorEncoding = "json" | "f32-base64";
 export class DemoEngine {
   readonly #store: SnapshotStore;
   #mintedCount = 0;
+  /** Results of recent keyed adds, oldest first (a Map keeps insertion order). */
+  readonly #addsByKey = new Map<string, readonly string[]>();
 
   constructor(options: EngineOptions = {}) {
     const documents = options.documents ?? (corpus as DocumentInput[]);
@@ -76,9 +80,12 @@ export class DemoEngine {
   /**
    * Upserts by id (§7.10): the returned ids line up with the input. A document without an id
    * gets a freshly minted one. Re-adding an identical document changes nothing, not even the
-   * snapshot, so a retried write is observationally a single one.
+   * snapshot, so a retried write is observationally a single one. A repeated `idempotencyKey`
+   * returns the first result without writing again, which makes id-less retries safe too.
    */
-  add(documents: readonly NewDocument[]): { ids: string[]; indexVersion: string } {
+  add(documents: readonly NewDocument[], idempotencyKey?: string): { ids: string[]; indexVersion: string } {
+    const remembered = idempotencyKey === undefined ? undefined : this.#addsByKey.get(idempotencyKey);
+    if (remembered !== undefined) return { ids: [...remembered], indexVersion: this.indexVersion };
     const ids: string[] = [];
     this.#store.commit((draft) => {
       let changed = false;
@@ -92,6 +99,7 @@ export class DemoEngine {
       }
       return changed;
     });
+    if (idempotencyKey !== undefined) this.#remember(idempotencyKey, ids);
     return { ids, indexVersion: this.indexVersion };
   }
 
@@ -141,6 +149,12 @@ export class DemoEngine {
   /** Looks a stored document up in the latest snapshot (for tests and examples). */
   document(id: string): StoredDocument | undefined {
     return this.#store.latest.documents.get(id);
+  }
+
+  #remember(idempotencyKey: string, ids: readonly string[]): void {
+    this.#addsByKey.set(idempotencyKey, ids);
+    if (this.#addsByKey.size > REMEMBERED_IDEMPOTENCY_KEYS)
+      this.#addsByKey.delete(this.#addsByKey.keys().next().value!);
   }
 
   #mintId(draft: ReadonlyMap<string, StoredDocument>): string {

@@ -90,8 +90,9 @@ export function demoHandlers(engine: DemoEngine): Handlers {
       );
     },
 
-    "index/add"(params) {
-      return { ids: engine.add(params.documents).ids };
+    "index/add"(params, ctx) {
+      const key = ctx.meta["idempotencyKey"];
+      return { ids: engine.add(params.documents, typeof key === "string" ? key : undefined).ids };
     },
 
     "index/delete"(params) {

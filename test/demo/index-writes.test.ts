@@ -36,6 +36,18 @@ describe("§7.10 index/add", () => {
   });
 });
 
+describe("§7.10 _meta.idempotencyKey", () => {
+  it("returns the first result for a repeated key instead of minting a second copy", () => {
+    const engine = new DemoEngine();
+    const before = engine.documentCount;
+    const first = engine.add([{ text: "retried without an id" }], "key-1");
+    const retry = engine.add([{ text: "retried without an id" }], "key-1");
+    expect(retry.ids).toEqual(first.ids);
+    expect(engine.documentCount).toBe(before + 1);
+    expect(engine.add([{ text: "retried without an id" }], "key-2").ids).not.toEqual(first.ids);
+  });
+});
+
 describe("§7.11 index/delete", () => {
   it("counts only what this call removed, so a repeat returns 0 and never errors", () => {
     const engine = new DemoEngine();

@@ -94,6 +94,15 @@ describe("index/add and index/delete (§7.10, §7.11)", () => {
     expect((await client.retrieve({ query: "wombats quokkas", k: 5, mode: "sparse" })).hits).toEqual([]);
   });
 
+  it("honours _meta.idempotencyKey: a retried id-less add returns the original ids", async () => {
+    const documents = [{ text: "a platypus lays eggs" }];
+    const first = await client.indexAdd({ documents }, { meta: { idempotencyKey: "platypus-1" } });
+    const retry = await client.indexAdd({ documents }, { meta: { idempotencyKey: "platypus-1" } });
+    expect(retry.ids).toEqual(first.ids);
+    expect((await client.retrieve({ query: "platypus", k: 5, mode: "sparse" })).hits).toHaveLength(1);
+    await client.indexDelete({ ids: first.ids });
+  });
+
   it("pins a snapshot across writes and answers -32010 once it has been collected", async () => {
     const before = await client.retrieve({ query: "galaxy", k: 3, mode: "sparse" });
     for (let write = 0; write < 4; write += 1)
