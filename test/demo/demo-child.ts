@@ -18,16 +18,18 @@ export function connectDemo(...serveArgs: string[]): Promise<RcpClient> {
 
 /** Writes `frames` as NDJSON, closes stdin (EOF is shutdown, §5.1) and returns every stdout frame, parsed. */
 export async function rawSession(frames: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
-  const child = spawn(process.execPath, [DEMO_SERVE, "--stdio"], { stdio: ["pipe", "pipe", "ignore"] });
+  const child = spawn(process.execPath, [DEMO_SERVE, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
+  let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   // "close", not "exit": it fires only after stdout has been read to its end.
   const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
   child.stdin.end(frames.map((frame) => (typeof frame === "string" ? frame : JSON.stringify(frame)) + "\n").join(""));
   const timer = setTimeout(() => child.kill(), 20_000);
   const code = await exited;
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`demo engine exited with ${code} after EOF; stdout so far:\n${stdout}`);
+  if (code !== 0) throw new Error(`demo engine exited with ${code} after EOF\nstdout: ${stdout}\nstderr: ${stderr}`);
   return stdout
     .split("\n")
     .filter((line) => line !== "")
