@@ -111,8 +111,9 @@ export class ServerCore {
     if (!isRecord(message)) return invalidRequest(null, "a request must be a JSON object");
     const rawId = message.id;
     const hasId = rawId !== undefined;
-    if (hasId && typeof rawId !== "string" && typeof rawId !== "number") {
-      return invalidRequest(null, "id must be a string or a number (§4.1)");
+    // 1e400 parses as Infinity, which no answer could echo (§4.7): refuse it rather than run it uncorrelated.
+    if (hasId && typeof rawId !== "string" && !(typeof rawId === "number" && Number.isFinite(rawId))) {
+      return invalidRequest(null, "id must be a string or a finite number (§4.1)");
     }
     const id = hasId ? (rawId as RequestId) : null;
     if (message.jsonrpc !== "2.0") return hasId ? invalidRequest(id, 'jsonrpc must be "2.0"') : undefined;

@@ -57,7 +57,7 @@ function countMember(member: unknown, expected: Expected): void {
   }
   if (!("id" in member) || (member as { id?: unknown }).id === undefined) return;
   const id = (member as { id: unknown }).id;
-  if (typeof id === "string" || typeof id === "number") {
+  if (typeof id === "string" || (typeof id === "number" && Number.isFinite(id))) {
     const key = JSON.stringify(id);
     expected.ids.set(key, (expected.ids.get(key) ?? 0) + 1);
   } else expected.nulls++;

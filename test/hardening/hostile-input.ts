@@ -29,6 +29,7 @@ export const envelopeCases: EnvelopeCase[] = [
   { name: "id false", body: request("false", '"method":"ping"'), id: null, code: -32600 },
   { name: "id null", body: request("null", '"method":"ping"'), id: null, code: -32600 },
   { name: "id an array", body: request('["i"]', '"method":"ping"'), id: null, code: -32600 },
+  { name: "id beyond the double range", body: request("1e400", '"method":"ping"'), id: null, code: -32600 },
   { name: "id an object", body: request('{"i":1}', '"method":"ping"'), id: null, code: -32600 },
   { name: "method missing", body: request('"m1"', '"params":{}'), id: "m1", code: -32600 },
   { name: "method a number", body: request('"m2"', '"method":7'), id: "m2", code: -32600 },
