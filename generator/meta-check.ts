@@ -21,24 +21,15 @@ import { walkSchema } from "./schema-walk.js";
 
 const metaSchemaBase = "https://rcp-gen.invalid/meta-schema/";
 
-const metaSchemas: Readonly<Record<SchemaFileKind, object>> = {
-  protocol: protocolFile,
-  meta: metaFile,
-  errors: errorsFile,
-  capabilities: capabilitiesFile,
-  type: typeFile,
-  notification: notificationFile,
-  method: methodFile,
-};
-
-const metaSchemaFiles: Readonly<Record<SchemaFileKind, string>> = {
-  protocol: "protocol-file.json",
-  meta: "meta-file.json",
-  errors: "errors-file.json",
-  capabilities: "capabilities-file.json",
-  type: "type-file.json",
-  notification: "notification-file.json",
-  method: "method-file.json",
+/** The meta-schema each kind of file must match, and its file name under meta-schema/. */
+const metaSchemas: Readonly<Record<SchemaFileKind, [string, object]>> = {
+  protocol: ["protocol-file.json", protocolFile],
+  meta: ["meta-file.json", metaFile],
+  errors: ["errors-file.json", errorsFile],
+  capabilities: ["capabilities-file.json", capabilitiesFile],
+  type: ["type-file.json", typeFile],
+  notification: ["notification-file.json", notificationFile],
+  method: ["method-file.json", methodFile],
 };
 
 let checker: { ajv: Ajv2020; byKind: Map<SchemaFileKind, ValidateFunction> } | undefined;
@@ -56,8 +47,8 @@ function metaChecker(): NonNullable<typeof checker> {
   ajv.addKeyword({ keyword: "x-problem", schemaType: "string" });
   ajv.addSchema({ ...common, $id: `${metaSchemaBase}common.json` });
   const byKind = new Map<SchemaFileKind, ValidateFunction>();
-  for (const [kind, schema] of Object.entries(metaSchemas) as [SchemaFileKind, object][])
-    byKind.set(kind, ajv.compile({ ...schema, $id: metaSchemaBase + metaSchemaFiles[kind] }));
+  for (const [kind, [name, schema]] of Object.entries(metaSchemas) as [SchemaFileKind, [string, object]][])
+    byKind.set(kind, ajv.compile({ ...schema, $id: metaSchemaBase + name }));
   checker = { ajv, byKind };
   return checker;
 }

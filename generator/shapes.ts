@@ -45,7 +45,7 @@ export function methodShapes(folder: LoadedSchemaFolder): Shape[] {
  * The name types and validators of a wire name start from: `index/add` as is,
  * `notifications/progress` as `progress notification` (ProgressNotificationParams).
  */
-export function typeBaseName(folder: LoadedSchemaFolder, wireName: string): string {
+function typeBaseName(folder: LoadedSchemaFolder, wireName: string): string {
   const prefix = (folder.files.get("protocol.json") as { "x-rcp": { notificationPrefix: string } })["x-rcp"]
     .notificationPrefix;
   return wireName.startsWith(prefix) ? `${wireName.slice(prefix.length)} notification` : wireName;

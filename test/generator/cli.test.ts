@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot, runCli } from "./run-cli.js";
-import { minimalSchemaFiles, writeSchemaFolder } from "./schema-fixture.js";
+import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-cli-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  removeSchemaFolders();
+});
 
 const snapshot = (dir: string) =>
   Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), "utf8")]));

@@ -1,11 +1,13 @@
-import { rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { bundleSchema, compileRef, loadSchemaFolder, SchemaFolderError } from "../../generator/loader.js";
-import { minimalSchemaFiles, writeSchemaFolder, type FolderFiles } from "./schema-fixture.js";
+import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder, type FolderFiles } from "./schema-fixture.js";
 
 type Json = Record<string, any>;
+
+afterAll(removeSchemaFolders);
 
 /** Loads the minimal folder after `breakIt` changed it, and returns the error it must raise. */
 function loadError(breakIt: (files: FolderFiles) => void): SchemaFolderError {
@@ -19,8 +21,6 @@ function loadError(breakIt: (files: FolderFiles) => void): SchemaFolderError {
     const folderError = error as SchemaFolderError;
     expect(folderError.message).toBe(`${folderError.file}: ${folderError.pointer}: ${folderError.problem}`);
     return folderError;
-  } finally {
-    rmSync(dir, { recursive: true });
   }
   throw new Error("the broken folder loaded without error");
 }

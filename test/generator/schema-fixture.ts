@@ -1,5 +1,5 @@
 /** A small, valid schema folder written to a temp dir, for tests that break it one way at a time. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -92,12 +92,20 @@ export function minimalSchemaFiles(): FolderFiles {
   });
 }
 
+const written: string[] = [];
+
 /** Writes `files` (objects as JSON, strings verbatim) into a fresh temp folder. */
 export function writeSchemaFolder(files: FolderFiles): string {
   const dir = mkdtempSync(join(tmpdir(), "rcp-schema-"));
+  written.push(dir);
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), typeof content === "string" ? content : JSON.stringify(content, null, 2));
   }
   return dir;
+}
+
+/** Removes every folder writeSchemaFolder created in this test file. */
+export function removeSchemaFolders(): void {
+  for (const dir of written.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

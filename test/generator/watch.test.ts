@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "./run-cli.js";
-import { minimalSchemaFiles, writeSchemaFolder } from "./schema-fixture.js";
+import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 const schema = writeSchemaFolder(minimalSchemaFiles());
 const out = `${schema}-out`;
@@ -17,7 +17,7 @@ watcher.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
 
 afterAll(() => {
   watcher.kill();
-  rmSync(schema, { recursive: true, force: true });
+  removeSchemaFolders();
   rmSync(out, { recursive: true, force: true });
 });
 
