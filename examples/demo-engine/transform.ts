@@ -66,10 +66,15 @@ export function rewrite(query: string): string {
 function variants(query: string, n: number): string[] {
   const base = rewrite(query);
   const terms = base.split(" ").filter((term) => term !== "");
+  // An alternative already present in the query would only repeat a term.
+  const alternativeOf = (term: string): string | undefined => {
+    const alternative = ALTERNATIVES[term];
+    return alternative === undefined || terms.includes(alternative) ? undefined : alternative;
+  };
   const candidates = [
     base,
-    terms.map((term) => ALTERNATIVES[term] ?? term).join(" "),
-    [...terms, ...terms.flatMap((term) => (ALTERNATIVES[term] === undefined ? [] : [ALTERNATIVES[term]]))].join(" "),
+    terms.map((term) => alternativeOf(term) ?? term).join(" "),
+    [...terms, ...terms.flatMap((term) => alternativeOf(term) ?? [])].join(" "),
     ...terms.map((_, skipped) => terms.filter((__, index) => index !== skipped).join(" ")),
   ];
   const distinct = [...new Set(candidates.filter((candidate) => candidate !== ""))];

@@ -18,6 +18,12 @@ describe("§7.8 query/transform", () => {
     expect(queries[0]).toBe("password network");
     expect(queries).toContain("access token router");
     expect(engine.transform("galaxy", "multi-query", 5).queries).toEqual(["galaxy"]);
+    // "tomato" -> "seedling" would repeat a term already asked for, so it is not swapped in.
+    expect(engine.transform("tomato seedling", "multi-query", 5).queries).toEqual([
+      "tomato seedling",
+      "tomato",
+      "seedling",
+    ]);
   });
 
   it("decompose splits on conjunctions and punctuation into rewritten clauses", () => {
