@@ -21,8 +21,8 @@ describe("§7.8 query/transform", () => {
     // "tomato" -> "seedling" would repeat a term already asked for, so it is not swapped in.
     expect(engine.transform("tomato seedling", "multi-query", 5).queries).toEqual([
       "tomato seedling",
-      "tomato",
       "seedling",
+      "tomato",
     ]);
   });
 
