@@ -1,7 +1,9 @@
 /**
  * Checks that need several files at once: wire names claimed once across the folder, the
- * reserved notification prefix, unique shared type names and unique error codes.
+ * reserved notification prefix, declared capability keys, unique shared type names and
+ * unique error codes.
  */
+import { checkCapabilityPaths } from "./capability-paths.js";
 import type { SchemaFileKind } from "./folder-layout.js";
 import type { LoadedError, LoadedMethod, LoadedNotification } from "./loader.js";
 import type { RawSchemaFile } from "./read-folder.js";
@@ -47,6 +49,7 @@ export function checkCrossFile(
         `a notification name starts with "${prefix}" or is a vendor name "x-<vendor>/<name>" (§4.5)`,
       );
 
+  checkCapabilityPaths(methods, ofKind("capabilities")[0]?.document ?? {});
   checkUnique(ofKind("type"), (file) => [{ pointer: "/title", value: String(file.document["title"]) }], "type name");
   const errorsFile = ofKind("errors");
   const errors = (errorsFile[0]?.document["x-rcp"] as { codes: LoadedError[] }).codes;

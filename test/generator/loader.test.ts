@@ -144,6 +144,21 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect([lifecycle.pointer, lifecycle.problem]).toEqual(["/x-rcp/capability", expect.stringMatching(/lifecycle method is ungated/)]);
   });
 
+  it("rejects capability paths whose key capabilities.json does not declare (§6)", () => {
+    const capability = loadError((files) => (retrieveAnnotation(files)["capability"] = "retreive"));
+    expect([capability.file, capability.pointer]).toEqual(["methods/retrieve.json", "/x-rcp/capability"]);
+    expect(capability.problem).toMatch(/^"retreive" starts with "retreive", which capabilities.json does not declare/);
+    const clamp = loadError((files) => (retrieveAnnotation(files)["clamps"] = [{ param: "k", max: "search.maxK" }]));
+    expect(clamp.pointer).toBe("/x-rcp/clamps/0/max");
+  });
+
+  it("accepts a vendor capability left open by a patternProperties entry (§6.2)", () => {
+    const files = minimalSchemaFiles();
+    ((files["capabilities.json"] as Json)["$defs"]["serverCapabilities"] as Json)["patternProperties"] = { "^x-": { type: "object" } };
+    retrieveAnnotation(files)["capability"] = "x-acme";
+    expect(loadSchemaFolder(writeSchemaFolder(files)).methods[1]?.annotation["capability"]).toBe("x-acme");
+  });
+
   it("requires params and result in a method file", () => {
     const error = loadError((files) => delete (files["methods/retrieve.json"] as Json)["$defs"]["result"]);
     expect([error.file, error.pointer]).toEqual(["methods/retrieve.json", "/$defs"]);
