@@ -25,7 +25,7 @@ export function startHttpChild(options: object = {}): Promise<HttpChild> {
       resolve({
         url,
         stderr: () => stderr,
-        async stderrIncludes(text, timeoutMs = 5000) {
+        async stderrIncludes(text, timeoutMs = 10_000) {
           const deadline = Date.now() + timeoutMs;
           while (!stderr.includes(text)) {
             if (Date.now() > deadline) throw new Error(`stderr never contained ${text}; got:\n${stderr}`);

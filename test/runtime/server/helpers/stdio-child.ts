@@ -72,24 +72,29 @@ export class StdioChild {
     return this.response(id);
   }
 
-  response(id: unknown, timeoutMs = 5000): Promise<Frame> {
+  response(id: unknown, timeoutMs = 10_000): Promise<Frame> {
     return this.next((frame) => frame.id === id && frame.method === undefined, timeoutMs);
   }
 
   /** Resolves with the first recorded frame matching `predicate`, waiting if needed. */
-  async next(predicate: (frame: Frame) => boolean, timeoutMs = 5000): Promise<Frame> {
+  async next(predicate: (frame: Frame) => boolean, timeoutMs = 10_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.arrivals.find((arrival) => arrival.frame && predicate(arrival.frame));
       if (found) return found.frame!;
-      if (Date.now() > deadline)
-        throw new Error(`no matching frame; stdout so far:\n${this.lines().join("\n")}\nstderr:\n${this.stderr}`);
+      if (Date.now() > deadline) {
+        const exit = this.#process.exitCode ?? this.#process.signalCode;
+        throw new Error(
+          `no matching frame (child ${exit === null ? "running" : `exited: ${exit}`}); stdout so far:\n` +
+            `${this.lines().join("\n")}\nstderr:\n${this.stderr}`,
+        );
+      }
       await this.#changed(deadline - Date.now());
     }
   }
 
   /** Waits until stderr contains `text`. */
-  async stderrIncludes(text: string, timeoutMs = 5000): Promise<void> {
+  async stderrIncludes(text: string, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!this.stderr.includes(text)) {
       if (Date.now() > deadline) throw new Error(`stderr never contained ${text}; got:\n${this.stderr}`);
