@@ -1,9 +1,10 @@
 /**
  * Checks that need several files at once: wire names claimed once across the folder, the
- * reserved notification prefix, declared capability keys, unique shared type names and
- * unique error codes.
+ * reserved notification prefix, declared capability keys and params, unique shared type
+ * names and unique error codes.
  */
 import { checkCapabilityPaths } from "./capability-paths.js";
+import { checkParamPaths } from "./param-paths.js";
 import type { SchemaFileKind } from "./folder-layout.js";
 import type { LoadedError, LoadedMethod, LoadedNotification } from "./loader.js";
 import type { RawSchemaFile } from "./read-folder.js";
@@ -50,6 +51,7 @@ export function checkCrossFile(
       );
 
   checkCapabilityPaths(methods, ofKind("capabilities")[0]?.document ?? {});
+  for (const method of methods) checkParamPaths(method, files.find((file) => file.path === method.file)?.document ?? {});
   checkUnique(ofKind("type"), (file) => [{ pointer: "/title", value: String(file.document["title"]) }], "type name");
   const errorsFile = ofKind("errors");
   const errors = (errorsFile[0]?.document["x-rcp"] as { codes: LoadedError[] }).codes;

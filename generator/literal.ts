@@ -32,9 +32,14 @@ export function literal(value: LiteralValue): string | WriterFunction {
   }
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value).filter((entry): entry is [string, LiteralValue] => entry[1] !== undefined);
-    return Writers.object(Object.fromEntries(entries.map(([key, item]) => [JSON.stringify(key), literal(item)])));
+    return Writers.object(Object.fromEntries(entries.map(([key, item]) => [propertyName(key), literal(item)])));
   }
   return JSON.stringify(value);
+}
+
+/** A quoted `"__proto__":` in a literal sets the prototype instead of a property; a computed key defines it. */
+function propertyName(key: string): string {
+  return key === "__proto__" ? `[${JSON.stringify(key)}]` : JSON.stringify(key);
 }
 
 function writeValue(writer: Parameters<WriterFunction>[0], value: string | WriterFunction): void {

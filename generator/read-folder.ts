@@ -1,6 +1,7 @@
 /** Reads every `.json` file of a schema folder, reporting unreadable or invalid JSON by position. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { appendPointer } from "./json-pointer.js";
 import { SchemaFolderError } from "./schema-folder-error.js";
 
 export interface RawSchemaFile {
@@ -37,7 +38,25 @@ function parseSchemaFile(path: string, text: string): Record<string, unknown> {
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new SchemaFolderError(path, "", "must be a JSON object (a JSON Schema document)");
+  const tooDeep = pointerBeyondDepth(parsed);
+  if (tooDeep !== undefined)
+    throw new SchemaFolderError(path, tooDeep, `nested deeper than ${MAX_SCHEMA_DEPTH} levels`);
   return parsed as Record<string, unknown>;
+}
+
+/** Far beyond any real schema, well within what the recursive walkers, ajv and prettier survive. */
+const MAX_SCHEMA_DEPTH = 128;
+
+/** The pointer of the first value nested deeper than MAX_SCHEMA_DEPTH, found without recursion. */
+function pointerBeyondDepth(document: object): string | undefined {
+  const pending: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: document, pointer: "", depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== "object" || next.value === null) continue;
+    if (next.depth > MAX_SCHEMA_DEPTH) return next.pointer;
+    for (const [key, value] of Object.entries(next.value))
+      pending.push({ value, pointer: appendPointer(next.pointer, key), depth: next.depth + 1 });
+  }
+  return undefined;
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

@@ -152,6 +152,13 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect(clamp.pointer).toBe("/x-rcp/clamps/0/max");
   });
 
+  it("rejects params paths the method's $defs.params does not declare", () => {
+    const gate = loadError((files) => (retrieveAnnotation(files)["gates"] = [{ param: "mdoe", in: "retrieve.modes" }]));
+    expect([gate.pointer, gate.problem]).toEqual(["/x-rcp/gates/0/param", '"mdoe" starts with "mdoe", which $defs.params does not declare']);
+    const funnel = loadError((files) => (retrieveAnnotation(files)["rules"] = [{ rule: "nonIncreasing", params: ["k", "topK"] }]));
+    expect(funnel.pointer).toBe("/x-rcp/rules/0/params/1");
+  });
+
   it("accepts a vendor capability left open by a patternProperties entry (§6.2)", () => {
     const files = minimalSchemaFiles();
     ((files["capabilities.json"] as Json)["$defs"]["serverCapabilities"] as Json)["patternProperties"] = { "^x-": { type: "object" } };

@@ -71,7 +71,13 @@ export function minimalSchemaFiles(): FolderFiles {
         params: {
           type: "object",
           required: ["query"],
-          properties: { query: { type: "string" }, k: { type: "integer" }, _meta: metaRef },
+          properties: {
+            query: { type: "string" },
+            k: { type: "integer" },
+            candidateK: { type: "integer" },
+            mode: { type: "string" },
+            _meta: metaRef,
+          },
         },
         result: {
           type: "object",

@@ -1,0 +1,36 @@
+/**
+ * Every params path a method annotation names (gates, clamps, rules, strictParam, alias
+ * targets) must start with a property the method's `$defs.params` declares: the runtime
+ * reads params by these paths, so a misspelt one would silently never apply.
+ */
+import { appendPointer, readPointer } from "./json-pointer.js";
+import type { LoadedMethod } from "./loader.js";
+import { SchemaFolderError } from "./schema-folder-error.js";
+
+export function checkParamPaths(method: LoadedMethod, document: object): void {
+  const properties = readPointer(document, "/$defs/params/properties");
+  if (typeof properties !== "object" || properties === null) return;
+  for (const { pointer, path } of paramPaths(method.annotation)) {
+    const key = path.split(".")[0] ?? "";
+    if (!Object.hasOwn(properties, key))
+      throw new SchemaFolderError(method.file, pointer, `"${path}" starts with "${key}", which $defs.params does not declare`);
+  }
+}
+
+function paramPaths(annotation: Record<string, unknown>): { pointer: string; path: string }[] {
+  const found: { pointer: string; path: string }[] = [];
+  const add = (pointer: string, value: unknown) => {
+    if (typeof value === "string") found.push({ pointer, path: value });
+  };
+  add("/x-rcp/strictParam", annotation["strictParam"]);
+  for (const [legacy, canonical] of Object.entries((annotation["aliases"] ?? {}) as Record<string, unknown>))
+    add(appendPointer("/x-rcp/aliases", legacy), canonical);
+  for (const list of ["gates", "clamps", "rules"])
+    ((annotation[list] ?? []) as Record<string, unknown>[]).forEach((entry, index) => {
+      const at = `/x-rcp/${list}/${index}`;
+      add(`${at}/param`, entry["param"]);
+      const listed = entry["params"];
+      if (Array.isArray(listed)) listed.forEach((path, item) => add(`${at}/params/${item}`, path));
+    });
+  return found;
+}
