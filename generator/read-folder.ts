@@ -49,7 +49,9 @@ const MAX_SCHEMA_DEPTH = 128;
 
 /** The pointer of the first value nested deeper than MAX_SCHEMA_DEPTH, found without recursion. */
 function pointerBeyondDepth(document: object): string | undefined {
-  const pending: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: document, pointer: "", depth: 0 }];
+  const pending: Array<{ value: unknown; pointer: string; depth: number }> = [
+    { value: document, pointer: "", depth: 0 },
+  ];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     if (typeof next.value !== "object" || next.value === null) continue;
     if (next.depth > MAX_SCHEMA_DEPTH) return next.pointer;
