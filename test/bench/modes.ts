@@ -43,7 +43,7 @@ export const MODES: Record<ModeName, Mode> = {
     name: "full",
     rounds: 5,
     stdio: { requests: 50_000, warmup: 5_000, inFlight: 64 },
-    http: { requests: 10_000, warmup: 2_000, connections: 64 },
+    http: { requests: 6_000, warmup: 1_000, connections: 64 },
     sse: { streams: 20, events: 10, intervalMs: 20 },
     startup: { rounds: 15 },
     validation: { calls: 500_000 },

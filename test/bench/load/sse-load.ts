@@ -24,12 +24,15 @@ export interface SseLoadResult {
   coalescedReads: number;
   /** Smallest gap between the arrivals of two progress frames of one stream. */
   minArrivalGapMs: number;
+  /** Frames read only after the server had already yielded the next one: they waited for it. */
+  lateFrames: number;
   finalFrames: number;
 }
 
 interface StreamRecord {
   delays: number[];
   arrivals: number[];
+  yields: number[];
   coalescedReads: number;
   finalFrames: number;
 }
@@ -37,7 +40,7 @@ interface StreamRecord {
 const config = loadConfig<SseLoadConfig>();
 
 function readStream(): Promise<StreamRecord> {
-  const record: StreamRecord = { delays: [], arrivals: [], coalescedReads: 0, finalFrames: 0 };
+  const record: StreamRecord = { delays: [], arrivals: [], yields: [], coalescedReads: 0, finalFrames: 0 };
   const body = Buffer.from(config.target.body);
   const headers = {
     ...config.target.headers,
@@ -68,8 +71,10 @@ function readStream(): Promise<StreamRecord> {
           const frame = JSON.parse(data) as { method?: string; params?: { message?: string } };
           if (frame.method === "notifications/progress") {
             progressInRead += 1;
-            record.delays.push(receivedAt - Number(frame.params?.message));
+            const yieldedAt = Number(frame.params?.message);
+            record.delays.push(receivedAt - yieldedAt);
             record.arrivals.push(receivedAt);
+            record.yields.push(yieldedAt);
           } else if ("result" in frame) record.finalFrames += 1;
         }
         if (progressInRead > 1) record.coalescedReads += 1;
@@ -93,6 +98,10 @@ await reportResult("sse-load", config.timeoutMs, async (): Promise<SseLoadResult
     delayMaxMs: percentile(delays, 100),
     coalescedReads: records.reduce((sum, record) => sum + record.coalescedReads, 0),
     minArrivalGapMs: gaps.length > 0 ? Math.min(...gaps) : Number.NaN,
+    lateFrames: records.reduce(
+      (sum, record) => sum + record.arrivals.filter((at, index) => at > (record.yields[index + 1] ?? Infinity)).length,
+      0,
+    ),
     finalFrames: records.reduce((sum, record) => sum + record.finalFrames, 0),
   };
 });
