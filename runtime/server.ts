@@ -6,26 +6,19 @@
 import type { JsonObject } from "./api.js";
 import type { ProtocolDescriptor } from "./protocol.js";
 import type { MemoryServerEnd } from "./transports/memory.js";
-import type { HttpOptions } from "./http/options.js";
+import type { Listening } from "./transports/http-node.js";
+import type { HttpTransport, ServerListenOptions } from "./transports/http.js";
 import { ServerCore, type ServerRuntimeOptions } from "./core.js";
-import { HttpServerCore } from "./http/serve.js";
-import { handleFetch } from "./transports/http-fetch.js";
-import { listenHttp, nodeRequestListener, type Listening, type ListenOptions } from "./transports/http-node.js";
 import { serveStdio, type StdioOptions } from "./transports/stdio.js";
 import { MessagePump } from "./transports/pump.js";
 
-export interface ServerListenOptions extends ListenOptions, Omit<HttpOptions, "basePath"> {
-  /** Default `/rcp` (or the server's `http.basePath`). */
-  basePath?: string;
-}
+export type { ServerListenOptions };
 
 export interface RcpServer {
   /** Serves NDJSON on stdin/stdout until EOF or `shutdown` (§5.1). */
   serveStdio(options?: StdioOptions): Promise<void>;
   /** A Web-standard handler: `POST <base>/<method>` (§5.2). */
   fetch(request: Request): Promise<Response>;
-  /** The same HTTP handler for an existing node:http server. */
-  readonly requestListener: ReturnType<typeof nodeRequestListener>;
   /** Starts a node:http server on 127.0.0.1 by default. */
   listen(options?: ServerListenOptions): Promise<Listening>;
   /** Serves the server end of an in-memory pair (tests, embedding). */
@@ -39,18 +32,16 @@ export function createServerRuntime<Capabilities = JsonObject>(
   options: ServerRuntimeOptions<Capabilities>,
 ): RcpServer {
   const core = new ServerCore(protocol, options as ServerRuntimeOptions<unknown>);
-  const http = new HttpServerCore(core);
   const closers = new Set<() => void | Promise<void>>();
+  let http: Promise<HttpTransport> | undefined;
+  const loadHttp = (): Promise<HttpTransport> =>
+    (http ??= import("./transports/http.js").then(({ HttpTransport }) => new HttpTransport(core)));
 
   return {
     serveStdio: (stdio) => serveStdio(core, stdio),
-    fetch: (request) => handleFetch(http, request),
-    requestListener: nodeRequestListener(http),
+    fetch: async (request) => (await loadHttp()).fetch(request),
     async listen(listen = {}) {
-      const { port, host, requestTimeoutMs, ...overrides } = listen;
-      const endpoint =
-        Object.keys(overrides).length === 0 ? http : new HttpServerCore(core, { ...core.http, ...overrides });
-      const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
+      const listening = await (await loadHttp()).listen(listen);
       const close = (): Promise<void> => {
         closers.delete(close);
         return listening.close();

@@ -29,7 +29,7 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function nodeRequestListener(
+function nodeRequestListener(
   http: HttpServerCore,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
