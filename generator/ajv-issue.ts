@@ -33,7 +33,11 @@ export function issueToError(file: string, errors: readonly ErrorObject[]): Sche
     }
     default: {
       const got = chosen.data === undefined ? "" : ` (got ${JSON.stringify(chosen.data)})`;
-      return new SchemaFolderError(file, chosen.instancePath, `${explanation ?? chosen.message ?? chosen.keyword}${got}`);
+      return new SchemaFolderError(
+        file,
+        chosen.instancePath,
+        `${explanation ?? chosen.message ?? chosen.keyword}${got}`,
+      );
     }
   }
 }

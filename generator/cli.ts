@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** rcp-gen: generate types, validators, server stubs and clients from an RCP schema folder. */
 import { watch } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { SchemaFolderError } from "./loader.js";
@@ -13,16 +13,36 @@ const exitError = 2;
 
 const argv = await yargs(hideBin(process.argv))
   .scriptName("rcp-gen")
-  .usage("$0 --schema <dir> --out <dir> [options]\n\nGenerates types.ts, validators.js, methods.ts, server.ts, client.ts and index.ts from an RCP schema folder.")
-  .option("schema", { type: "string", demandOption: true, describe: "The schema folder (protocol.json, methods/, ...)" })
-  .option("out", { type: "string", demandOption: true, describe: "The output folder; replaced as a whole, only ever holds generated files" })
-  .option("runtime", { type: "string", describe: "Import path of the runtime entry for generated code (default: this repo's runtime/codegen.js, relative to --out)" })
-  .option("check", { type: "boolean", describe: "Write nothing; exit 1 listing every file that differs from what would be generated" })
+  .usage(
+    "$0 --schema <dir> --out <dir> [options]\n\nGenerates types.ts, validators.js, methods.ts, server.ts, client.ts and index.ts from an RCP schema folder.",
+  )
+  .option("schema", {
+    type: "string",
+    demandOption: true,
+    describe: "The schema folder (protocol.json, methods/, ...)",
+  })
+  .option("out", {
+    type: "string",
+    demandOption: true,
+    describe: "The output folder; replaced as a whole, only ever holds generated files",
+  })
+  .option("runtime", {
+    type: "string",
+    describe:
+      "Import path of the runtime entry for generated code (default: this repo's runtime/codegen.js, relative to --out)",
+  })
+  .option("check", {
+    type: "boolean",
+    describe: "Write nothing; exit 1 listing every file that differs from what would be generated",
+  })
   .option("watch", { type: "boolean", describe: "Regenerate whenever a file in the schema folder changes" })
   .option("quiet", { type: "boolean", default: false, describe: "Print only errors and drift" })
   .conflicts("check", "watch")
   .example("$0 --schema schema --out generated", "Generate into generated/ for this repository's runtime")
-  .example("$0 --schema schema --out src/rcp --runtime rcp-gen/codegen", "Generate into your project, importing the published runtime")
+  .example(
+    "$0 --schema schema --out src/rcp --runtime rcp-gen/codegen",
+    "Generate into your project, importing the published runtime",
+  )
   .example("$0 --schema schema --out generated --check", "Fail (exit 1) when generated/ is stale, e.g. in CI")
   .example("$0 --schema schema --out generated --watch", "Regenerate on every schema change")
   .epilogue("Exit codes: 0 success, 1 --check found drift, 2 invalid schema folder or unwritable output.")
@@ -32,11 +52,16 @@ const argv = await yargs(hideBin(process.argv))
   .help()
   .parseAsync();
 
-const options: RunOptions = { schema: argv.schema, out: argv.out, check: argv.check === true, ...(argv.runtime === undefined ? {} : { runtime: argv.runtime }) };
+const options: RunOptions = {
+  schema: argv.schema,
+  out: argv.out,
+  check: argv.check === true,
+  ...(argv.runtime === undefined ? {} : { runtime: argv.runtime }),
+};
 
 function describeFailure(error: unknown): string {
   if (error instanceof SchemaFolderError) {
-    const file = error.file.startsWith("/") ? error.file : join(options.schema, error.file);
+    const file = isAbsolute(error.file) ? error.file : join(options.schema, error.file);
     return `rcp-gen: ${file}: ${error.pointer || "(document)"}: ${error.problem}`;
   }
   return `rcp-gen: ${error instanceof Error ? error.message : String(error)}`;
@@ -55,7 +80,9 @@ function report(result: RunReport): number {
   }
   if (!argv.quiet) {
     for (const file of result.files) console.log(`  ${join(options.out, file.name)} (${file.bytes} bytes)`);
-    console.log(`rcp-gen: wrote ${result.files.length} files for ${result.methods} methods and ${result.notifications} notifications in ${time}`);
+    console.log(
+      `rcp-gen: wrote ${result.files.length} files for ${result.methods} methods and ${result.notifications} notifications in ${time}`,
+    );
   }
   return 0;
 }
@@ -69,15 +96,17 @@ async function runReporting(): Promise<number> {
   }
 }
 
-const status = await runReporting();
-if (!argv.watch) process.exit(status);
+process.exitCode = await runReporting();
+if (argv.watch) watchSchema();
 
-if (!argv.quiet) console.log(`rcp-gen: watching ${options.schema} for changes`);
-let pending: NodeJS.Timeout | undefined;
-// Runs never overlap: a change during a run is handled after that run ends.
-let running: Promise<unknown> = Promise.resolve();
-watch(options.schema, { recursive: true }, () => {
-  // Editors write in bursts; one run per burst.
-  clearTimeout(pending);
-  pending = setTimeout(() => (running = running.then(runReporting)), 100);
-});
+function watchSchema(): void {
+  if (!argv.quiet) console.log(`rcp-gen: watching ${options.schema} for changes`);
+  let pending: NodeJS.Timeout | undefined;
+  // Runs never overlap: a change during a run is handled after that run ends.
+  let running: Promise<unknown> = Promise.resolve();
+  watch(options.schema, { recursive: true }, () => {
+    // Editors write in bursts; one run per burst.
+    clearTimeout(pending);
+    pending = setTimeout(() => (running = running.then(runReporting)), 100);
+  });
+}

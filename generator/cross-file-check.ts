@@ -35,7 +35,11 @@ export function checkCrossFile(
   for (const entry of [...methods, ...notifications]) {
     const previous = claimedBy.get(entry.method);
     if (previous !== undefined)
-      throw new SchemaFolderError(entry.file, "/x-rcp/method", `method "${entry.method}" is already defined by ${previous}`);
+      throw new SchemaFolderError(
+        entry.file,
+        "/x-rcp/method",
+        `method "${entry.method}" is already defined by ${previous}`,
+      );
     claimedBy.set(entry.method, entry.file);
   }
   const prefix = protocol.notificationPrefix;
@@ -51,7 +55,8 @@ export function checkCrossFile(
       );
 
   checkCapabilityPaths(methods, ofKind("capabilities")[0]?.document ?? {});
-  for (const method of methods) checkParamPaths(method, files.find((file) => file.path === method.file)?.document ?? {});
+  for (const method of methods)
+    checkParamPaths(method, files.find((file) => file.path === method.file)?.document ?? {});
   checkUnique(ofKind("type"), (file) => [{ pointer: "/title", value: String(file.document["title"]) }], "type name");
   const errorsFile = ofKind("errors");
   const errors = (errorsFile[0]?.document["x-rcp"] as { codes: LoadedError[] }).codes;
@@ -79,7 +84,8 @@ function checkUnique(
     for (const { pointer, value } of valuesOf(file)) {
       const where = `${file.path}#${pointer}`;
       const previous = seen.get(value);
-      if (previous !== undefined) throw new SchemaFolderError(file.path, pointer, `duplicate ${what} "${value}", also at ${previous}`);
+      if (previous !== undefined)
+        throw new SchemaFolderError(file.path, pointer, `duplicate ${what} "${value}", also at ${previous}`);
       seen.set(value, where);
     }
 }

@@ -43,18 +43,28 @@ export function emitClient(
   const claim = (name: string, method: string, source: string) => {
     const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
     if (previous !== undefined)
-      throw new SchemaFolderError(source, "/x-rcp/method", `client method ${name}() of "${method}" clashes with ${previous}`);
+      throw new SchemaFolderError(
+        source,
+        "/x-rcp/method",
+        `client method ${name}() of "${method}" clashes with ${previous}`,
+      );
     taken.set(name, `"${method}"`);
     return name;
   };
 
   for (const method of folder.methods) {
     const types = methodTypes(file, shapes, method);
-    entries.push(`${JSON.stringify(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`);
+    entries.push(
+      `${JSON.stringify(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`,
+    );
     if (method.annotation["lifecycle"] !== undefined) continue;
     const description = (folder.files.get(method.file) as { description?: unknown }).description;
     const required = readPointer(folder.files.get(method.file), "/$defs/params/required");
-    const params = { name: "params", type: types.params, ...(Array.isArray(required) && required.length > 0 ? {} : { initializer: "{}" }) };
+    const params = {
+      name: "params",
+      type: types.params,
+      ...(Array.isArray(required) && required.length > 0 ? {} : { initializer: "{}" }),
+    };
     const wire = JSON.stringify(method.method);
     members.push({
       name: claim(camelName(method.method), method.method, method.file),
@@ -67,7 +77,10 @@ export function emitClient(
       members.push({
         name: claim(`${camelName(method.method)}Stream`, method.method, method.file),
         docs: docs(`Like ${camelName(method.method)}(), as progress events followed by exactly one result (§9).`),
-        parameters: [params, { name: "options", type: `Omit<${callOptions}<${types.partial}>, "onProgress">`, hasQuestionToken: true }],
+        parameters: [
+          params,
+          { name: "options", type: `Omit<${callOptions}<${types.partial}>, "onProgress">`, hasQuestionToken: true },
+        ],
         returnType: `AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
         statements: `return this.stream(${wire}, params, options);`,
       });
@@ -105,12 +118,30 @@ export function emitClient(
     ],
     methods: members,
   });
-  addConnect(file, "connectStdio", "stdioClientTransport", "StdioClientTransportOptions", "Starts the server as a child process, speaks NDJSON over its stdio (§5.1) and completes initialize.");
-  addConnect(file, "connectHttp", "httpClientTransport", "HttpClientTransportOptions", "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.");
+  addConnect(
+    file,
+    "connectStdio",
+    "stdioClientTransport",
+    "StdioClientTransportOptions",
+    "Starts the server as a child process, speaks NDJSON over its stdio (§5.1) and completes initialize.",
+  );
+  addConnect(
+    file,
+    "connectHttp",
+    "httpClientTransport",
+    "HttpClientTransportOptions",
+    "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.",
+  );
   return file.render();
 }
 
-function addConnect(file: GeneratedFile, name: string, factory: RuntimeSymbol, options: RuntimeSymbol, description: string): void {
+function addConnect(
+  file: GeneratedFile,
+  name: string,
+  factory: RuntimeSymbol,
+  options: RuntimeSymbol,
+  description: string,
+): void {
   file.source.addFunction({
     name,
     isExported: true,

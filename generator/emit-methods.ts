@@ -54,9 +54,13 @@ export function emitMethods(
       spec: annotation["spec"] as string | undefined,
     };
   const errors: Record<string, LiteralValue> = {};
-  for (const { code, symbol, message, retryable } of folder.errors) errors[String(code)] = { code, symbol, message, retryable };
+  for (const { code, symbol, message, retryable } of folder.errors)
+    errors[String(code)] = { code, symbol, message, retryable };
 
-  const protocolFile = folder.files.get("protocol.json") as { description?: string; "x-rcp": Record<string, LiteralValue> };
+  const protocolFile = folder.files.get("protocol.json") as {
+    description?: string;
+    "x-rcp": Record<string, LiteralValue>;
+  };
   const logLevels = (folder.files.get("meta.json") as { $defs: { logLevel: { enum: string[] } } }).$defs.logLevel.enum;
   const descriptor: LiteralValue = {
     version: protocolFile["x-rcp"]["version"] as number,

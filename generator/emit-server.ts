@@ -22,7 +22,9 @@ export function emitServer(
   file.source.addInterface({
     name: "RcpHandlers",
     isExported: true,
-    docs: docs("One handler per RCP method; a handler may return a value or a promise, or be a generator that yields progress and returns the result."),
+    docs: docs(
+      "One handler per RCP method; a handler may return a value or a promise, or be a generator that yields progress and returns the result.",
+    ),
     properties: methods.map((method) => {
       const types = methodTypes(file, shapes, method);
       return {
@@ -37,7 +39,8 @@ export function emitServer(
   const byCapability = new Map<string, string[]>();
   for (const method of methods) {
     const capability = method.annotation["capability"];
-    if (typeof capability === "string") byCapability.set(capability, [...(byCapability.get(capability) ?? []), method.method]);
+    if (typeof capability === "string")
+      byCapability.set(capability, [...(byCapability.get(capability) ?? []), method.method]);
   }
   file.source.addTypeAlias({
     name: "CapabilityMethods",
@@ -62,7 +65,11 @@ export function emitServer(
     isExported: true,
     typeParameters: ["C"],
     docs: docs("The methods a server advertising capabilities `C` must implement."),
-    type: methods.map(advertisedWhen).filter((term) => term !== "").join(" | ") || "never",
+    type:
+      methods
+        .map(advertisedWhen)
+        .filter((term) => term !== "")
+        .join(" | ") || "never",
   });
   file.source.addTypeAlias({
     name: "HandlersFor",

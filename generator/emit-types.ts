@@ -32,13 +32,20 @@ export async function emitTypes(
   file.source.getInterfaceOrThrow(rootName).remove();
   for (const shape of shapes)
     if (!file.source.getInterface(shape.typeName) && !file.source.getTypeAlias(shape.typeName))
-      throw new SchemaFolderError(shape.file, shape.pointer, `the type name ${shape.typeName} is used by another schema too`);
+      throw new SchemaFolderError(
+        shape.file,
+        shape.pointer,
+        `the type name ${shape.typeName} is used by another schema too`,
+      );
   return file.render();
 }
 
 /** Drops json-schema-to-typescript's "referenced by `RcpTypes`" notes, which name a root no one sees. */
 function withoutDefinitionNotes(declarations: string): string {
   return declarations
-    .replace(/(\n\s*\*[ \t]*)?\n\s*\* This (interface|type) was referenced by `[^`]*`'s JSON-Schema( definition)?\n\s*\* via the `\w+` "[^"]*"\./g, "")
+    .replace(
+      /(\n\s*\*[ \t]*)?\n\s*\* This (interface|type) was referenced by `[^`]*`'s JSON-Schema( definition)?\n\s*\* via the `\w+` "[^"]*"\./g,
+      "",
+    )
     .replace(/\/\*\*\n\s*\*\/\n/g, "");
 }

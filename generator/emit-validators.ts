@@ -77,9 +77,11 @@ function esmOnly(code: string): string {
       return `ajvRuntime_${helper}`;
     });
   if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
-  const imports = [...helpers].sort().flatMap((helper) => [
-    `import ajvRuntime_${helper}_module from "ajv/dist/runtime/${helper}.js";`,
-    `const ajvRuntime_${helper} = ajvRuntime_${helper}_module.default ?? ajvRuntime_${helper}_module;`,
-  ]);
+  const imports = [...helpers]
+    .sort()
+    .flatMap((helper) => [
+      `import ajvRuntime_${helper}_module from "ajv/dist/runtime/${helper}.js";`,
+      `const ajvRuntime_${helper} = ajvRuntime_${helper}_module.default ?? ajvRuntime_${helper}_module;`,
+    ]);
   return `${imports.join("\n")}\n${body}`;
 }

@@ -1,13 +1,6 @@
 /** Where each kind of file lives in a schema folder (see README "The schema folder"). */
 
-export type SchemaFileKind =
-  | "protocol"
-  | "meta"
-  | "errors"
-  | "capabilities"
-  | "type"
-  | "notification"
-  | "method";
+export type SchemaFileKind = "protocol" | "meta" | "errors" | "capabilities" | "type" | "notification" | "method";
 
 const fixedFiles: Readonly<Record<string, SchemaFileKind>> = {
   "protocol.json": "protocol",

@@ -62,7 +62,8 @@ export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
   const raw = readSchemaFiles(absolute);
   const present = new Set(raw.map((file) => file.path));
   for (const required of requiredFiles)
-    if (!present.has(required)) throw new SchemaFolderError(required, "", "missing: every schema folder needs this file");
+    if (!present.has(required))
+      throw new SchemaFolderError(required, "", "missing: every schema folder needs this file");
   const kinds = new Map(raw.map((file) => [file.path, checkSchemaFile(file)]));
   const idOf = (relativePath: string): string => {
     if (!present.has(relativePath)) throw new Error(`no file ${relativePath} in schema folder ${absolute}`);

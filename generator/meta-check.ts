@@ -55,7 +55,8 @@ function metaChecker(): NonNullable<typeof checker> {
 
 export function checkSchemaFile(file: RawSchemaFile): SchemaFileKind {
   const kind = kindOfPath(file.path);
-  if (!kind) throw new SchemaFolderError(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
+  if (!kind)
+    throw new SchemaFolderError(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
   const { ajv, byKind } = metaChecker();
   if (!ajv.validateSchema(file.document)) throw issueToError(file.path, ajv.errors ?? []);
   checkKeywords(file, ajv);

@@ -10,11 +10,7 @@ export interface MethodTypeNames {
   partial: string;
 }
 
-export function methodTypes(
-  file: GeneratedFile,
-  shapes: readonly Shape[],
-  method: LoadedMethod,
-): MethodTypeNames {
+export function methodTypes(file: GeneratedFile, shapes: readonly Shape[], method: LoadedMethod): MethodTypeNames {
   const typeAt = (pointer: string) => {
     const shape = shapes.find((candidate) => candidate.file === method.file && candidate.pointer === pointer);
     return shape ? file.use("./types.js", shape.typeName, true) : undefined;

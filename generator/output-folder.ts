@@ -2,7 +2,18 @@
  * Writing generated files all at once (staged in a sibling temp folder, then swapped in, so
  * a failure leaves the previous output untouched) and comparing them with what is on disk.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 export class OutputFolderError extends Error {

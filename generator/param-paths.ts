@@ -13,7 +13,11 @@ export function checkParamPaths(method: LoadedMethod, document: object): void {
   for (const { pointer, path } of paramPaths(method.annotation)) {
     const key = path.split(".")[0] ?? "";
     if (!Object.hasOwn(properties, key))
-      throw new SchemaFolderError(method.file, pointer, `"${path}" starts with "${key}", which $defs.params does not declare`);
+      throw new SchemaFolderError(
+        method.file,
+        pointer,
+        `"${path}" starts with "${key}", which $defs.params does not declare`,
+      );
   }
 }
 

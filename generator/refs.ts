@@ -37,7 +37,11 @@ export function checkRefs(files: readonly RawSchemaFile[], idOf: (path: string) 
     }
     const anchored = anchors.get(target)?.get(fragment);
     if (anchored === undefined)
-      throw new SchemaFolderError(from.file, refPointer, `$ref "${ref}" points to missing anchor "${fragment}" in ${target}`);
+      throw new SchemaFolderError(
+        from.file,
+        refPointer,
+        `$ref "${ref}" points to missing anchor "${fragment}" in ${target}`,
+      );
     return { file: target, pointer: anchored };
   };
 

@@ -13,7 +13,13 @@ export interface RunOptions {
 }
 
 export type RunReport =
-  | { kind: "written"; files: { name: string; bytes: number }[]; methods: number; notifications: number; milliseconds: number }
+  | {
+      kind: "written";
+      files: { name: string; bytes: number }[];
+      methods: number;
+      notifications: number;
+      milliseconds: number;
+    }
   | { kind: "checked"; differences: OutputDifference[]; milliseconds: number };
 
 const posix = (path: string) => path.split(sep).join("/");
@@ -41,7 +47,11 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
     command: regenerateCommand(options),
   });
   if (options.check)
-    return { kind: "checked", differences: compareOutputFolder(options.out, files), milliseconds: performance.now() - started };
+    return {
+      kind: "checked",
+      differences: compareOutputFolder(options.out, files),
+      milliseconds: performance.now() - started,
+    };
   writeOutputFolder(options.out, files);
   return {
     kind: "written",

@@ -56,7 +56,8 @@ export function subschemasOf(node: unknown, pointer: string): Subschema[] {
     else if (shape.holds === "list" && Array.isArray(value))
       value.forEach((schema, index) => found.push({ schema, pointer: appendPointer(at, index), sameInstance }));
     else if (shape.holds === "map" && isRecord(value))
-      for (const [key, schema] of Object.entries(value)) found.push({ schema, pointer: appendPointer(at, key), sameInstance });
+      for (const [key, schema] of Object.entries(value))
+        found.push({ schema, pointer: appendPointer(at, key), sameInstance });
   }
   return found;
 }

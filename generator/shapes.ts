@@ -72,7 +72,17 @@ export function allShapes(folder: LoadedSchemaFolder): Shape[] {
     ...methodShapes(folder),
     metaShape,
     ...sharedTypes,
-    { typeName: "ServerCapabilities", file: "capabilities.json", pointer: "/$defs/serverCapabilities", carriesMeta: false },
-    { typeName: "ClientCapabilities", file: "capabilities.json", pointer: "/$defs/clientCapabilities", carriesMeta: false },
+    {
+      typeName: "ServerCapabilities",
+      file: "capabilities.json",
+      pointer: "/$defs/serverCapabilities",
+      carriesMeta: false,
+    },
+    {
+      typeName: "ClientCapabilities",
+      file: "capabilities.json",
+      pointer: "/$defs/clientCapabilities",
+      carriesMeta: false,
+    },
   ];
 }

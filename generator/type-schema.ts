@@ -56,9 +56,12 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
       if (keyword === "$ref" && typeof value === "string") copy["allOf"] = [refTarget(file, value)];
       else if (!shape) copy[keyword] = value;
       else if (shape.holds === "single") copy[keyword] = convertSchema(file, value);
-      else if (shape.holds === "list" && Array.isArray(value)) copy[keyword] = value.map((item) => convertSchema(file, item));
+      else if (shape.holds === "list" && Array.isArray(value))
+        copy[keyword] = value.map((item) => convertSchema(file, item));
       else if (isRecord(value))
-        copy[keyword] = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, convertSchema(file, item)]));
+        copy[keyword] = Object.fromEntries(
+          Object.entries(value).map(([key, item]) => [key, convertSchema(file, item)]),
+        );
     }
     if (Array.isArray(node["allOf"]) && typeof node["$ref"] === "string")
       copy["allOf"] = [refTarget(file, node["$ref"]), ...node["allOf"].map((item) => convertSchema(file, item))];

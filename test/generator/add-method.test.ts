@@ -22,7 +22,10 @@ const echoMethod = {
     params: {
       type: "object",
       required: ["text"],
-      properties: { text: { type: "string", description: "What to echo." }, _meta: { $ref: "../meta.json#/$defs/meta" } },
+      properties: {
+        text: { type: "string", description: "What to echo." },
+        _meta: { $ref: "../meta.json#/$defs/meta" },
+      },
     },
     result: { type: "object", required: ["echo"], properties: { echo: { type: "string" } } },
     partial: { type: "object", required: ["word"], properties: { word: { type: "string" } } },

@@ -48,7 +48,10 @@ describe("loadSchemaFolder on a valid folder", () => {
   });
 
   it("hashes content, not formatting: same JSON gives the same hash, a changed file another", () => {
-    const reformatted = writeSchemaFolder({ ...minimalSchemaFiles(), "meta.json": JSON.stringify(minimalSchemaFiles()["meta.json"]) });
+    const reformatted = writeSchemaFolder({
+      ...minimalSchemaFiles(),
+      "meta.json": JSON.stringify(minimalSchemaFiles()["meta.json"]),
+    });
     expect(loadSchemaFolder(reformatted).hash).toBe(folder.hash);
     const changed = minimalSchemaFiles();
     (changed["types/hit.json"] as Json)["description"] = "changed";
@@ -72,7 +75,9 @@ describe("loadSchemaFolder on a valid folder", () => {
     expect(validate(request("x-other/thing", { anything: 1 }))).toBe(true);
     expect(validate({ jsonrpc: "2.0", method: "notifications/progress", params: { progress: "half" } })).toBe(false);
     expect(validate({ jsonrpc: "2.0", id: 1, result: {} })).toBe(true);
-    expect(validate([request("ping", {}), { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }])).toBe(true);
+    expect(
+      validate([request("ping", {}), { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }]),
+    ).toBe(true);
     expect(validate([])).toBe(false);
     expect(validate([request("retrieve", {})])).toBe(false);
   });
@@ -135,13 +140,21 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
 
   it("checks gates, rules and lifecycle annotations", () => {
     const gate = loadError((files) => (retrieveAnnotation(files)["gates"] = [{ param: "mode" }]));
-    expect([gate.pointer, gate.problem]).toEqual(["/x-rcp/gates/0", expect.stringMatching(/exactly one of `in` or `requires`/)]);
+    expect([gate.pointer, gate.problem]).toEqual([
+      "/x-rcp/gates/0",
+      expect.stringMatching(/exactly one of `in` or `requires`/),
+    ]);
     const rule = loadError((files) => (retrieveAnnotation(files)["rules"] = [{ rule: "funnel", params: ["a", "b"] }]));
     expect(rule.pointer).toBe("/x-rcp/rules/0/rule");
     const path = loadError((files) => (retrieveAnnotation(files)["clamps"] = [{ param: "k", max: "retrieve..maxK" }]));
     expect([path.pointer, path.problem]).toEqual(["/x-rcp/clamps/0/max", expect.stringMatching(/dotted path/)]);
-    const lifecycle = loadError((files) => (((files["methods/ping.json"] as Json)["x-rcp"] as Json)["capability"] = "ping"));
-    expect([lifecycle.pointer, lifecycle.problem]).toEqual(["/x-rcp/capability", expect.stringMatching(/lifecycle method is ungated/)]);
+    const lifecycle = loadError(
+      (files) => (((files["methods/ping.json"] as Json)["x-rcp"] as Json)["capability"] = "ping"),
+    );
+    expect([lifecycle.pointer, lifecycle.problem]).toEqual([
+      "/x-rcp/capability",
+      expect.stringMatching(/lifecycle method is ungated/),
+    ]);
   });
 
   it("rejects capability paths whose key capabilities.json does not declare (§6)", () => {
@@ -154,14 +167,21 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
 
   it("rejects params paths the method's $defs.params does not declare", () => {
     const gate = loadError((files) => (retrieveAnnotation(files)["gates"] = [{ param: "mdoe", in: "retrieve.modes" }]));
-    expect([gate.pointer, gate.problem]).toEqual(["/x-rcp/gates/0/param", '"mdoe" starts with "mdoe", which $defs.params does not declare']);
-    const funnel = loadError((files) => (retrieveAnnotation(files)["rules"] = [{ rule: "nonIncreasing", params: ["k", "topK"] }]));
+    expect([gate.pointer, gate.problem]).toEqual([
+      "/x-rcp/gates/0/param",
+      '"mdoe" starts with "mdoe", which $defs.params does not declare',
+    ]);
+    const funnel = loadError(
+      (files) => (retrieveAnnotation(files)["rules"] = [{ rule: "nonIncreasing", params: ["k", "topK"] }]),
+    );
     expect(funnel.pointer).toBe("/x-rcp/rules/0/params/1");
   });
 
   it("accepts a vendor capability left open by a patternProperties entry (§6.2)", () => {
     const files = minimalSchemaFiles();
-    ((files["capabilities.json"] as Json)["$defs"]["serverCapabilities"] as Json)["patternProperties"] = { "^x-": { type: "object" } };
+    ((files["capabilities.json"] as Json)["$defs"]["serverCapabilities"] as Json)["patternProperties"] = {
+      "^x-": { type: "object" },
+    };
     retrieveAnnotation(files)["capability"] = "x-acme";
     expect(loadSchemaFolder(writeSchemaFolder(files)).methods[1]?.annotation["capability"]).toBe("x-acme");
   });
@@ -180,13 +200,20 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     const declaredId = loadError((files) => ((files["types/hit.json"] as Json)["$id"] = "hit"));
     expect(declaredId.pointer).toBe("/$id");
     const pattern = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["id"]["pattern"] = "[a-"));
-    expect([pattern.pointer, pattern.problem]).toEqual(["/properties/id/pattern", expect.stringMatching(/^invalid regular expression/)]);
-    const openApiOnly = loadError((files) => ((files["types/hit.json"] as Json)["discriminator"] = { propertyName: "id" }));
+    expect([pattern.pointer, pattern.problem]).toEqual([
+      "/properties/id/pattern",
+      expect.stringMatching(/^invalid regular expression/),
+    ]);
+    const openApiOnly = loadError(
+      (files) => ((files["types/hit.json"] as Json)["discriminator"] = { propertyName: "id" }),
+    );
     expect(openApiOnly.problem).toBe('unknown JSON Schema keyword "discriminator"');
   });
 
   it("names the referring file and pointer of a $ref to a missing file or definition", () => {
-    const missingFile = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["cite"] = { $ref: "citation.json" }));
+    const missingFile = loadError(
+      (files) => ((files["types/hit.json"] as Json)["properties"]["cite"] = { $ref: "citation.json" }),
+    );
     expect(missingFile.message).toBe(
       'types/hit.json: /properties/cite/$ref: $ref "citation.json" points to missing file types/citation.json',
     );

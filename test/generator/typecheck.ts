@@ -20,7 +20,11 @@ export function typecheck(dir: string): TypecheckResult {
   const base = relative(dir, join(repoRoot, "tsconfig.json"));
   writeFileSync(
     join(dir, "tsconfig.json"),
-    JSON.stringify({ extends: base, compilerOptions: { noEmit: true, rootDir: relative(dir, repoRoot) }, include: ["**/*.ts"] }),
+    JSON.stringify({
+      extends: base,
+      compilerOptions: { noEmit: true, rootDir: relative(dir, repoRoot) },
+      include: ["**/*.ts"],
+    }),
   );
   const tsc = join(repoRoot, "node_modules", ".bin", "tsc");
   const result = spawnSync(tsc, ["-p", join(dir, "tsconfig.json")], { encoding: "utf8", timeout: 120_000 });

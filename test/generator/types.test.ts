@@ -18,7 +18,15 @@ it("declares every shared type of schema/types/ exactly once, never as Hit1, Hit
 });
 
 it("names method shapes from wire names: index/add -> IndexAddParams, embed/sparse -> EmbedSparseResult", () => {
-  for (const name of ["IndexAddParams", "IndexAddResult", "EmbedSparseParams", "EmbedSparseResult", "RetrievePartial", "QueryTransformParams", "ProgressNotificationParams"])
+  for (const name of [
+    "IndexAddParams",
+    "IndexAddResult",
+    "EmbedSparseParams",
+    "EmbedSparseResult",
+    "RetrievePartial",
+    "QueryTransformParams",
+    "ProgressNotificationParams",
+  ])
     expect(declared).toContain(name);
 });
 

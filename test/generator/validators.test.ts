@@ -30,7 +30,10 @@ describe("generated/validators.js under plain Node ESM", () => {
       const tooLong = { query: "q", k: 3, mode: "x".repeat(10) };
       console.log(JSON.stringify([validators.message(request), validators.message([request]), validators.message([]),
         validators.message(badParams), validators.retrieveParams({ query: "q", k: 3 })]));`;
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", cwd: repoRoot });
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      cwd: repoRoot,
+    });
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual([true, true, false, false, true]);
   });
@@ -40,9 +43,12 @@ describe("precompiled validators agree with the schema compiled in memory", () =
   const folder = loadSchemaFolder(join(repoRoot, "schema"));
   const exportOfRef = new Map<string, string>([["bundle", "message"]]);
   for (const shape of allShapes(folder))
-    if (shape.validatorName) exportOfRef.set(shape.pointer === "" ? shape.file : `${shape.file}#${shape.pointer}`, shape.validatorName);
+    if (shape.validatorName)
+      exportOfRef.set(shape.pointer === "" ? shape.file : `${shape.file}#${shape.pointer}`, shape.validatorName);
   const validators = generatedValidators as unknown as Record<string, (data: unknown) => boolean>;
-  const fixtures = [...loadFixtures("valid"), ...loadFixtures("invalid")].filter((fixture) => exportOfRef.has(fixture.ref));
+  const fixtures = [...loadFixtures("valid"), ...loadFixtures("invalid")].filter((fixture) =>
+    exportOfRef.has(fixture.ref),
+  );
 
   it("covers every shape the corpus has fixtures for", () => {
     expect(fixtures.length).toBeGreaterThan(50);
@@ -51,6 +57,7 @@ describe("precompiled validators agree with the schema compiled in memory", () =
   it.each(fixtures.map((fixture) => [`${fixture.spec} ${fixture.name}`, fixture] as const))("%s", (_title, fixture) => {
     const validate = validators[exportOfRef.get(fixture.ref) ?? ""];
     expect(validate?.(fixture.value)).toBe(fixture.keyword === undefined);
-    if (fixture.ref !== "bundle") expect(validate?.(fixture.value)).toBe(compileRef(folder, fixture.ref)(fixture.value));
+    if (fixture.ref !== "bundle")
+      expect(validate?.(fixture.value)).toBe(compileRef(folder, fixture.ref)(fixture.value));
   });
 });

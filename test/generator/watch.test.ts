@@ -7,9 +7,13 @@ import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./sc
 
 const schema = writeSchemaFolder(minimalSchemaFiles());
 const out = `${schema}-out`;
-const watcher = spawn(process.execPath, [join(repoRoot, "dist/generator/cli.js"), "--schema", schema, "--out", out, "--watch"], {
-  stdio: ["ignore", "pipe", "pipe"],
-});
+const watcher = spawn(
+  process.execPath,
+  [join(repoRoot, "dist/generator/cli.js"), "--schema", schema, "--out", out, "--watch"],
+  {
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
 let stdout = "";
 let stderr = "";
 watcher.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
