@@ -26,6 +26,11 @@ export interface HttpOptions {
    * later requests must send in the `RCP-Session` header (§5.2).
    */
   sessions?: "stateless" | "stateful";
+  /**
+   * Stateful sessions kept at once; past it the oldest is forgotten, so a loop of
+   * initializes cannot grow the server without bound (§15.5). Default 10000.
+   */
+  maxSessions?: number;
   /** Runs before dispatch (and before initialize); false answers 401 with -32012 (§5.2). */
   authenticate?: (request: HttpRequestInfo) => boolean | Promise<boolean>;
   cors?: CorsOptions;

@@ -30,7 +30,7 @@ export class HttpServerCore {
     this.#core = core;
     this.#options = options;
     this.basePath = trimSlash(options.basePath ?? "/rcp");
-    this.#sessions = new HttpSessions(core, options.sessions === "stateful");
+    this.#sessions = new HttpSessions(core, options.sessions === "stateful", options.maxSessions);
     const cors = options.cors;
     this.#corsHeaders = cors && {
       "access-control-allow-origin": cors.origin,

@@ -13,15 +13,20 @@ import { isRecord } from "../paths.js";
 
 export const SESSION_HEADER = "RCP-Session";
 
+const DEFAULT_MAX_SESSIONS = 10_000;
+
 export class HttpSessions {
   readonly #core: ServerCore;
   readonly #stateful: boolean;
   readonly #shared: Connection;
+  /** In insertion order, so the first key is the oldest session. */
   readonly #byToken = new Map<string, Connection>();
+  readonly #maxSessions: number;
 
-  constructor(core: ServerCore, stateful: boolean) {
+  constructor(core: ServerCore, stateful: boolean, maxSessions = DEFAULT_MAX_SESSIONS) {
     this.#core = core;
     this.#stateful = stateful;
+    this.#maxSessions = maxSessions;
     this.#shared = new Connection(core.newSession(!stateful));
   }
 
@@ -44,8 +49,11 @@ export class HttpSessions {
     const token = connection.session.token;
     if (!this.#stateful || token === undefined) return;
     const role = this.#role(message);
-    if (role === "initialize" && connection.session.initialized) this.#byToken.set(token, connection);
-    else if (role === "shutdown") this.#byToken.delete(token);
+    if (role === "initialize" && connection.session.initialized) {
+      // Forgetting the oldest token leaves its in-flight requests to finish; later ones are -32001.
+      if (this.#byToken.size >= this.#maxSessions) this.#byToken.delete(this.#byToken.keys().next().value!);
+      this.#byToken.set(token, connection);
+    } else if (role === "shutdown") this.#byToken.delete(token);
   }
 
   headers(connection: Connection, base: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
