@@ -4,6 +4,7 @@
  * (no 0x0A inside), so the stdio stream splits exactly where the fuzzer meant it to.
  */
 import fc from "fast-check";
+import { hardeningProtocol } from "../fixtures/hardening/hardening-protocol.js";
 
 export type FrameKind = "valid" | "mutated" | "json" | "bytes";
 
@@ -12,38 +13,15 @@ export interface FuzzFrame {
   bytes: Buffer;
 }
 
-/** Methods whose answers end within the fuzz server's short deadline; never `shutdown`, which ends the session. */
+/**
+ * Every method the hardening server knows, plus an unknown one and a notification sent as a
+ * request. Never `shutdown`, which ends the session; not the heap probe, which runs a full GC.
+ */
 const METHODS = [
-  "ping",
-  "info",
-  "initialize",
-  "retrieve",
-  "graph",
-  "index/add",
-  "x-test/echo",
-  "x-test/sleep",
-  "x-test/stream",
-  "x-test/sync-stream",
-  "x-test/fail-mid-stream",
-  "x-test/hang",
-  "x-test/log",
-  "x-test/crash",
-  "x-test/malformed",
-  "x-test/noisy",
-  "x-test/non-finite",
-  "x-harden/throw-string",
-  "x-harden/throw-null-prototype",
-  "x-harden/reject",
-  "x-harden/bigint",
-  "x-harden/bigint-async",
-  "x-harden/cycle",
-  "x-harden/nan",
-  "x-harden/bigint-partial",
-  "x-harden/throw-after-yield",
-  "x-harden/prototypes",
+  ...Object.keys(hardeningProtocol.methods).filter((method) => method !== "shutdown" && method !== "x-harden/memory"),
   "no/such-method",
   "notifications/progress",
-] as const;
+];
 
 /** Methods whose handlers misbehave on purpose: each request for one is an injected fault. */
 export const FAULTY_METHODS = new Set<string>(
