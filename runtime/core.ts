@@ -131,8 +131,8 @@ export class ServerCore {
       this.#handleNotification(connection, method, params as Record<string, unknown>);
       return undefined;
     }
-    // §13.1: nothing received after the shutdown response is processed.
-    if (connection.closing) return undefined;
+    // §13.1: nothing received after the shutdown response is processed, but it is still answered.
+    if (connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
     return this.#handleRequest(connection, id!, method, params as Record<string, unknown>, channel);
   }
 

@@ -3,7 +3,7 @@
  * sessions, and the choice between one buffered JSON body and an SSE stream for the
  * same handler. Adapters (node:http, Web fetch) only translate HttpExchange calls.
  */
-import type { ServerCore, Reply } from "../core.js";
+import type { ServerCore } from "../core.js";
 import type { FrameChannel } from "../context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
@@ -90,9 +90,8 @@ export class HttpServerCore {
       if (silent) exchange.write(SSE_KEEP_ALIVE);
       silent = true;
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
-    let reply: Reply;
     try {
-      reply = this.#core.handleMessage(connection, message, channel);
+      const reply = this.#core.handleMessage(connection, message, channel);
       const frame = typeof reply === "object" ? await reply : reply;
       this.#sessions.settle(connection, message);
       if (frame !== undefined) exchange.write(sseFrame(frame));

@@ -23,13 +23,11 @@ export class MessagePump {
   }
 
   receive(text: string): void {
-    if (this.connection.closing) return;
     this.#deliver(this.core.handleText(this.connection, text, this.channel));
   }
 
   /** A frame above the size limit: -32013, and the connection goes on (§15.5). */
   rejectOversized(bytes: number): void {
-    if (this.connection.closing) return;
     this.channel.send(
       errorFrame(null, {
         code: ErrorCode.PayloadTooLarge,

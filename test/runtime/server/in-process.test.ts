@@ -105,7 +105,8 @@ describe("connect(memory end)", () => {
     await request(3, "shutdown");
     await request(4, "ping").catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(received.map((frame) => frame.id)).toEqual([1, 3, 2]);
+    expect(received.map((frame) => frame.id)).toEqual([1, 3, 4, 2]);
+    expect(received[2]).toMatchObject({ error: { code: -32600 } });
     expect(closedWith).toBeInstanceOf(Error);
   });
 });

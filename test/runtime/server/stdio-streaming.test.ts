@@ -160,7 +160,7 @@ describe("shutdown and EOF (§7.12, §13.1)", () => {
     expect(child.responsesFor("inflight").map((frame) => frame.result)).toEqual([{ slept: 200 }]);
   });
 
-  it("after the shutdown response nothing new is processed; in-flight work still completes", async () => {
+  it("after the shutdown response nothing new is processed (-32600); in-flight work still completes", async () => {
     const child = await started();
     const lines = [
       { jsonrpc: "2.0", id: "before", method: "x-test/sleep", params: { ms: 150 } },
@@ -170,6 +170,7 @@ describe("shutdown and EOF (§7.12, §13.1)", () => {
     // One write, so "late" is already buffered when shutdown is answered.
     child.writeRaw(lines.map((message) => JSON.stringify(message) + "\n").join(""));
     expect(await child.exited).toBe(0);
-    expect(child.frames().map((frame) => frame.id)).toEqual(["init", "bye", "before"]);
+    expect(child.frames().map((frame) => frame.id)).toEqual(["init", "bye", "late", "before"]);
+    expect(child.responsesFor("late")[0]!.error.code).toBe(-32600);
   });
 });
