@@ -70,7 +70,7 @@ const metaSchemaOnlyKeywords = new Set(["discriminator", "x-problem"]);
 
 /**
  * Unknown keywords are almost always typos (`requried`); `x-` keys are annotations. Patterns
- * must compile as Unicode regular expressions, as ajv will compile them.
+ * must compile as Unicode regular expressions, as ajv will compile them. No object is closed.
  */
 function checkKeywords(file: RawSchemaFile, ajv: Ajv2020): void {
   walkSchema(file.document, (schema, pointer) => {
@@ -83,6 +83,13 @@ function checkKeywords(file: RawSchemaFile, ajv: Ajv2020): void {
       if (!key.startsWith("x-") && key !== "$anchor" && !known)
         throw new SchemaFolderError(file.path, at, `unknown JSON Schema keyword "${key}"`);
     }
+    for (const closing of ["additionalProperties", "unevaluatedProperties"])
+      if ((schema as Record<string, unknown>)[closing] === false)
+        throw new SchemaFolderError(
+          file.path,
+          appendPointer(pointer, closing),
+          "closes the object, but receivers must ignore unknown members (§4.6); generated types are closed instead",
+        );
     const { pattern, patternProperties } = schema as { pattern?: unknown; patternProperties?: object };
     if (typeof pattern === "string") checkPattern(file, appendPointer(pointer, "pattern"), pattern);
     for (const key of Object.keys(patternProperties ?? {}))

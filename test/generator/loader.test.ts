@@ -204,6 +204,8 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
       "/properties/id/pattern",
       expect.stringMatching(/^invalid regular expression/),
     ]);
+    const closed = loadError((files) => ((files["types/hit.json"] as Json)["additionalProperties"] = false));
+    expect([closed.pointer, closed.problem]).toEqual(["/additionalProperties", expect.stringMatching(/§4\.6/)]);
     const openApiOnly = loadError(
       (files) => ((files["types/hit.json"] as Json)["discriminator"] = { propertyName: "id" }),
     );
