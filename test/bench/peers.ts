@@ -55,9 +55,18 @@ export const HTTP_PEERS: readonly HttpPeer[] = [
   {
     label: MCP,
     script: serverScript("mcp-http"),
-    target: (origin) => ({
+    target: (origin, options) => ({
       url: `${origin}/mcp`,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "retrieve", arguments: RETRIEVE_PARAMS } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "retrieve",
+          arguments: RETRIEVE_PARAMS,
+          ...(options?.progressToken ? { _meta: { progressToken: options.progressToken } } : {}),
+        },
+      }),
       headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
     }),
   },

@@ -42,9 +42,10 @@ const config = loadConfig<SseLoadConfig>();
 function readStream(): Promise<StreamRecord> {
   const record: StreamRecord = { delays: [], arrivals: [], yields: [], coalescedReads: 0, finalFrames: 0 };
   const body = Buffer.from(config.target.body);
+  // A target may need more in Accept (MCP wants application/json too); it must include the stream.
   const headers = {
-    ...config.target.headers,
     accept: "text/event-stream",
+    ...config.target.headers,
     "content-type": "application/json",
     "content-length": String(body.length),
   };

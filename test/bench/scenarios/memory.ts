@@ -32,6 +32,7 @@ export async function memoryScenario(mode: Mode): Promise<ScenarioReport> {
         baselineHeapMiB: result.baselineHeapBytes / MIB,
         heapAfterGcMiB: result.heapAfterLastWaveBytes / MIB,
         heapGrowthFirstToLastWaveKiB: (result.heapAfterLastWaveBytes - result.heapAfterFirstWaveBytes) / 1024,
+        peakKiBPerHeldRequest: (result.peakRssBytes - result.baselineRssBytes) / 1024 / mode.memory.inFlight,
       },
     });
   }

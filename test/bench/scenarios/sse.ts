@@ -8,14 +8,14 @@ import { alternate, medians } from "../alternate.js";
 import { startHttpServer } from "../http-server.js";
 import type { SseLoadConfig, SseLoadResult } from "../load/sse-load.js";
 import type { Mode } from "../modes.js";
-import { FLOOR, HTTP_PEERS, OURS, missingOursNote } from "../peers.js";
+import { FLOOR, HTTP_PEERS, MCP, OURS, missingOursNote } from "../peers.js";
 import { runJsonChild } from "../processes.js";
 import type { ScenarioReport, Target } from "../report.js";
 import { loadScript } from "./scripts.js";
 
 export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
   const { events, intervalMs, streams } = mode.sse;
-  const contenders = HTTP_PEERS.filter((peer) => peer.label === OURS || peer.label === FLOOR);
+  const contenders = HTTP_PEERS.filter((peer) => [OURS, FLOOR, MCP].includes(peer.label));
   const samples = await alternate(mode.rounds, contenders, async (peer) => {
     const server = await startHttpServer(peer.script, { BENCH_STREAM: `${events}x${intervalMs}` });
     try {

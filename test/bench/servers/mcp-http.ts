@@ -1,18 +1,19 @@
 /**
- * The MCP SDK over its streamable HTTP transport, stateless with JSON responses: the SDK's
- * documented pattern builds a fresh server and transport for every request.
+ * The MCP SDK over its streamable HTTP transport, stateless: the SDK's documented pattern
+ * builds a fresh server and transport for every request.
  */
 import { createServer } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createBenchMcpServer } from "./mcp-server.js";
 import { listenAndAnnounce } from "./announce.js";
-import { installProbe } from "./probe.js";
+import { installProbe, streamPlan } from "./probe.js";
 
 installProbe();
 
 const server = createServer((request, response) => {
   const mcp = createBenchMcpServer();
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // JSON responses, except for the SSE scenario, where progress needs the event stream.
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: streamPlan() === undefined });
   response.on("close", () => {
     void transport.close();
     void mcp.close();
