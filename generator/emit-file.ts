@@ -4,7 +4,7 @@
  * descriptions, and which renders with the DO-NOT-EDIT banner, formatted by prettier.
  */
 import { Project, type JSDocStructure, type OptionalKind, type SourceFile } from "ts-morph";
-import { formatModule } from "./format.js";
+import { formatTypeScript } from "./format.js";
 import { runtimeSymbols, type RuntimeSymbol } from "./runtime-symbols.js";
 
 export interface EmitSettings {
@@ -56,7 +56,7 @@ export class GeneratedFile {
         };
       }),
     );
-    return formatModule(`${this.#settings.banner}\n${this.source.getFullText()}`, "typescript");
+    return formatTypeScript(`${this.#settings.banner}\n${this.source.getFullText()}`);
   }
 }
 
