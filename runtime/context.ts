@@ -17,7 +17,7 @@ export interface FrameChannel {
 }
 
 /** What a request context is made from. */
-export interface RequestInit {
+export interface RequestContextInit {
   readonly descriptor: MethodDescriptor;
   readonly id: RequestId;
   readonly meta: Readonly<JsonObject>;
@@ -45,7 +45,7 @@ export class RequestContext implements HandlerContext {
 
   constructor(
     readonly core: ServerCore,
-    init: RequestInit,
+    init: RequestContextInit,
   ) {
     const { descriptor, meta, channel, connection } = init;
     this.descriptor = descriptor;

@@ -11,6 +11,17 @@ afterAll(() => child.kill());
 
 const call = (method: string, params?: object) => child.request(method, params, `r${++nextId}`);
 
+/** Sends each message and returns the error codes of the id-null responses they produced, in order. */
+async function nullIdCodes(...messages: unknown[]): Promise<number[]> {
+  const before = child.responsesFor(null).length;
+  for (const message of messages) child.send(message);
+  await child.next(() => child.responsesFor(null).length >= before + messages.length);
+  return child
+    .responsesFor(null)
+    .slice(before)
+    .map((frame) => frame.error.code);
+}
+
 describe("JSON-RPC envelope (§4.1)", () => {
   it.each([
     ["jsonrpc missing", { id: "e1", method: "ping" }, "e1", -32600],
@@ -24,23 +35,15 @@ describe("JSON-RPC envelope (§4.1)", () => {
   });
 
   it("§4.7 an id that is null or an object is -32600 with id null", async () => {
-    const before = child.responsesFor(null).length;
-    child.send({ jsonrpc: "2.0", id: null, method: "ping" });
-    child.send({ jsonrpc: "2.0", id: { a: 1 }, method: "ping" });
-    await child.next(() => child.responsesFor(null).length >= before + 2);
-    expect(
-      child
-        .responsesFor(null)
-        .slice(before)
-        .map((frame) => frame.error.code),
-    ).toEqual([-32600, -32600]);
+    const codes = await nullIdCodes(
+      { jsonrpc: "2.0", id: null, method: "ping" },
+      { jsonrpc: "2.0", id: { a: 1 }, method: "ping" },
+    );
+    expect(codes).toEqual([-32600, -32600]);
   });
 
   it("invalid JSON is -32700 with id null, and the connection goes on", async () => {
-    const before = child.responsesFor(null).length;
-    child.send('{"jsonrpc":"2.0","id":');
-    await child.next(() => child.responsesFor(null).length > before);
-    expect(child.responsesFor(null).at(-1)!.error.code).toBe(-32700);
+    expect(await nullIdCodes('{"jsonrpc":"2.0","id":')).toEqual([-32700]);
     expect((await call("ping")).result).toEqual({});
   });
 });
@@ -62,16 +65,8 @@ describe("batches (§11)", () => {
   });
 
   it("an empty array is a single -32600 with id null; an oversized batch is -32013", async () => {
-    const before = child.responsesFor(null).length;
-    child.send([]);
-    child.send(Array.from({ length: 5 }, (_, i) => ({ jsonrpc: "2.0", id: `big${i}`, method: "ping" })));
-    await child.next(() => child.responsesFor(null).length >= before + 2);
-    expect(
-      child
-        .responsesFor(null)
-        .slice(before)
-        .map((frame) => frame.error.code),
-    ).toEqual([-32600, -32013]);
+    const oversized = Array.from({ length: 5 }, (_, i) => ({ jsonrpc: "2.0", id: `big${i}`, method: "ping" }));
+    expect(await nullIdCodes([], oversized)).toEqual([-32600, -32013]);
   });
 
   it("a batch of only notifications produces no line at all", async () => {
