@@ -18,3 +18,18 @@ export function medians<R extends Record<string, number>>(samples: readonly R[])
   const names = Object.keys(samples[0] ?? {});
   return Object.fromEntries(names.map((name) => [name, median(samples.map((sample) => sample[name] ?? Number.NaN))]));
 }
+
+export interface MedianTable {
+  /** One row per contender, in contender order: each metric's median over the rounds. */
+  rows: Array<{ label: string; metrics: Record<string, number> }>;
+  /** A row's median of one metric; NaN when the contender or metric is missing. */
+  metric(label: string, name: string): number;
+}
+
+export function medianTable<R extends Record<string, number>>(
+  contenders: ReadonlyArray<{ label: string }>,
+  samples: ReadonlyMap<string, readonly R[]>,
+): MedianTable {
+  const rows = contenders.map((contender) => ({ label: contender.label, metrics: medians(samples.get(contender.label) ?? []) }));
+  return { rows, metric: (label, name) => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN };
+}

@@ -3,7 +3,7 @@
  * own CPU per request (the node:http client is the heavier side on one core, so server CPU is the
  * figure that does not depend on the client keeping up).
  */
-import { alternate, medians } from "../alternate.js";
+import { alternate, medianTable } from "../alternate.js";
 import { startHttpServer } from "../http-server.js";
 import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
 import type { Mode } from "../modes.js";
@@ -49,8 +49,7 @@ async function runOnce(peer: HttpPeer, mode: Mode): Promise<Record<string, numbe
 
 export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
   const samples = await alternate(mode.rounds, HTTP_PEERS, (peer) => runOnce(peer, mode));
-  const rows = HTTP_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
-  const metric = (label: string, name: string): number => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN;
+  const { rows, metric } = medianTable(HTTP_PEERS, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
   const targets: Target[] = [

@@ -4,7 +4,7 @@
  * carries two progress frames (no coalescing) and that no frame is read only after the server
  * had yielded the next one (no frame waits for the next).
  */
-import { alternate, medians } from "../alternate.js";
+import { alternate, medianTable } from "../alternate.js";
 import { startHttpServer } from "../http-server.js";
 import type { SseLoadConfig, SseLoadResult } from "../load/sse-load.js";
 import type { Mode } from "../modes.js";
@@ -38,11 +38,10 @@ export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
       await server.stop();
     }
   });
-  const rows = contenders.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
-  const ours = rows.find((row) => row.label === OURS)?.metrics ?? {};
+  const { rows, metric } = medianTable(contenders, samples);
   const worst = (name: string): number => Math.max(...(samples.get(OURS) ?? []).map((sample) => sample[name] ?? Number.NaN));
   const targets: Target[] = [
-    { name: "SSE yield-to-read p50, ours", measured: ours.delayP50Ms ?? Number.NaN, threshold: 2, kind: "max", unit: " ms" },
+    { name: "SSE yield-to-read p50, ours", measured: metric(OURS, "delayP50Ms"), threshold: 2, kind: "max", unit: " ms" },
     { name: "SSE reads carrying 2+ progress frames, ours (all rounds)", measured: worst("coalescedReads"), threshold: 0, kind: "max", unit: "" },
     { name: "SSE frames read only after the next was yielded, ours (all rounds)", measured: worst("lateFrames"), threshold: 0, kind: "max", unit: "" },
   ];

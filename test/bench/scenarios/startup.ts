@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { alternate, medians } from "../alternate.js";
+import { alternate, medianTable } from "../alternate.js";
 import { DIALECTS } from "../load/dialects.js";
 import { StdioConnection } from "../load/stdio-connection.js";
 import type { Mode } from "../modes.js";
@@ -44,8 +44,8 @@ export async function startupScenario(mode: Mode): Promise<ScenarioReport> {
   const samples = await alternate(mode.startup.rounds, STDIO_PEERS, async (peer) => ({
     msToInitializeResponse: (await timeToInitialize(peer)).ms,
   }));
-  const rows = STDIO_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
-  const startMs = (label: string): number => rows.find((row) => row.label === label)?.metrics.msToInitializeResponse ?? Number.NaN;
+  const { rows, metric } = medianTable(STDIO_PEERS, samples);
+  const startMs = (label: string): number => metric(label, "msToInitializeResponse");
   const targets: Target[] = [
     { name: "start-up, ours / stdio floor", measured: ratio(startMs(OURS), startMs(FLOOR)), threshold: 1.5, kind: "max", unit: "x" },
   ];

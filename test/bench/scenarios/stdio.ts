@@ -1,5 +1,5 @@
 /** Scenario 1: stdio, pipelined: requests/s and the server's own CPU time per request. */
-import { alternate, medians } from "../alternate.js";
+import { alternate, medianTable } from "../alternate.js";
 import type { StdioLoadConfig, StdioLoadResult } from "../load/stdio-load.js";
 import type { Mode } from "../modes.js";
 import { FLOOR, MCP, OURS, STDIO_PEERS, missingOursNote } from "../peers.js";
@@ -27,8 +27,7 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
       clientCpuMicrosPerRequest: result.clientCpuMicrosPerRequest,
     };
   });
-  const rows = STDIO_PEERS.map((peer) => ({ label: peer.label, metrics: medians(samples.get(peer.label) ?? []) }));
-  const metric = (label: string, name: string): number => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN;
+  const { rows, metric } = medianTable(STDIO_PEERS, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
   const targets: Target[] = [
