@@ -88,6 +88,24 @@ describe("fetch(request) handler", () => {
   });
 });
 
+describe("capability stability (§13.2)", () => {
+  it("the advertised set is a snapshot: mutating the options object later changes nothing", async () => {
+    const capabilities = structuredClone(testCapabilities) as Record<string, unknown>;
+    const rcp = createServerRuntime(testProtocol, {
+      info: { name: "snapshot", version: "1" },
+      capabilities,
+      conformance: "L0",
+      handlers: fixtureHandlers,
+    });
+    delete capabilities.retrieve;
+    capabilities.graph = {};
+    const info = await rcp.fetch(new Request("http://localhost/rcp/info", { method: "POST", body: body(1, "info") }));
+    const advertised = (await info.json()).result.capabilities;
+    expect(advertised).toHaveProperty("retrieve");
+    expect(advertised).not.toHaveProperty("graph");
+  });
+});
+
 describe("connect(memory end)", () => {
   it("§5.1 serves frames over an in-memory pair and hangs up once shutdown is answered (§7.12)", async () => {
     const { client, server: end } = createMemoryTransportPair();
