@@ -75,7 +75,8 @@ export class Session implements SessionView {
     ) {
       throw invalidParams("_meta.logLevel", `must be one of ${this.identity.protocol.logLevels.join(", ")}`);
     }
-    if (this.implicit) return this.#describe();
+    // Stateless HTTP: nothing to remember, but the answer still carries the negotiated version.
+    if (this.implicit) return { ...this.#describe(), protocolVersion: negotiated };
     this.protocolVersion = negotiated;
     this.clientCapabilities = isRecord(params.capabilities) ? params.capabilities : {};
     const client = params.client;

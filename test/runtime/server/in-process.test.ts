@@ -88,6 +88,24 @@ describe("fetch(request) handler", () => {
   });
 });
 
+describe("stateless HTTP initialize (§5.2, §7.1)", () => {
+  it("answers with min(client, server) even though the session remembers nothing", async () => {
+    const rcp = createServerRuntime(
+      { ...testProtocol, version: 3 },
+      {
+        info: { name: "v3", version: "1" },
+        capabilities: testCapabilities,
+        conformance: "L0",
+        handlers: fixtureHandlers,
+      },
+    );
+    const post = (method: string, params: object) =>
+      rcp.fetch(new Request(`http://localhost/rcp/${method}`, { method: "POST", body: body(1, method, params) }));
+    expect((await (await post("initialize", { protocolVersion: 2 })).json()).result.protocolVersion).toBe(2);
+    expect((await (await post("initialize", { protocolVersion: 9 })).json()).result.protocolVersion).toBe(3);
+  });
+});
+
 describe("capability stability (§13.2)", () => {
   it("the advertised set is a snapshot: mutating the options object later changes nothing", async () => {
     const capabilities = structuredClone(testCapabilities) as Record<string, unknown>;
