@@ -213,13 +213,15 @@ export class ServerCore {
     params: Record<string, unknown>,
   ): Reply {
     let outcome: unknown;
+    let isPromise: boolean;
     try {
       outcome = handler(params, context);
+      // Reading `then` or `next` runs user code too (a getter, a Proxy).
+      isPromise = isThenable(outcome);
+      if (!isPromise && !isGenerator(outcome)) return context.answeredNow(context.resultFrame(outcome));
     } catch (thrown) {
       return context.answeredNow(errorFrame(context.id, this.reportThrown(context.method, thrown)));
     }
-    const isPromise = isThenable(outcome);
-    if (!isPromise && !isGenerator(outcome)) return context.answeredNow(context.resultFrame(outcome));
     connection.inFlight.set(context.id, context);
     const deadline = context.meta.deadlineMs;
     const serverDeadline = this.limits.defaultDeadlineMs;
@@ -227,7 +229,8 @@ export class ServerCore {
       typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
     );
     if (isPromise) {
-      (outcome as PromiseLike<unknown>).then(
+      // Promise.resolve turns a thenable whose then() throws into a rejection instead of a crash.
+      Promise.resolve(outcome).then(
         (result) => context.complete(result),
         (thrown) => context.fail(thrown),
       );

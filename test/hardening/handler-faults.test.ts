@@ -16,6 +16,8 @@ const faults: Array<[string, { result?: unknown; error?: unknown }]> = [
   ["x-harden/throw-null-prototype", { error: INTERNAL }],
   ["x-harden/reject", { error: INTERNAL }],
   ["x-harden/reject-undefined", { error: INTERNAL }],
+  ["x-harden/thenable-throws", { error: INTERNAL }],
+  ["x-harden/then-getter-throws", { error: INTERNAL }],
   ["x-harden/bigint", { error: INTERNAL }],
   ["x-harden/bigint-async", { error: INTERNAL }],
   ["x-harden/cycle", { error: INTERNAL }],
