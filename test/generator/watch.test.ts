@@ -40,8 +40,12 @@ it("--watch regenerates on every schema change and survives a broken edit", asyn
 
   const hitPath = join(schema, "types/hit.json");
   const hit = JSON.parse(readFileSync(hitPath, "utf8"));
-  writeFileSync(hitPath, JSON.stringify({ ...hit, description: "A ranked result, edited while watching." }));
-  await waitFor(() => stdout, /wrote 7 files/, 2);
+  // Node sets up a recursive watch asynchronously, so the edit is repeated until it is seen.
+  const edit = () =>
+    writeFileSync(hitPath, JSON.stringify({ ...hit, description: "A ranked result, edited while watching." }));
+  edit();
+  const repeat = setInterval(edit, 500);
+  await waitFor(() => stdout, /wrote 7 files/, 2).finally(() => clearInterval(repeat));
   expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("A ranked result, edited while watching.");
 
   writeFileSync(hitPath, "{ broken");
