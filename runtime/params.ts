@@ -23,7 +23,7 @@ export function prepareParams(
     const canonical = descriptor.aliases[legacy]!;
     if (params[legacy] !== undefined && params[canonical] === undefined) params[canonical] = params[legacy];
   }
-  if (!descriptor.params(params)) throw validationError(descriptor.params);
+  if (!passes(descriptor.params, params)) throw validationError(descriptor.params);
   let degraded = NO_DEGRADATION;
   if (descriptor.gates.length > 0) degraded = applyGates(descriptor, params, capabilities);
   for (const clamp of descriptor.clamps) {
@@ -33,6 +33,19 @@ export function prepareParams(
   }
   for (const rule of descriptor.rules) checkRule(rule, params, capabilities);
   return degraded;
+}
+
+/**
+ * A recursive schema (a filter tree) makes its validator recurse with the data, so input
+ * nested deep enough overflows the stack: that is malformed params (-32602), not a fault.
+ */
+function passes(validator: Validator, params: Record<string, unknown>): boolean {
+  try {
+    return validator(params);
+  } catch (thrown) {
+    if (thrown instanceof RangeError) throw invalidParams("params", "nested too deeply to validate");
+    throw thrown;
+  }
 }
 
 /** -32602 naming the dotted path of the validator's first issue (§12.1 `field`). */

@@ -98,6 +98,17 @@ describe("depth and length (§15.5)", () => {
     expect((await answerTo("[".repeat(DEEP), null)).error.code).toBe(-32700);
   });
 
+  it(`params nested ${DEEP} levels under a recursive schema are -32602, not an internal error`, async () => {
+    const tree = nested('{"child":', "}", DEEP, "{}");
+    const answer = await answerTo(
+      `{"jsonrpc":"2.0","id":"tree","method":"x-harden/tree","params":{"tree":${tree}}}`,
+      "tree",
+    );
+    expect(answer.error).toMatchObject({ code: -32602, data: { field: "params" } });
+    const shallow = await child.request("x-harden/tree", { tree: { child: { child: {} } } }, "shallow-tree");
+    expect(shallow.result).toEqual({ accepted: true });
+  });
+
   it("a string just under the size limit is echoed intact", async () => {
     const nonce = "é".repeat((MAX_MESSAGE_BYTES - 200) / 2);
     expect((await child.request("ping", { nonce }, "long")).result.nonce).toBe(nonce);
