@@ -47,6 +47,15 @@ export function nested(open: string, close: string, depth: number, inner = ""): 
 
 export const DEEP = 100_000;
 
+/** The size of the oversized message sent to check it is refused without being buffered (§15.5). */
+export const HUGE_MIB = 128;
+
+/**
+ * Peak memory may rise by some tens of MiB while discarded bytes wait for a GC; buffering the
+ * message whole would raise it by at least its size.
+ */
+export const NEVER_BUFFERED_BYTES = (HUGE_MIB / 2) * 1024 * 1024;
+
 /**
  * Every key that could reach a prototype, at the top of params, nested and in `_meta`.
  * Written as raw JSON: an object literal's `__proto__` would set a prototype instead.

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHttp, type HttpServerChild } from "./children.js";
 import { postJson, postOnce, rawExchange } from "./http-client.js";
-import { DEEP, envelopeCases, nested, prototypeKeys, prototypesUntouched } from "./hostile-input.js";
+import {
+  DEEP,
+  HUGE_MIB,
+  NEVER_BUFFERED_BYTES,
+  envelopeCases,
+  nested,
+  prototypeKeys,
+  prototypesUntouched,
+} from "./hostile-input.js";
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 1500;
@@ -78,10 +86,10 @@ describe("bytes, depth and length (§15.5)", () => {
     expect(received).toContain('"code":-32013');
   });
 
-  it("§15.5 a 48 MiB chunked body is 413 with -32013, never buffered whole, and the server goes on", async () => {
+  it(`§15.5 a ${HUGE_MIB} MiB chunked body is 413 with -32013, never buffered whole, and the server goes on`, async () => {
     const before = (await postJson(`${server.url}/x-harden/memory`, rpc("m1", "x-harden/memory"))).json.result
       .maxRssBytes as number;
-    const huge = Buffer.alloc(48 * MAX_MESSAGE_BYTES, 0x20);
+    const huge = Buffer.alloc(HUGE_MIB * MAX_MESSAGE_BYTES, 0x20);
     const reply = await postOnce(`${server.url}/ping`, huge, { "transfer-encoding": "chunked" }).catch(
       (error: Error) => error,
     );
@@ -90,7 +98,7 @@ describe("bytes, depth and length (§15.5)", () => {
     await stillServing("after-huge");
     const after = (await postJson(`${server.url}/x-harden/memory`, rpc("m2", "x-harden/memory"))).json.result
       .maxRssBytes as number;
-    expect(after - before).toBeLessThan(24 * 1024 * 1024);
+    expect(after - before).toBeLessThan(NEVER_BUFFERED_BYTES);
   });
 });
 
