@@ -53,7 +53,7 @@ describe("a client disconnecting (§13.1)", () => {
     expect(await timersUntil((count) => count >= baseline + 2)).toBeGreaterThanOrEqual(baseline + 2);
     abort.abort();
     await stderrIncludes('aborted x-test/sleep "gone"');
-    expect(await timersUntil((count) => count <= baseline)).toBe(baseline);
+    expect(await timersUntil((count) => count <= baseline)).toBeLessThanOrEqual(baseline);
   });
 
   it("mid-stream: the generator is aborted, the keep-alive and deadline are cleared, nothing is written after the end", async () => {
@@ -70,7 +70,7 @@ describe("a client disconnecting (§13.1)", () => {
     expect(new TextDecoder().decode(first.value)).toContain("notifications/progress");
     abort.abort();
     await stderrIncludes('aborted x-test/stream "stream"');
-    expect(await timersUntil((count) => count <= baseline)).toBe(baseline);
+    expect(await timersUntil((count) => count <= baseline)).toBeLessThanOrEqual(baseline);
     // Give a late progress step its chance to (wrongly) write to the closed response.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.stderr()).not.toMatch(/ERR_STREAM|write after end|Error/);
