@@ -1,6 +1,6 @@
 /** Session rules of §7.1, §13 and §14.1 against the server built from the generated RCP/1 descriptor, over real stdio. */
 import { afterEach, describe, expect, it } from "vitest";
-import { FIXTURE_SERVER, GENERATED_SERVER, StdioChild } from "./helpers/stdio-child.js";
+import { GENERATED_SERVER, StdioChild } from "./helpers/stdio-child.js";
 
 const children: StdioChild[] = [];
 const start = () => {
