@@ -20,3 +20,5 @@ export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/n
 export { sseFrame } from "./framing/sse.js";
 export { serialize } from "./json.js";
 export * from "./client/index.js";
+export * from "./fusion/index.js";
+export { encodeF32Base64, decodeF32Base64 } from "./codec/f32-base64.js";
