@@ -14,7 +14,7 @@ export function hardeningStdio(options: object = {}): Promise<StdioChild> {
 
 export interface HttpServerChild {
   url: string;
-  /** Base URL without the path, for raw sockets. */
+  /** The listening port on 127.0.0.1, for raw sockets. */
   port: number;
   stderr(): string;
   /** Resolves with the exit code if the process dies; stays pending while it is up. */
