@@ -31,14 +31,19 @@ export interface NodeChildOptions {
   nodeFlags?: readonly string[];
   env?: Record<string, string>;
   stderr?: "pipe" | "inherit";
+  /**
+   * Own process group (default): killing the child's group also kills what it spawned. A server
+   * spawned by a load generator stays in the generator's group, so it dies with it.
+   */
+  ownGroup?: boolean;
 }
 
-/** Spawns `node <script>` in its own process group with piped stdio. */
+/** Spawns `node <script>` with piped stdio. */
 export function spawnNode(options: NodeChildOptions): ChildProcess {
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), options.script, ...(options.args ?? [])], {
     stdio: ["pipe", "pipe", options.stderr ?? "pipe"],
     env: { ...process.env, ...options.env },
-    detached: true,
+    detached: options.ownGroup ?? true,
   });
   live.add(child);
   child.once("exit", () => live.delete(child));

@@ -25,7 +25,7 @@ export class StdioConnection {
     command: ServerCommand,
     private readonly dialect: Dialect,
   ) {
-    const options: NodeChildOptions = { script: command.script, nodeFlags: command.nodeFlags ?? [], env: command.env ?? {} };
+    const options: NodeChildOptions = { script: command.script, nodeFlags: command.nodeFlags ?? [], env: command.env ?? {}, ownGroup: false };
     this.child = spawnNode(options);
     this.child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
     this.probes = new ProbeReader(this.child);
