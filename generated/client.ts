@@ -9,7 +9,7 @@ import {
   type StreamEvent,
   httpClientTransport,
   stdioClientTransport,
-} from "../runtime/codegen.js";
+} from "../runtime/codegen-client.js";
 import { protocol } from "./methods.js";
 import type {
   CatalogListParams,

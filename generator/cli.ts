@@ -29,7 +29,7 @@ const argv = await yargs(hideBin(process.argv))
   .option("runtime", {
     type: "string",
     describe:
-      "Import path of the runtime entry for generated code (default: this repo's runtime/codegen.js, relative to --out)",
+      "Import path of the runtime entry for generated code (default: this repo's runtime/codegen.js, relative to --out); client code imports the entry beside it with a -client suffix (rcp-gen/codegen-client)",
   })
   .option("check", {
     type: "boolean",

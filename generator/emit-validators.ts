@@ -79,9 +79,29 @@ function esmOnly(code: string): string {
   if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
   const imports = [...helpers]
     .sort()
-    .flatMap((helper) => [
-      `import ajvRuntime_${helper}_module from "ajv/dist/runtime/${helper}.js";`,
-      `const ajvRuntime_${helper} = ajvRuntime_${helper}_module.default ?? ajvRuntime_${helper}_module;`,
-    ]);
+    .flatMap((helper) =>
+      inlinedHelpers[helper] !== undefined
+        ? [inlinedHelpers[helper]]
+        : [
+            `import ajvRuntime_${helper}_module from "ajv/dist/runtime/${helper}.js";`,
+            `const ajvRuntime_${helper} = ajvRuntime_${helper}_module.default ?? ajvRuntime_${helper}_module;`,
+          ],
+    );
   return `${imports.join("\n")}\n${body}`;
 }
+
+/**
+ * Helpers small enough to emit in place: loading a CommonJS module is a measurable share of
+ * a server's start-up (issue 6), and string lengths are checked by almost every schema.
+ */
+const inlinedHelpers: Readonly<Record<string, string>> = {
+  // JSON Schema counts string length in code points: a surrogate pair is one character.
+  ucs2length: `function ajvRuntime_ucs2length(text) {
+  let length = 0;
+  for (let index = 0; index < text.length; index++, length++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
+  }
+  return length;
+}`,
+};

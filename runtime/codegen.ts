@@ -1,16 +1,9 @@
 /**
- * The one entry point generated code imports from (published as `rcp-gen/codegen`).
- * Its exports are exactly the symbols listed in generator/runtime-symbols.ts; generated
- * files never reach into other runtime modules.
+ * The entry point generated code imports the protocol descriptor and the server from
+ * (published as `rcp-gen/codegen`); the client side is `./codegen-client.ts`, kept apart so
+ * a server's start-up never loads the client. Together they export exactly the symbols
+ * listed in generator/runtime-symbols.ts; generated files never reach into other modules.
  */
 export { defineProtocol, type Validator } from "./protocol.js";
-export type { Handler, ServerOptionsBase, CallOptions, StreamEvent } from "./api.js";
+export type { Handler, ServerOptionsBase } from "./api.js";
 export { createServerRuntime, type RcpServer } from "./server.js";
-export {
-  BaseClient,
-  stdioClientTransport,
-  httpClientTransport,
-  type BaseClientOptions,
-  type StdioClientTransportOptions,
-  type HttpClientTransportOptions,
-} from "./client/index.js";

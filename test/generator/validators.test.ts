@@ -4,22 +4,48 @@
  * memory, over the schema fixture corpus (test/schema/fixtures).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as generatedValidators from "../../generated/validators.js";
 import { compileRef, loadSchemaFolder } from "../../generator/loader.js";
+import { generate } from "../../generator/generate.js";
 import { allShapes } from "../../generator/shapes.js";
 import { loadFixtures } from "../schema/fixture-corpus.js";
 import { repoRoot } from "./run-cli.js";
+import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
+
+afterAll(removeSchemaFolders);
 
 const validatorsPath = join(repoRoot, "generated", "validators.js");
 
 describe("generated/validators.js under plain Node ESM", () => {
-  it("imports only ajv's small runtime helpers, as ESM with .js specifiers", () => {
-    const imports = readFileSync(validatorsPath, "utf8").match(/^import .*$/gm) ?? [];
-    expect(imports.length).toBeGreaterThan(0);
-    for (const line of imports) expect(line).toMatch(/^import \w+ from "ajv\/dist\/runtime\/\w+\.js";$/);
+  it("imports nothing but ajv's small runtime helpers, as ESM with .js specifiers", () => {
+    const source = readFileSync(validatorsPath, "utf8");
+    expect(source).not.toContain("require(");
+    for (const line of source.match(/^import .*$/gm) ?? [])
+      expect(line).toMatch(/^import \w+ from "ajv\/dist\/runtime\/\w+\.js";$/);
+  });
+
+  it("counts string lengths in code points, as JSON Schema does, with its inlined helper", async () => {
+    const files = minimalSchemaFiles();
+    const hit = files["types/hit.json"] as { properties: { id: Record<string, unknown> } };
+    hit.properties.id["maxLength"] = 2;
+    const folder = loadSchemaFolder(writeSchemaFolder(files));
+    const validatorsJs = (await generate(folder, { runtimeSpecifier: "rcp-gen/codegen", command: "test" })).get(
+      "validators.js",
+    )!;
+    expect(validatorsJs).toContain("function ajvRuntime_ucs2length(");
+    const modulePath = join(folder.dir, "validators.js");
+    writeFileSync(modulePath, validatorsJs);
+    const script = `
+      import { retrieveResult } from ${JSON.stringify(modulePath)};
+      const verdict = (id) => retrieveResult({ hits: [{ id }] });
+      console.log(JSON.stringify([verdict("ab"), verdict("abc"), verdict("\u{1F600}\u{1F600}"), verdict("\u{1F600}\u{1F600}x"), verdict("\uD800\uD800")]));`;
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    // Two emoji are four UTF-16 units but two characters; lone surrogates count one each.
+    expect(JSON.parse(result.stdout)).toEqual([true, false, true, false, true]);
   });
 
   it("loads in node without a bundler and validates a frame and a batch (§4, §11)", () => {
