@@ -1,11 +1,14 @@
 /**
  * NDJSON framing for stdio (§5.1). The reader splits on the byte 0x0A, so a frame or a
  * multi-byte UTF-8 character split across reads at any byte is reassembled before it
- * is decoded. Blank lines are ignored, a trailing \r is tolerated, and a leading BOM on
+ * is decoded; a line that is not UTF-8 is reported, never decoded with replacement
+ * characters. Blank lines are ignored, a trailing \r is tolerated, and a leading BOM on
  * the stream is dropped. A line longer than `maxLineBytes` is never buffered whole: the
  * reader discards its bytes as they arrive, reports it once as oversized, and goes on
  * with the next line.
  */
+
+import { decodeUtf8 } from "./utf8.js";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -15,6 +18,8 @@ export interface NdjsonReaderOptions {
   onLine: (line: string) => void;
   /** Called once per line that exceeded `maxLineBytes`; `bytes` counts what was seen. */
   onOversized?: (bytes: number) => void;
+  /** Called once per line whose bytes are not valid UTF-8. Default: the line is dropped. */
+  onNotUtf8?: () => void;
   /** Largest accepted line in bytes, excluding the terminator. Default: unlimited. */
   maxLineBytes?: number;
 }
@@ -22,6 +27,7 @@ export interface NdjsonReaderOptions {
 export class NdjsonReader {
   readonly #onLine: (line: string) => void;
   readonly #onOversized: (bytes: number) => void;
+  readonly #onNotUtf8: () => void;
   readonly #maxLineBytes: number;
   /** Bytes of the current, unterminated line. */
   #pending: Buffer[] = [];
@@ -33,6 +39,7 @@ export class NdjsonReader {
   constructor(options: NdjsonReaderOptions) {
     this.#onLine = options.onLine;
     this.#onOversized = options.onOversized ?? (() => {});
+    this.#onNotUtf8 = options.onNotUtf8 ?? (() => {});
     this.#maxLineBytes = options.maxLineBytes ?? Number.POSITIVE_INFINITY;
   }
 
@@ -103,7 +110,8 @@ export class NdjsonReader {
       this.#onOversized(total);
       return;
     }
-    const text = line.toString("utf8");
+    const text = decodeUtf8(line);
+    if (text === undefined) return this.#onNotUtf8();
     if (isBlank(text)) return;
     this.#onLine(text);
   }

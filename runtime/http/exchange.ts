@@ -7,8 +7,8 @@ import type { HttpRequestInfo } from "./options.js";
 
 export interface HttpExchange {
   readonly request: HttpRequestInfo;
-  /** The body as UTF-8 text, or null when it exceeds `limit` bytes (read no further). */
-  readBody(limit: number): Promise<string | null>;
+  /** The body's bytes, or null when they exceed `limit` bytes (read no further). */
+  readBody(limit: number): Promise<Buffer | null>;
   /** A complete response. */
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void;
   /** Starts a 200 event stream with these headers; the socket is set to no-delay. */

@@ -8,6 +8,7 @@ import type { FrameChannel } from "../context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
 import type { Connection } from "../connection.js";
+import { decodeUtf8, NOT_UTF8_MESSAGE } from "../framing/utf8.js";
 import { ErrorCode } from "../errors.js";
 import { errorFrame } from "../json.js";
 import { isRecord } from "../paths.js";
@@ -57,9 +58,11 @@ export class HttpServerCore {
     const body = await exchange.readBody(limit);
     if (body === null)
       return this.#fail(exchange, 413, ErrorCode.PayloadTooLarge, `Payload too large: the body exceeds ${limit} bytes`);
+    const text = decodeUtf8(body);
+    if (text === undefined) return this.#fail(exchange, 400, ErrorCode.ParseError, NOT_UTF8_MESSAGE);
     let message: unknown;
     try {
-      message = JSON.parse(body);
+      message = JSON.parse(text);
     } catch {
       return this.#fail(exchange, 400, ErrorCode.ParseError, "Parse error: invalid JSON");
     }

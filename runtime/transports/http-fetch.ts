@@ -31,11 +31,11 @@ class FetchExchange implements HttpExchange {
     source.signal?.addEventListener("abort", () => this.#clientGone(), { once: true });
   }
 
-  async readBody(limit: number): Promise<string | null> {
+  async readBody(limit: number): Promise<Buffer | null> {
     const declared = Number(this.#source.headers.get("content-length"));
     if (declared > limit) return null;
     const body = this.#source.body;
-    if (!body) return "";
+    if (!body) return Buffer.alloc(0);
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -49,7 +49,7 @@ class FetchExchange implements HttpExchange {
       }
       chunks.push(value);
     }
-    return Buffer.concat(chunks, size).toString("utf8");
+    return Buffer.concat(chunks, size);
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {

@@ -84,7 +84,7 @@ class NodeExchange implements HttpExchange {
     };
   }
 
-  readBody(limit: number): Promise<string | null> {
+  readBody(limit: number): Promise<Buffer | null> {
     const req = this.#req;
     const declared = Number(req.headers["content-length"]);
     if (declared > limit) return Promise.resolve(this.#refuseBody());
@@ -102,7 +102,7 @@ class NodeExchange implements HttpExchange {
         chunks.push(chunk);
       };
       const onEnd = (): void =>
-        resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);

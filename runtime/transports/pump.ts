@@ -8,6 +8,7 @@ import type { FrameChannel } from "../context.js";
 import { Connection } from "../connection.js";
 import { errorFrame } from "../json.js";
 import { ErrorCode } from "../errors.js";
+import { NOT_UTF8_MESSAGE } from "../framing/utf8.js";
 
 export class MessagePump {
   readonly connection: Connection;
@@ -34,6 +35,11 @@ export class MessagePump {
         message: `Payload too large: a ${bytes}-byte message exceeds ${this.core.limits.maxMessageBytes} bytes`,
       }),
     );
+  }
+
+  /** A frame whose bytes are not UTF-8: -32700 with id null, like any unparseable frame. */
+  rejectNotUtf8(): void {
+    this.channel.send(errorFrame(null, { code: ErrorCode.ParseError, message: NOT_UTF8_MESSAGE }));
   }
 
   /** True once `shutdown` was answered or `endInput()` was called. */

@@ -50,6 +50,7 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
     maxLineBytes: core.limits.maxMessageBytes,
     onLine: (line) => pump.receive(line),
     onOversized: (bytes) => pump.rejectOversized(bytes),
+    onNotUtf8: () => pump.rejectNotUtf8(),
   });
   const finish = (): Promise<void> =>
     (finishing ??= (async () => {

@@ -64,14 +64,15 @@ describe("malformed envelopes over stdio (§4.1, §4.7)", () => {
 });
 
 describe("bytes that are not UTF-8 (§5.1)", () => {
-  it("an invalid sequence inside a string is decoded as U+FFFD, not a crash or a lost line", async () => {
+  it("an invalid sequence inside a string is -32700 with id null, never silently replaced", async () => {
     const line = Buffer.concat([
       Buffer.from('{"jsonrpc":"2.0","id":"utf8","method":"ping","params":{"nonce":"a'),
       Buffer.from([0xff, 0xc3, 0x28, 0xe2, 0x82]),
       Buffer.from('b"}}'),
     ]);
-    const answer = await answerTo(line, "utf8");
-    expect(answer.result.nonce).toMatch(/^a\uFFFD+\(\uFFFD+b$/);
+    const answer = await answerTo(line, null);
+    expect(answer.error).toEqual({ code: -32700, message: "Parse error: the message is not valid UTF-8" });
+    await stillServing("after-invalid-string");
   });
 
   it("invalid bytes outside a string are -32700 with id null", async () => {

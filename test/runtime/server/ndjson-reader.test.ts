@@ -6,12 +6,14 @@ import { NdjsonReader, ndjsonFrame } from "../../../runtime/framing/ndjson.js";
 function collect(maxLineBytes?: number) {
   const lines: string[] = [];
   const oversized: number[] = [];
+  const notUtf8: number[] = [];
   const reader = new NdjsonReader({
     maxLineBytes,
     onLine: (line) => lines.push(line),
     onOversized: (bytes) => oversized.push(bytes),
+    onNotUtf8: () => notUtf8.push(lines.length),
   });
-  return { reader, lines, oversized };
+  return { reader, lines, oversized, notUtf8 };
 }
 
 /** Splits bytes at the given cut points (any byte offsets). */
@@ -57,6 +59,14 @@ describe("NdjsonReader (§5.1)", () => {
     reader.push("tail\nok\n");
     expect(oversized).toEqual([1014]);
     expect(lines).toEqual(["ok"]);
+  });
+
+  it("reports a line that is not UTF-8 (a stray byte, a truncated sequence) instead of decoding it, then goes on", () => {
+    const { reader, lines, notUtf8 } = collect();
+    reader.push(Buffer.concat([Buffer.from('{"a":"x'), Buffer.from([0xff]), Buffer.from('"}\n{"b":1}\n')]));
+    reader.push(Buffer.concat([Buffer.from('{"c":"'), Buffer.from([0xe2, 0x82]), Buffer.from('"}\n{"d":"\u20ac"}\n')]));
+    expect(lines).toEqual(['{"b":1}', '{"d":"\u20ac"}']);
+    expect(notUtf8).toEqual([0, 1]);
   });
 
   it("a line exactly at the limit passes; its \\r does not count", () => {
