@@ -35,7 +35,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
 export type Reply = string | undefined | Promise<string | undefined>;
 
 /** §12.2 hint sent with -32011 when the in-flight cap sheds a request: long enough for a slot to free up. */
-const RATE_LIMITED_RETRY_AFTER_MS = 250;
+export const RATE_LIMITED_RETRY_AFTER_MS = 250;
 
 /** Capability keys with a runtime meaning (§6): progress needs `streaming`, logs need `log`. */
 const STREAMING = "streaming";

@@ -36,4 +36,11 @@ export interface HttpOptions {
   cors?: CorsOptions;
   /** Interval of `:` keep-alive comments on a silent SSE stream. Default 15000 ms. */
   keepAliveMs?: number;
+  /**
+   * Requests handled at once across the whole HTTP server; past it a request is shed with
+   * HTTP 429, `Retry-After` and -32011 before its body is read (§5.2, §12.2). Stateless HTTP
+   * makes every request its own connection, so the per-connection `maxInFlight` cannot bound
+   * it. Default 1024.
+   */
+  maxConcurrentRequests?: number;
 }

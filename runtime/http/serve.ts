@@ -3,7 +3,7 @@
  * sessions, and the choice between one buffered JSON body and an SSE stream for the
  * same handler. Adapters (node:http, Web fetch) only translate HttpExchange calls.
  */
-import type { ServerCore } from "../core.js";
+import { RATE_LIMITED_RETRY_AFTER_MS, type ServerCore } from "../core.js";
 import type { FrameChannel } from "../context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
@@ -17,6 +17,7 @@ import { HttpSessions, SESSION_HEADER } from "./sessions.js";
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": "application/json" });
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
+const DEFAULT_MAX_CONCURRENT_REQUESTS = 1024;
 
 export class HttpServerCore {
   readonly basePath: string;
@@ -26,6 +27,8 @@ export class HttpServerCore {
   readonly #jsonHeaders: Readonly<Record<string, string>>;
   readonly #streamHeaders: Readonly<Record<string, string>>;
   readonly #corsHeaders: Readonly<Record<string, string>> | undefined;
+  readonly #maxConcurrent: number;
+  #active = 0;
 
   constructor(core: ServerCore, options: HttpOptions = core.http) {
     this.#core = core;
@@ -40,6 +43,7 @@ export class HttpServerCore {
     };
     this.#jsonHeaders = { ...JSON_HEADERS, ...this.#corsHeaders };
     this.#streamHeaders = { ...SSE_HEADERS, ...this.#corsHeaders };
+    this.#maxConcurrent = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;
   }
 
   async serve(exchange: HttpExchange): Promise<void> {
@@ -54,6 +58,17 @@ export class HttpServerCore {
     if (authenticate && !(await authenticate(exchange.request))) {
       return this.#fail(exchange, 401, ErrorCode.Unauthorized, "Unauthorized");
     }
+    if (this.#active >= this.#maxConcurrent) return this.#shed(exchange);
+    this.#active++;
+    try {
+      await this.#dispatch(exchange, rcpMethod);
+    } finally {
+      this.#active--;
+    }
+  }
+
+  /** From the body to the answer: one buffered JSON response, 204, or an SSE stream. */
+  async #dispatch(exchange: HttpExchange, rcpMethod: string): Promise<void> {
     const limit = this.#core.limits.maxMessageBytes;
     const body = await exchange.readBody(limit);
     if (body === null)
@@ -126,6 +141,20 @@ export class HttpServerCore {
     } catch {
       return undefined;
     }
+  }
+
+  /** §5.2 429 mirrors -32011; both say when to come back (§12.2). */
+  #shed(exchange: HttpExchange): void {
+    const retryAfterSeconds = Math.ceil(RATE_LIMITED_RETRY_AFTER_MS / 1000);
+    exchange.respond(
+      429,
+      { ...this.#jsonHeaders, "retry-after": String(retryAfterSeconds) },
+      errorFrame(null, {
+        code: ErrorCode.RateLimited,
+        message: `Rate limited: ${this.#maxConcurrent} requests are in progress`,
+        data: { retryable: true, retryAfterMs: RATE_LIMITED_RETRY_AFTER_MS },
+      }),
+    );
   }
 
   #fail(exchange: HttpExchange, status: number, code: number, message: string): void {
