@@ -8,7 +8,7 @@ import type { MethodDescriptor, ProtocolDescriptor } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "./errors.js";
 import { errorFrame, resultFrame } from "./json.js";
 import { getPath, isRecord } from "./paths.js";
-import { prepareParams, validationError } from "./params.js";
+import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { RequestContext, type FrameChannel } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import type { Connection } from "./connection.js";
@@ -241,9 +241,11 @@ export class ServerCore {
   }
 
   #checkMeta(meta: unknown): JsonObject {
-    if (meta === undefined) return EMPTY_META;
+    // §4.6: a null where the schema lists none is absent.
+    if (meta === undefined || meta === null) return EMPTY_META;
     if (!isRecord(meta)) throw invalidParams("_meta", "_meta must be an object (§4.4)");
-    if (!this.#protocol.meta(meta)) throw validationError(this.#protocol.meta, "_meta");
+    if (!this.#protocol.meta(meta) && !(dropNullMembers(meta) && this.#protocol.meta(meta)))
+      throw validationError(this.#protocol.meta, "_meta");
     const level = meta.logLevel;
     if (level !== undefined && (typeof level !== "string" || !this.#levelRanks.has(level))) {
       throw invalidParams("_meta.logLevel", `must be one of ${this.#protocol.logLevels.join(", ")}`);

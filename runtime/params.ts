@@ -23,7 +23,8 @@ export function prepareParams(
     const canonical = descriptor.aliases[legacy]!;
     if (params[legacy] !== undefined && params[canonical] === undefined) params[canonical] = params[legacy];
   }
-  if (!passes(descriptor.params, params)) throw validationError(descriptor.params);
+  if (!passes(descriptor.params, params) && !(dropNullMembers(params) && passes(descriptor.params, params)))
+    throw validationError(descriptor.params);
   let degraded = NO_DEGRADATION;
   if (descriptor.gates.length > 0) degraded = applyGates(descriptor, params, capabilities);
   for (const clamp of descriptor.clamps) {
@@ -46,6 +47,31 @@ function passes(validator: Validator, params: Record<string, unknown>): boolean 
     if (thrown instanceof RangeError) throw invalidParams("params", "nested too deeply to validate");
     throw thrown;
   }
+}
+
+/**
+ * §4.6: where a schema does not list `null`, a peer MUST treat `null` as absent. No RCP param
+ * lists it, so after a failed validation every `null` object member is dropped and the params
+ * validated again; valid requests never pay for the walk. Iterative, so depth cannot overflow.
+ * Returns whether anything was dropped.
+ */
+export function dropNullMembers(params: Record<string, unknown>): boolean {
+  let dropped = false;
+  const pending: unknown[] = [params];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (isRecord(value)) {
+      for (const key of Object.keys(value)) {
+        if (value[key] === null) {
+          delete value[key];
+          dropped = true;
+        } else pending.push(value[key]);
+      }
+    }
+  }
+  return dropped;
 }
 
 /** -32602 naming the dotted path of the validator's first issue (§12.1 `field`). */

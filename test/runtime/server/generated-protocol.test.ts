@@ -27,6 +27,19 @@ describe("generated RCP/1 descriptor", () => {
     });
   });
 
+  it("§4.6 an explicit null where the schema lists no null is treated as absent, at any depth", async () => {
+    const nulls = { query: "q", k: 2, mode: null, fusion: null, rerank: null, cursor: null, _meta: null };
+    expect((await call("retrieve", nulls)).result.hits).toHaveLength(2);
+    const metaNulls = { query: "q", k: 2, _meta: { progressToken: null, logLevel: null, deadlineMs: null } };
+    expect((await call("retrieve", metaNulls)).result.hits).toHaveLength(2);
+    const nested = { query: "q", k: 2, filter: { field: "year", op: "gte", value: 2020, extra: null } };
+    expect((await call("retrieve", nested)).result.hits).toHaveLength(2);
+    expect((await call("retrieve", { query: null, k: 2 })).error).toMatchObject({
+      code: -32602,
+      data: { field: "query" },
+    });
+  });
+
   it("§12.1 a schema violation names the dotted field", async () => {
     expect((await call("retrieve", { query: "q" })).error).toMatchObject({ code: -32602, data: { field: "k" } });
     expect((await call("retrieve", { query: "q", k: 1.5 })).error).toMatchObject({
