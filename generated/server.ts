@@ -111,10 +111,12 @@ export type AdvertisedMethods<C> =
   | (On<C, ["retrieve"]> extends true ? "retrieve" : never);
 /** Handlers for capabilities `C`: every advertised method's handler is required. */
 export type HandlersFor<C> = RcpHandlers & { [M in AdvertisedMethods<C>]-?: NonNullable<RcpHandlers[M]> };
+/** `C` with every key the protocol does not define, nor the `x-` vendor space, typed `never`: a misspelt capability does not compile (§6.2). */
+export type KnownCapabilityKeys<C> = { [K in keyof C]: K extends keyof ServerCapabilities ? C[K] : never };
 
-/** A server for this protocol; advertising a capability without its handlers does not compile. */
+/** A server for this protocol; advertising a capability without its handlers, or a misspelt one, does not compile. */
 export function createServer<const C extends ServerCapabilities>(
-  options: ServerOptionsBase<C> & { handlers: HandlersFor<C> },
+  options: ServerOptionsBase<C> & { capabilities: KnownCapabilityKeys<C>; handlers: HandlersFor<C> },
 ): RcpServer {
   return createServerRuntime(protocol, { ...options, handlers: { ...options.handlers } });
 }

@@ -274,26 +274,7 @@ export interface ServerCapabilities {
   /**
    * A vendor extension capability; its value is any object (§6.2).
    */
-  [k: string]:
-    | {}
-    | EmbedCapability
-    | SparseEmbedCapability
-    | MultiVectorCapability
-    | RerankCapability
-    | RetrieveCapability
-    | TransformCapability
-    | GraphCapability
-    | IndexCapability
-    | SessionCapability
-    | FeedbackCapability
-    | MemoryCapability
-    | FilterCapability
-    | StreamingCapability
-    | PaginationCapability
-    | CitationsCapability
-    | LogCapability
-    | CatalogCapability
-    | undefined;
+  [k: `x-${string}`]: object | undefined;
 }
 /**
  * Dense embedding metadata (§6, §7.3.1).
@@ -1337,7 +1318,7 @@ export interface ClientCapabilities {
   /**
    * A vendor extension capability (§6.2).
    */
-  [k: string]: {} | StreamingCapability | LogCapability | undefined;
+  [k: `x-${string}`]: object | undefined;
 }
 /**
  * Inline documents (else the live index), the memory to update and its scope (§7.17).

@@ -79,12 +79,28 @@ export function emitServer(
     type: "RcpHandlers & { [M in AdvertisedMethods<C>]-?: NonNullable<RcpHandlers[M]> }",
   });
   const capabilities = file.use("./types.js", "ServerCapabilities", true);
+  file.source.addTypeAlias({
+    name: "KnownCapabilityKeys",
+    isExported: true,
+    typeParameters: ["C"],
+    docs: docs(
+      "`C` with every key the protocol does not define, nor the `x-` vendor space, typed `never`: a misspelt capability does not compile (§6.2).",
+    ),
+    type: `{ [K in keyof C]: K extends keyof ${capabilities} ? C[K] : never }`,
+  });
   file.source.addFunction({
     name: "createServer",
     isExported: true,
-    docs: docs("A server for this protocol; advertising a capability without its handlers does not compile."),
+    docs: docs(
+      "A server for this protocol; advertising a capability without its handlers, or a misspelt one, does not compile.",
+    ),
     typeParameters: [`const C extends ${capabilities}`],
-    parameters: [{ name: "options", type: `${file.runtime("ServerOptionsBase")}<C> & { handlers: HandlersFor<C> }` }],
+    parameters: [
+      {
+        name: "options",
+        type: `${file.runtime("ServerOptionsBase")}<C> & { capabilities: KnownCapabilityKeys<C>; handlers: HandlersFor<C> }`,
+      },
+    ],
     returnType: file.runtime("RcpServer"),
     statements: `return ${file.runtime("createServerRuntime")}(${file.use("./methods.js", protocolConstName, false)}, { ...options, handlers: { ...options.handlers } });`,
   });

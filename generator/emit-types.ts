@@ -3,12 +3,12 @@
  * (a typo in user code fails to compile; validators stay open), descriptions as doc comments.
  */
 import { compile } from "json-schema-to-typescript";
-import type { Project } from "ts-morph";
+import { SyntaxKind, type Project, type SourceFile } from "ts-morph";
 import { GeneratedFile, type EmitSettings } from "./emit-file.js";
 import type { LoadedSchemaFolder } from "./loader.js";
 import { SchemaFolderError } from "./schema-folder-error.js";
 import type { Shape } from "./shapes.js";
-import { buildTypeSchema } from "./type-schema.js";
+import { buildTypeSchema, vendorMarker } from "./type-schema.js";
 
 const rootName = "RcpTypes";
 
@@ -30,6 +30,7 @@ export async function emitTypes(
   const file = new GeneratedFile(project, "types.ts", settings);
   file.source.addStatements(withoutDefinitionNotes(declarations));
   file.source.getInterfaceOrThrow(rootName).remove();
+  narrowVendorIndexSignatures(file.source);
   for (const shape of shapes)
     if (!file.source.getInterface(shape.typeName) && !file.source.getTypeAlias(shape.typeName))
       throw new SchemaFolderError(
@@ -38,6 +39,19 @@ export async function emitTypes(
         `the type name ${shape.typeName} is used by another schema too`,
       );
   return file.render();
+}
+
+/** `[k: string]: A | B | Marker<T>` from a `^x-` pattern becomes `[k: \`x-${string}\`]: T` (§6.2). */
+function narrowVendorIndexSignatures(source: SourceFile): void {
+  const marked = new RegExp(`${vendorMarker}<(.*)>`, "s");
+  for (const signature of source.getDescendantsOfKind(SyntaxKind.IndexSignature)) {
+    // A value type like `{ [key: string]: unknown }` holds a signature that setReturnType replaces.
+    if (signature.wasForgotten()) continue;
+    const valueType = marked.exec(signature.getReturnTypeNodeOrThrow().getText())?.[1];
+    if (valueType === undefined) continue;
+    signature.setKeyType("`x-${string}`");
+    signature.setReturnType(valueType);
+  }
 }
 
 /** Drops json-schema-to-typescript's "referenced by `RcpTypes`" notes, which name a root no one sees. */

@@ -54,6 +54,9 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
       if (droppedKeywords.has(keyword) || keyword.startsWith("x-")) continue;
       const shape = subschemaKeywords[keyword];
       if (keyword === "$ref" && typeof value === "string") copy["allOf"] = [refTarget(file, value)];
+      // Beside additionalProperties the one index signature must also admit other keys: left as is.
+      else if (keyword === "patternProperties" && node["additionalProperties"] === undefined && isVendorPattern(value))
+        copy[keyword] = markVendorPattern(value);
       else if (!shape) copy[keyword] = value;
       else if (shape.holds === "single") copy[keyword] = convertSchema(file, value);
       else if (shape.holds === "list" && Array.isArray(value))
@@ -78,6 +81,35 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
     defs[shape.typeName] = own;
   }
   return { title: "RcpTypes", type: "object", additionalProperties: false, properties: {}, $defs: defs };
+}
+
+/**
+ * `x-` extension keys (§6.2) are a `^x-` patternProperties whose values are plain objects or
+ * anything. json-schema-to-typescript would type them as a `[k: string]` index signature,
+ * which lets any typo through (`retreive: {}`); the marker below lets emit-types narrow the
+ * key to `x-${string}` instead.
+ */
+export const vendorMarker = "RcpVendorExtension__";
+const VENDOR_PATTERN = "^x-";
+
+function isVendorPattern(value: unknown): value is Record<string, SchemaObject> {
+  return isRecord(value) && Object.keys(value).length === 1 && vendorValueType(value[VENDOR_PATTERN]) !== undefined;
+}
+
+/** The TypeScript type of a vendor value, for the shapes the marker supports. */
+function vendorValueType(schema: unknown): string | undefined {
+  if (!isRecord(schema)) return undefined;
+  const keys = Object.keys(schema).filter((key) => key !== "description");
+  if (keys.length === 0) return "unknown";
+  // `object`, not a record type: a vendor's own named capability interface must fit it too;
+  // `undefined` because an optional named `x-acme` property is `T | undefined`.
+  if (keys.length === 1 && schema["type"] === "object") return "object | undefined";
+  return undefined;
+}
+
+function markVendorPattern(value: Record<string, SchemaObject>): SchemaObject {
+  const schema = value[VENDOR_PATTERN]!;
+  return { [VENDOR_PATTERN]: { ...schema, tsType: `${vendorMarker}<${vendorValueType(schema)}>` } };
 }
 
 /** Adds `_meta` to an object shape that lacks it; a shape that only composes others inherits theirs. */

@@ -55,6 +55,20 @@ createServer({
   },
 });
 
+// Vendor capability keys are x-<vendor> (§6.2); any other unknown key is a typo.
+createServer({
+  ...base,
+  capabilities: { retrieve: {}, "x-acme": { tier: 2 } },
+  handlers: { retrieve: () => ({ hits: [] }) },
+});
+
+createServer({
+  ...base,
+  // @ts-expect-error a misspelt capability key does not compile
+  capabilities: { retrieve: {}, retreive: {} },
+  handlers: { retrieve: () => ({ hits: [] }) },
+});
+
 export async function useClient(client: RcpClient): Promise<Hit[]> {
   // @ts-expect-error closed types: a misspelt param does not compile
   await client.retrieve({ query: "q", k: 3, cadidateK: 5 });
