@@ -2,6 +2,7 @@
  * From a loaded schema folder to the generated modules, in memory: file name -> content.
  * Nothing touches the disk here, so a failure at any step leaves the output untouched.
  */
+import { bundleSchema } from "./bundle.js";
 import { emitClient } from "./emit-client.js";
 import { newEmitProject, type EmitSettings } from "./emit-file.js";
 import { emitIndex } from "./emit-index.js";
@@ -39,6 +40,19 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     ["server.ts", await emitServer(project, settings, folder, shapes)],
     ["client.ts", await emitClient(project, settings, folder, shapes)],
     ["index.ts", await emitIndex(project, settings)],
+    ["rcp.schema.json", emitBundle(folder, settings)],
   ];
   return new Map(files);
+}
+
+/**
+ * rcp.schema.json: the whole protocol as one self-contained root schema (any frame or batch),
+ * for users who validate with their own tools. JSON has no comments: the banner is `$comment`.
+ */
+function emitBundle(folder: LoadedSchemaFolder, settings: EmitSettings): string {
+  const banner = settings.banner
+    .split("\n")
+    .map((line) => line.replace(/^\/\/ /, ""))
+    .join(" ");
+  return `${JSON.stringify({ $comment: banner, ...bundleSchema(folder) }, null, 2)}\n`;
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as generatedValidators from "../../generated/validators.js";
 import { compileRef, loadSchemaFolder } from "../../generator/loader.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { generate } from "../../generator/generate.js";
 import { allShapes } from "../../generator/shapes.js";
 import { loadFixtures } from "../schema/fixture-corpus.js";
@@ -85,5 +86,28 @@ describe("precompiled validators agree with the schema compiled in memory", () =
     expect(validate?.(fixture.value)).toBe(fixture.keyword === undefined);
     if (fixture.ref !== "bundle")
       expect(validate?.(fixture.value)).toBe(compileRef(folder, fixture.ref)(fixture.value));
+  });
+});
+
+describe("generated/rcp.schema.json, the one-file root schema", () => {
+  it("validates frames with nothing but ajv and that file (§4, §11, Appendix D)", () => {
+    const bundle = JSON.parse(readFileSync(join(repoRoot, "generated", "rcp.schema.json"), "utf8")) as object;
+    const validate = new Ajv2020({ strict: false }).compile(bundle);
+    const request = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "retrieve",
+      params: { query: "transformer attention complexity", k: 5, mode: "hybrid", _meta: { progressToken: "t2" } },
+    };
+    const progress = {
+      jsonrpc: "2.0",
+      method: "notifications/progress",
+      params: { progressToken: "t2", progress: 0.4, message: "recall" },
+    };
+    expect(validate(request)).toBe(true);
+    expect(validate([request, progress])).toBe(true);
+    expect(validate({ ...request, params: { ...request.params, k: -1 } })).toBe(false);
+    expect(validate({ ...progress, params: { progress: 0.4 } })).toBe(false);
+    expect(validate([])).toBe(false);
   });
 });
