@@ -31,8 +31,10 @@ export async function emitTypes(
   file.source.addStatements(withoutDefinitionNotes(declarations));
   file.source.getInterfaceOrThrow(rootName).remove();
   narrowVendorIndexSignatures(file.source);
+  // One pass over the declarations: a lookup per shape would scan them all each time.
+  const declared = new Set([...file.source.getInterfaces(), ...file.source.getTypeAliases()].map((d) => d.getName()));
   for (const shape of shapes)
-    if (!file.source.getInterface(shape.typeName) && !file.source.getTypeAlias(shape.typeName))
+    if (!declared.has(shape.typeName))
       throw new SchemaFolderError(
         shape.file,
         shape.pointer,
