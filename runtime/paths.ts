@@ -1,17 +1,24 @@
 /** Dotted paths (`rerank.topN`) into params and capability objects, as `x-rcp` uses them. */
 
+/**
+ * Paths come from protocol descriptors only (a fixed, small set), and getPath runs for every
+ * gate, clamp and rule of every request: each path is split once, then reused.
+ */
+const splitPaths = new Map<string, readonly string[]>();
+
+function keysOf(path: string): readonly string[] {
+  let keys = splitPaths.get(path);
+  if (keys === undefined) splitPaths.set(path, (keys = path.split(".")));
+  return keys;
+}
+
 export function getPath(root: unknown, path: string): unknown {
-  // Walks the path without splitting it: this runs for every gate and clamp of every request.
   let node = root;
-  let start = 0;
-  for (;;) {
+  for (const key of keysOf(path)) {
     if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
-    const dot = path.indexOf(".", start);
-    const key = dot === -1 ? path.slice(start) : path.slice(start, dot);
     node = (node as Record<string, unknown>)[key];
-    if (dot === -1) return node;
-    start = dot + 1;
   }
+  return node;
 }
 
 /** Sets a value, creating intermediate objects as needed. */
