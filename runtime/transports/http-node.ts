@@ -107,7 +107,11 @@ class NodeExchange implements HttpExchange {
       req.once("end", onEnd);
       req.once("error", reject);
       // A client that disconnects mid-body never sends "end"; after "end" this is a no-op.
-      req.once("close", () => reject(new Error("request closed before its body ended")));
+      // Building the Error only when the body is really incomplete: after "end" (every normal
+      // request) an Error with its stack trace per request cost ~10% of the server's CPU.
+      req.once("close", () => {
+        if (!req.complete) reject(new Error("request closed before its body ended"));
+      });
     });
   }
 
