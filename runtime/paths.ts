@@ -23,7 +23,7 @@ export function getPath(root: unknown, path: string): unknown {
 
 /** Sets a value, creating intermediate objects as needed. */
 export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split(".");
+  const keys = keysOf(path);
   let node = root;
   for (let i = 0; i < keys.length - 1; i++) {
     const next = node[keys[i]!];
@@ -37,8 +37,9 @@ export function setPath(root: Record<string, unknown>, path: string, value: unkn
 }
 
 export function deletePath(root: Record<string, unknown>, path: string): void {
-  const keys = path.split(".");
-  const parent = keys.length === 1 ? root : getPath(root, keys.slice(0, -1).join("."));
+  const keys = keysOf(path);
+  let parent: unknown = root;
+  for (let i = 0; i < keys.length - 1 && isRecord(parent); i++) parent = parent[keys[i]!];
   if (isRecord(parent)) delete parent[keys[keys.length - 1]!];
 }
 
