@@ -9,7 +9,7 @@ import {
   type StreamEvent,
   httpClientTransport,
   stdioClientTransport,
-} from "../runtime/codegen-client.js";
+} from "../runtime/src/codegen-client.js";
 import { protocol } from "./methods.js";
 import type {
   CatalogListParams,

@@ -4,9 +4,9 @@
  * hits) and returns the page. No protocol code: the server maps these to progress frames.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { RcpError, ErrorCode, invalidParams } from "../../runtime/errors.js";
-import { encodeF32Base64 } from "../../runtime/codec/f32-base64.js";
-import { fuse, type FusionMethod } from "../../runtime/fusion/index.js";
+import { RcpError, ErrorCode, invalidParams } from "../../runtime/src/errors.js";
+import { encodeF32Base64 } from "../../runtime/src/codec/f32-base64.js";
+import { fuse, type FusionMethod } from "../../runtime/src/fusion/index.js";
 import { decodeCursor, encodeCursor, queryFingerprint } from "./cursor.js";
 import { compileFilter, type FilterSchema } from "./filter.js";
 import { mmrOrder } from "./mmr.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeF32Base64, encodeF32Base64 } from "../../runtime/codec/f32-base64.js";
+import { decodeF32Base64, encodeF32Base64 } from "../../runtime/src/codec/f32-base64.js";
 import { rcpRejection } from "../demo/rcp-rejection.js";
 
 describe("§7.3.1 f32-base64", () => {

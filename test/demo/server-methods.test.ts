@@ -1,7 +1,7 @@
 /** embed, embed/sparse, rerank, query/transform and index writes through the generated client (§7.3–§7.11). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RcpClient } from "../../generated/index.js";
-import { decodeF32Base64 } from "../../runtime/codec/f32-base64.js";
+import { decodeF32Base64 } from "../../runtime/src/codec/f32-base64.js";
 import { connectDemo } from "./demo-child.js";
 import { rcpRejection } from "./rcp-rejection.js";
 

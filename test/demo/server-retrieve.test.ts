@@ -1,7 +1,7 @@
 /** retrieve through the generated client against the demo engine over stdio (§7.7, §8, §10, §3.3). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RcpClient, RetrieveParams } from "../../generated/index.js";
-import { decodeF32Base64 } from "../../runtime/codec/f32-base64.js";
+import { decodeF32Base64 } from "../../runtime/src/codec/f32-base64.js";
 import { connectDemo } from "./demo-child.js";
 import { rcpRejection } from "./rcp-rejection.js";
 

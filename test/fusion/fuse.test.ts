@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fuse, type FusibleHit, type RankedList } from "../../runtime/fusion/index.js";
+import { fuse, type FusibleHit, type RankedList } from "../../runtime/src/fusion/index.js";
 
 const hits = (...entries: Array<[string | number, number]>): FusibleHit[] =>
   entries.map(([id, score]) => ({ id, score }));

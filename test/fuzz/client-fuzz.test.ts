@@ -8,14 +8,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RequestId } from "../../runtime/api.js";
-import { BaseClient } from "../../runtime/client/base-client.js";
+import type { RequestId } from "../../runtime/src/api.js";
+import { BaseClient } from "../../runtime/src/client/base-client.js";
 import {
   TransportError,
   type ClientTransport,
   type ClientTransportSink,
   type OutgoingFrame,
-} from "../../runtime/client/transport.js";
+} from "../../runtime/src/client/transport.js";
 import { clientTestProtocol, type ClientTestMethods } from "../fixtures/client-test-protocol.js";
 
 /** One frame the fake server sends, built once the request's id and token are known. */

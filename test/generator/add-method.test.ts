@@ -35,7 +35,7 @@ const echoMethod = {
 /** User code: a server implementing the new handler and a client calling the new typed methods. */
 const program = `
 import { createServer, RcpClient, type XAcmeEchoPartial } from "./generated/index.js";
-import { createMemoryTransportPair } from "${relative(project, join(repoRoot, "runtime/client/index.js"))}";
+import { createMemoryTransportPair } from "${relative(project, join(repoRoot, "runtime/src/client/index.js"))}";
 
 const base = { info: { name: "acme", version: "1.0.0" }, conformance: "L0" } as const;
 
@@ -83,7 +83,7 @@ it("generates, type-checks and serves x-acme/echo from a schema edit alone", asy
   };
   writeFileSync(capabilitiesPath, JSON.stringify(capabilities, null, 2));
 
-  const runtime = relative(join(project, "generated"), join(repoRoot, "runtime/codegen.js"));
+  const runtime = relative(join(project, "generated"), join(repoRoot, "runtime/src/codegen.js"));
   const generated = runCli(["--schema", "schema", "--out", "generated", "--runtime", runtime, "--quiet"], project);
   expect(generated.stderr).toBe("");
   expect(generated.status).toBe(0);

@@ -9,7 +9,7 @@ import { scratchFolder, typecheck } from "./typecheck.js";
  */
 const program = `
 import { createServer, RcpClient, type Hit, type RcpMethods, type RetrieveResult } from "../../generated/index.js";
-import { createMemoryTransportPair } from "../../runtime/client/index.js";
+import { createMemoryTransportPair } from "../../runtime/src/client/index.js";
 
 const base = { info: { name: "typed", version: "1.0.0" }, conformance: "L1" } as const;
 

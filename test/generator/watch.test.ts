@@ -9,7 +9,7 @@ const schema = writeSchemaFolder(minimalSchemaFiles());
 const out = `${schema}-out`;
 const watcher = spawn(
   process.execPath,
-  [join(repoRoot, "dist/generator/cli.js"), "--schema", schema, "--out", out, "--watch"],
+  [join(repoRoot, "dist/generator/src/cli/main.js"), "--schema", schema, "--out", out, "--watch"],
   {
     stdio: ["ignore", "pipe", "pipe"],
   },

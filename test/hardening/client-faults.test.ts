@@ -6,9 +6,9 @@
  * client stays usable while its transport is alive.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RcpError } from "../../runtime/errors.js";
-import { httpClientTransport } from "../../runtime/client/http-transport.js";
-import { TransportError } from "../../runtime/client/transport.js";
+import { RcpError } from "../../runtime/src/errors.js";
+import { httpClientTransport } from "../../runtime/src/client/http-transport.js";
+import { TransportError } from "../../runtime/src/client/transport.js";
 import { connectedStdioClient, failureOf, testClient } from "../runtime/client/peers.js";
 import { startMisbehavingPeer, type MisbehavingPeer } from "../fixtures/hardening/misbehaving-http-peer.js";
 

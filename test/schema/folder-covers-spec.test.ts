@@ -4,7 +4,7 @@
  * §17.1 log levels, with every definition compiling.
  */
 import { describe, expect, it } from "vitest";
-import { compileRef } from "../../generator/loader.js";
+import { compileRef } from "../../generator/src/load/loader.js";
 import { loadRepoSchema } from "./schema-folder.js";
 
 type Json = Record<string, unknown>;

@@ -6,10 +6,10 @@
  */
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { compileRef, loadSchemaFolder } from "../../../generator/loader.js";
-import { shapeValidatorName } from "../../../generator/naming.js";
-import { newFolderAjv } from "../../../generator/schema-ajv.js";
-import type { Validator } from "../../../runtime/protocol.js";
+import { compileRef, loadSchemaFolder } from "../../../generator/src/load/loader.js";
+import { shapeValidatorName } from "../../../generator/src/model/naming.js";
+import { newFolderAjv } from "../../../generator/src/load/schema-ajv.js";
+import type { Validator } from "../../../runtime/src/protocol.js";
 import { buildRetrieveResult, RETRIEVE_PARAMS } from "../fixture.js";
 import { median } from "../stats.js";
 

@@ -6,8 +6,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { createServer } from "../../../generated/server.js";
 import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
-import type { Handler, ProgressEvent } from "../../../runtime/api.js";
-import type { RcpServer } from "../../../runtime/codegen.js";
+import type { Handler, ProgressEvent } from "../../../runtime/src/api.js";
+import type { RcpServer } from "../../../runtime/src/codegen.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { createHoldGate, installProbe, sharedClockMs, streamPlan } from "./probe.js";
 

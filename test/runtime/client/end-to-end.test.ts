@@ -4,11 +4,11 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LogMessage, StreamEvent } from "../../../runtime/api.js";
-import type { BaseClient } from "../../../runtime/client/base-client.js";
-import { httpClientTransport } from "../../../runtime/client/http-transport.js";
-import { stdioClientTransport } from "../../../runtime/client/stdio-transport.js";
-import { createMemoryTransportPair } from "../../../runtime/transports/memory.js";
+import type { LogMessage, StreamEvent } from "../../../runtime/src/api.js";
+import type { BaseClient } from "../../../runtime/src/client/base-client.js";
+import { httpClientTransport } from "../../../runtime/src/client/http-transport.js";
+import { stdioClientTransport } from "../../../runtime/src/client/stdio-transport.js";
+import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { createClientTestServer } from "../../fixtures/client-peers/runtime-server.js";
 import { testClient } from "./peers.js";

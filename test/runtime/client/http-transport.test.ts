@@ -4,10 +4,10 @@
  * aborting the request, and the RCP-Session header.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LogMessage, ProgressEvent } from "../../../runtime/api.js";
-import { httpClientTransport, type HttpClientTransportOptions } from "../../../runtime/client/http-transport.js";
-import { parseRetryAfter } from "../../../runtime/client/http-status.js";
-import { TransportError } from "../../../runtime/client/transport.js";
+import type { LogMessage, ProgressEvent } from "../../../runtime/src/api.js";
+import { httpClientTransport, type HttpClientTransportOptions } from "../../../runtime/src/client/http-transport.js";
+import { parseRetryAfter } from "../../../runtime/src/client/http-status.js";
+import { TransportError } from "../../../runtime/src/client/transport.js";
 import { startSsePeer, type SsePeer } from "../../fixtures/client-peers/sse-peer.js";
 import { failureOf, testClient } from "./peers.js";
 

@@ -1,9 +1,9 @@
 /** Clients wired to the scripted peers of test/fixtures/client-peers. */
 import { fileURLToPath } from "node:url";
-import { BaseClient } from "../../../runtime/client/base-client.js";
-import type { CallError } from "../../../runtime/client/call-error.js";
-import { stdioClientTransport, type StdioClientTransportOptions } from "../../../runtime/client/stdio-transport.js";
-import type { ClientTransport } from "../../../runtime/client/transport.js";
+import { BaseClient } from "../../../runtime/src/client/base-client.js";
+import type { CallError } from "../../../runtime/src/client/call-error.js";
+import { stdioClientTransport, type StdioClientTransportOptions } from "../../../runtime/src/client/stdio-transport.js";
+import type { ClientTransport } from "../../../runtime/src/client/transport.js";
 import { clientTestProtocol, type ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 
 /** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */

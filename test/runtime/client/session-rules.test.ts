@@ -4,8 +4,8 @@
  * the cached initialize result, and the server hanging up.
  */
 import { describe, expect, it } from "vitest";
-import { createMemoryTransportPair, type MemoryServerEnd } from "../../../runtime/transports/memory.js";
-import { TransportError } from "../../../runtime/client/transport.js";
+import { createMemoryTransportPair, type MemoryServerEnd } from "../../../runtime/src/transports/memory.js";
+import { TransportError } from "../../../runtime/src/client/transport.js";
 import { failureOf, testClient } from "./peers.js";
 
 interface ScriptedServer {

@@ -3,10 +3,10 @@
  * correlation, progress and log routing, server errors, timeouts and cancellation.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { LogMessage, ProgressEvent } from "../../../runtime/api.js";
-import type { BaseClient } from "../../../runtime/client/base-client.js";
-import { CallError } from "../../../runtime/client/call-error.js";
-import { RcpError } from "../../../runtime/errors.js";
+import type { LogMessage, ProgressEvent } from "../../../runtime/src/api.js";
+import type { BaseClient } from "../../../runtime/src/client/base-client.js";
+import { CallError } from "../../../runtime/src/client/call-error.js";
+import { RcpError } from "../../../runtime/src/errors.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { connectedStdioClient, failureOf, ndjsonPeerTransport, testClient } from "./peers.js";
 

@@ -5,9 +5,9 @@
  */
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
-import type { BaseClient } from "../../../runtime/client/base-client.js";
-import { stdioClientTransport, type StdioClientTransport } from "../../../runtime/client/stdio-transport.js";
-import { TransportError } from "../../../runtime/client/transport.js";
+import type { BaseClient } from "../../../runtime/src/client/base-client.js";
+import { stdioClientTransport, type StdioClientTransport } from "../../../runtime/src/client/stdio-transport.js";
+import { TransportError } from "../../../runtime/src/client/transport.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { connectedStdioClient, failureOf, ndjsonPeerTransport, searchCapabilities, testClient } from "./peers.js";
 

@@ -1,7 +1,7 @@
 /** The NDJSON line reader of §5.1, fed bytes the way pipes deliver them. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NdjsonReader, ndjsonFrame } from "../../../runtime/framing/ndjson.js";
+import { NdjsonReader, ndjsonFrame } from "../../../runtime/src/framing/ndjson.js";
 
 function collect(maxLineBytes?: number) {
   const lines: string[] = [];

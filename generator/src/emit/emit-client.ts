@@ -6,13 +6,13 @@
 import { type MethodDeclarationStructure, type OptionalKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
 import { protocolConstName } from "./emit-methods.js";
-import { readPointer } from "./json-pointer.js";
-import type { LoadedSchemaFolder } from "./loader.js";
-import { methodTypes, userMethods } from "./method-types.js";
-import { camelName } from "./naming.js";
+import { readPointer } from "../load/json-pointer.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
+import { methodTypes, userMethods } from "../model/method-types.js";
+import { camelName } from "../model/naming.js";
 import type { RuntimeSymbol } from "./runtime-symbols.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
-import type { Shape } from "./shapes.js";
+import { SchemaFolderError } from "../load/schema-folder-error.js";
+import type { Shape } from "../model/shapes.js";
 
 /** Members of BaseClient a generated method must not shadow. */
 const baseClientMembers = new Set([

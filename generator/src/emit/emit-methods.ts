@@ -6,8 +6,8 @@
 import { VariableDeclarationKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
 import { literal, Reference, type LiteralValue } from "./literal.js";
-import type { LoadedSchemaFolder } from "./loader.js";
-import { metaShape, type Shape } from "./shapes.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
+import { metaShape, type Shape } from "../model/shapes.js";
 
 export const protocolConstName = "protocol";
 

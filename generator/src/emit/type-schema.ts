@@ -4,10 +4,10 @@
  * one object wherever they are used, so they are declared once (no `Hit1`), and recursion
  * becomes a cycle in the object graph.
  */
-import { readPointer } from "./json-pointer.js";
-import { schemaIdBase, type LoadedSchemaFolder } from "./loader.js";
-import { subschemaKeywords } from "./schema-walk.js";
-import type { Shape } from "./shapes.js";
+import { readPointer } from "../load/json-pointer.js";
+import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { subschemaKeywords } from "../load/schema-walk.js";
+import type { Shape } from "../model/shapes.js";
 
 type SchemaObject = Record<string, unknown>;
 

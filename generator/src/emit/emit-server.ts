@@ -5,10 +5,10 @@
  */
 import { type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
-import type { LoadedMethod, LoadedSchemaFolder } from "./loader.js";
+import type { LoadedMethod, LoadedSchemaFolder } from "../load/loader.js";
 import { protocolConstName } from "./emit-methods.js";
-import { methodTypes, userMethods } from "./method-types.js";
-import type { Shape } from "./shapes.js";
+import { methodTypes, userMethods } from "../model/method-types.js";
+import type { Shape } from "../model/shapes.js";
 
 export function emitServer(
   project: Project,

@@ -1,6 +1,6 @@
 /** The params/result/partial type names of one method, imported from types.ts as they are used. */
-import type { GeneratedFile } from "./emit-file.js";
-import type { LoadedMethod, LoadedSchemaFolder } from "./loader.js";
+import type { GeneratedFile } from "../emit/emit-file.js";
+import type { LoadedMethod, LoadedSchemaFolder } from "../load/loader.js";
 import type { Shape } from "./shapes.js";
 
 export interface MethodTypeNames {

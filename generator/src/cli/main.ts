@@ -4,7 +4,7 @@ import { watch } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
-import { SchemaFolderError } from "./loader.js";
+import { SchemaFolderError } from "../load/loader.js";
 import { runOnce, type RunOptions, type RunReport } from "./run.js";
 import { generatorVersion } from "./version.js";
 

@@ -3,8 +3,8 @@
  * every method, the params of every notification, shared types, capabilities and `_meta`.
  * Types, validators and descriptors are all emitted from this one list.
  */
-import { readPointer } from "./json-pointer.js";
-import type { LoadedSchemaFolder } from "./loader.js";
+import { readPointer } from "../load/json-pointer.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
 import { shapeTypeName, shapeValidatorName, type ShapeRole } from "./naming.js";
 
 export interface Shape {

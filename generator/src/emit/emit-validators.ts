@@ -5,11 +5,11 @@
 import standalone from "ajv/dist/standalone/index.js";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { VariableDeclarationKind, type Project } from "ts-morph";
-import { messageSchema } from "./bundle.js";
+import { messageSchema } from "../model/bundle.js";
 import { GeneratedFile, type EmitSettings } from "./emit-file.js";
-import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "./loader.js";
-import { newFolderAjv } from "./schema-ajv.js";
-import type { Shape } from "./shapes.js";
+import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "../load/loader.js";
+import { newFolderAjv } from "../load/schema-ajv.js";
+import type { Shape } from "../model/shapes.js";
 
 export const messageValidatorName = "message";
 

@@ -16,7 +16,7 @@ import { newFolderAjv } from "./schema-ajv.js";
 import { SchemaFolderError } from "./schema-folder-error.js";
 
 export { SchemaFolderError } from "./schema-folder-error.js";
-export { bundleSchema } from "./bundle.js";
+export { bundleSchema } from "../model/bundle.js";
 
 export interface LoadedMethod {
   file: string;

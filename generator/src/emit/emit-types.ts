@@ -5,9 +5,9 @@
 import { compile } from "json-schema-to-typescript";
 import { SyntaxKind, type Project, type SourceFile } from "ts-morph";
 import { GeneratedFile, type EmitSettings } from "./emit-file.js";
-import type { LoadedSchemaFolder } from "./loader.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
-import type { Shape } from "./shapes.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
+import { SchemaFolderError } from "../load/schema-folder-error.js";
+import type { Shape } from "../model/shapes.js";
 import { buildTypeSchema, vendorMarker } from "./type-schema.js";
 
 const rootName = "RcpTypes";

@@ -1,7 +1,7 @@
 /** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
 import { normalize, relative, resolve, sep } from "node:path";
-import { generate } from "./generate.js";
-import { loadSchemaFolder } from "./loader.js";
+import { generate } from "../emit/generate.js";
+import { loadSchemaFolder } from "../load/loader.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
 
 export interface RunOptions {
@@ -28,7 +28,7 @@ const posix = (path: string) => path.split(sep).join("/");
 const asTyped = (path: string) => posix(normalize(path)).replace(/(.)\/$/, "$1");
 
 export function defaultRuntimeSpecifier(out: string): string {
-  const path = posix(relative(resolve(out), resolve("runtime/codegen.js")));
+  const path = posix(relative(resolve(out), resolve("runtime/src/codegen.js")));
   return path.startsWith(".") ? path : `./${path}`;
 }
 

@@ -2,7 +2,7 @@
  * From a loaded schema folder to the generated modules, in memory: file name -> content.
  * Nothing touches the disk here, so a failure at any step leaves the output untouched.
  */
-import { bundleSchema } from "./bundle.js";
+import { bundleSchema } from "../model/bundle.js";
 import { emitClient } from "./emit-client.js";
 import { newEmitProject, type EmitSettings } from "./emit-file.js";
 import { emitIndex } from "./emit-index.js";
@@ -10,9 +10,9 @@ import { emitMethods } from "./emit-methods.js";
 import { emitServer } from "./emit-server.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
-import type { LoadedSchemaFolder } from "./loader.js";
-import { allShapes } from "./shapes.js";
-import { generatorVersion } from "./version.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
+import { allShapes } from "../model/shapes.js";
+import { generatorVersion } from "../cli/version.js";
 
 export interface GenerateOptions {
   /** Import specifier of the runtime entry for generated code. */

@@ -3,7 +3,7 @@
  * with each request's and notification's `params` bound to the schema of its method by
  * `method` (if/then), like the spec's normative root schema.
  */
-import type { LoadedSchemaFolder } from "./loader.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
 
 /** The root schema alone, referring to the folder's files by their assigned `$id`s. */
 export function messageSchema(folder: LoadedSchemaFolder): Record<string, unknown> {
