@@ -1,8 +1,19 @@
 import { defineConfig } from "vitest/config";
 
+const root = new URL("..", import.meta.url).pathname;
+
 export default defineConfig({
+  // In-process tests load the runtime package from its sources, the same modules their relative
+  // imports of runtime/src reach (one RcpError class, one ServerCore); child processes run the
+  // built package through the workspace link, as a user's would.
+  resolve: {
+    alias: [
+      { find: /^@rcp-gen\/runtime$/, replacement: `${root}runtime/src/index.ts` },
+      { find: /^@rcp-gen\/runtime\/(.+)$/, replacement: `${root}runtime/src/$1.ts` },
+    ],
+  },
   test: {
-    root: new URL("..", import.meta.url).pathname,
+    root,
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,

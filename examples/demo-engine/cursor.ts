@@ -3,7 +3,7 @@
  * next page and the snapshot it pages through, so later pages come from the same ranking
  * and neither skip nor repeat hits even while the index changes.
  */
-import { invalidParams } from "../../runtime/src/errors.js";
+import { invalidParams } from "@rcp-gen/runtime";
 import { hash64 } from "./text.js";
 
 const PREFIX = "c1.";

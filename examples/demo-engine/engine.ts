@@ -2,8 +2,7 @@
  * The demo engine's core: an in-memory retrieval engine over a snapshot store. Every
  * RCP/1 method the demo server offers is one call here; no protocol code lives in it.
  */
-import { invalidParams } from "../../runtime/src/errors.js";
-import { encodeF32Base64 } from "../../runtime/src/codec/f32-base64.js";
+import { encodeF32Base64, invalidParams } from "@rcp-gen/runtime";
 import corpus from "./corpus.json" with { type: "json" };
 import { embed, embedSparse, EMBEDDING_DIMENSION, type SparseVector } from "./embedding.js";
 import { FILTER_OPERATORS, type FilterSchema, type Metadata } from "./filter.js";

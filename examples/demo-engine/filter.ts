@@ -3,8 +3,7 @@
  * validator checks the tree against the advertised fields and operators first (-32602 /
  * -32005); this module only decides what each operator means for the demo's field types.
  */
-import { invalidParams } from "../../runtime/src/errors.js";
-import { FILTER_OPERATORS, validateFilter } from "../../runtime/src/filter/validate.js";
+import { FILTER_OPERATORS, invalidParams, validateFilter } from "@rcp-gen/runtime";
 
 export type FieldType = "keyword" | "text" | "int" | "float" | "bool" | "date";
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];

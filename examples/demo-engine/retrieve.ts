@@ -4,9 +4,7 @@
  * hits) and returns the page. No protocol code: the server maps these to progress frames.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { RcpError, ErrorCode, invalidParams } from "../../runtime/src/errors.js";
-import { encodeF32Base64 } from "../../runtime/src/codec/f32-base64.js";
-import { fuse, type FusionMethod } from "../../runtime/src/fusion/index.js";
+import { encodeF32Base64, ErrorCode, fuse, invalidParams, RcpError, type FusionMethod } from "@rcp-gen/runtime";
 import { decodeCursor, encodeCursor, queryFingerprint } from "./cursor.js";
 import { compileFilter, type FilterSchema } from "./filter.js";
 import { mmrOrder } from "./mmr.js";

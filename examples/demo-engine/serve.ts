@@ -7,6 +7,7 @@
  * URL, so a parent process can find it; in stdio mode stdout carries only protocol frames.
  */
 import { parseArgs } from "node:util";
+import { listen, serveStdio } from "@rcp-gen/runtime/node";
 import { FILTER_OPERATORS, type FilterOperator } from "./filter.js";
 import { createDemoServer } from "./server.js";
 
@@ -29,7 +30,7 @@ if (unknown.length > 0) {
 const server = createDemoServer({ filterOperators: filterOperators as FilterOperator[] | undefined });
 
 if (values.stdio) {
-  await server.serveStdio();
+  await serveStdio(server);
   process.exit(0);
 } else {
   const port = Number(values.port ?? "8000");
@@ -37,7 +38,7 @@ if (values.stdio) {
     process.stderr.write(`serve: --port must be an integer in 0..65535, got ${values.port}\n`);
     process.exit(2);
   }
-  const listening = await server.listen({ port, host: values.host });
+  const listening = await listen(server, { port, host: values.host });
   process.stdout.write(`${listening.url}\n`);
   const stop = (): void => void listening.close().then(() => process.exit(0));
   process.once("SIGINT", stop);

@@ -4,8 +4,7 @@
  * sessions, gates, clamps, validation, progress and cancellation.
  */
 import { createServer, type HandlersFor } from "../../generated/index.js";
-import type { HandlerContext, ProgressEvent } from "../../runtime/src/api.js";
-import { ErrorCode, RcpError, invalidParams } from "../../runtime/src/errors.js";
+import { ErrorCode, invalidParams, RcpError, type HandlerContext, type ProgressEvent } from "@rcp-gen/runtime";
 import { demoCapabilities, EMBED_BATCH_LIMIT, RERANK_MAX_CANDIDATES } from "./capabilities.js";
 import { DemoEngine } from "./engine.js";
 import type { FilterOperator } from "./filter.js";

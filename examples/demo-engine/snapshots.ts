@@ -3,7 +3,7 @@
  * commits a new snapshot; the last few stay servable so pinned retrievals and open cursors
  * keep working, and pinning one that was collected is -32010.
  */
-import { RcpError, ErrorCode } from "../../runtime/src/errors.js";
+import { RcpError, ErrorCode } from "@rcp-gen/runtime";
 import { buildBm25, type Bm25Index } from "./bm25.js";
 import { embed } from "./embedding.js";
 import type { Metadata } from "./filter.js";

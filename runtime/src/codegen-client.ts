@@ -1,13 +1,12 @@
 /**
- * The entry point generated clients import from (published as `rcp-gen/codegen-client`),
- * beside `./codegen.ts`; its exports are the `client` symbols of generator/runtime-symbols.ts.
+ * The entry point generated clients import from (published as `@rcp-gen/runtime/codegen-client`),
+ * beside `./codegen.ts`; its exports are the `client` symbols of the generator's runtime-symbols.ts.
+ * Browser-safe: the stdio transport is in `./codegen-node.ts`.
  */
 export type { CallOptions, StreamEvent } from "./api.js";
 export {
   BaseClient,
-  stdioClientTransport,
   httpClientTransport,
   type BaseClientOptions,
-  type StdioClientTransportOptions,
   type HttpClientTransportOptions,
 } from "./client/index.js";

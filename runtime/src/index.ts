@@ -1,4 +1,7 @@
-/** The public runtime entry (`rcp-gen`): server, client, errors, framing and the filter validator. */
+/**
+ * The public runtime entry (`@rcp-gen/runtime`): server, client, errors, fusion, the codec and
+ * the filter validator. Nothing here needs Node; stdio and node:http are in `./node.ts`.
+ */
 export * from "./api.js";
 export * from "./protocol.js";
 export {
@@ -10,13 +13,10 @@ export {
   type ErrorObject,
   type ErrorSymbol,
 } from "./errors.js";
-export { createServerRuntime, type RcpServer, type ServerListenOptions } from "./server.js";
+export { createServerRuntime, type RcpServer } from "./server.js";
 export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./core.js";
 export type { HttpOptions, HttpRequestInfo, CorsOptions } from "./http/options.js";
-export type { StdioOptions } from "./transports/stdio.js";
-export type { Listening, ListenOptions } from "./transports/http-node.js";
 export { validateFilter, FILTER_OPERATORS, type AdvertisedFilter, type FieldType } from "./filter/validate.js";
-export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/ndjson.js";
 export { sseFrame } from "./framing/sse.js";
 export { serialize } from "./json.js";
 export * from "./client/index.js";

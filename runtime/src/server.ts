@@ -1,30 +1,40 @@
 /**
- * createServerRuntime: one protocol descriptor plus handlers, served over stdio, HTTP
- * (node:http or a Web fetch handler) and in-memory pairs. Every transport shares the
- * same ServerCore, so a handler is written once (§5).
+ * createServerRuntime: one protocol descriptor plus handlers, served through the Web fetch
+ * handler and in-memory pairs on any JavaScript runtime. Node hosting (stdio, node:http)
+ * lives in ./node.ts and reaches the same ServerCore through `serverInternals`, so a handler
+ * is written once for every transport (§5) and nothing here imports a Node module.
  */
 import type { JsonObject } from "./api.js";
 import type { ProtocolDescriptor } from "./protocol.js";
 import type { MemoryServerEnd } from "./transports/memory.js";
-import type { Listening } from "./transports/http-node.js";
-import type { HttpTransport, ServerListenOptions } from "./transports/http.js";
+import type { HttpTransport } from "./transports/http.js";
 import { ServerCore, type ServerRuntimeOptions } from "./core.js";
-import { serveStdio, type StdioOptions } from "./transports/stdio.js";
 import { MessagePump } from "./transports/pump.js";
 
-export type { ServerListenOptions };
-
 export interface RcpServer {
-  /** Serves NDJSON on stdin/stdout until EOF or `shutdown` (§5.1). */
-  serveStdio(options?: StdioOptions): Promise<void>;
-  /** A Web-standard handler: `POST <base>/<method>` (§5.2). */
+  /** A Web-standard handler: `POST <base>/<method>` (§5.2). Node, Bun, Deno, workers. */
   fetch(request: Request): Promise<Response>;
-  /** Starts a node:http server on 127.0.0.1 by default. */
-  listen(options?: ServerListenOptions): Promise<Listening>;
   /** Serves the server end of an in-memory pair (tests, embedding). */
   connect(end: MemoryServerEnd): { close(): void };
   /** Stops listeners and drops in-memory connections. */
   close(): Promise<void>;
+}
+
+/** What the hosting adapters (./node.ts) need of a server: its core, its HTTP side, its closers. */
+export interface ServerInternals {
+  readonly core: ServerCore;
+  http(): Promise<HttpTransport>;
+  /** Registers a listener to stop on `close()`; the returned function stops it and unregisters it. */
+  track(stop: () => void | Promise<void>): () => Promise<void>;
+}
+
+const internals = new WeakMap<RcpServer, ServerInternals>();
+
+/** The internals of a server made by createServerRuntime; a TypeError for anything else. */
+export function serverInternals(server: RcpServer): ServerInternals {
+  const found = internals.get(server);
+  if (found === undefined) throw new TypeError("not an RCP server made by createServer/createServerRuntime");
+  return found;
 }
 
 export function createServerRuntime<Capabilities = JsonObject>(
@@ -34,28 +44,26 @@ export function createServerRuntime<Capabilities = JsonObject>(
   const core = new ServerCore(protocol, options as ServerRuntimeOptions<unknown>);
   const closers = new Set<() => void | Promise<void>>();
   let http: Promise<HttpTransport> | undefined;
+  // Loaded on first use, so a stdio-only server never loads the HTTP and SSE code (start-up time).
   const loadHttp = (): Promise<HttpTransport> =>
     (http ??= import("./transports/http.js").then(({ HttpTransport }) => new HttpTransport(core)));
+  const track = (stop: () => void | Promise<void>): (() => Promise<void>) => {
+    const close = async (): Promise<void> => {
+      closers.delete(close);
+      await stop();
+    };
+    closers.add(close);
+    return close;
+  };
 
-  return {
-    serveStdio: (stdio) => serveStdio(core, stdio),
+  const server: RcpServer = {
     fetch: async (request) => (await loadHttp()).fetch(request),
-    async listen(listen = {}) {
-      const listening = await (await loadHttp()).listen(listen);
-      const close = (): Promise<void> => {
-        closers.delete(close);
-        return listening.close();
-      };
-      closers.add(close);
-      return { url: listening.url, close };
-    },
     connect(end) {
-      const close = (): void => {
-        closers.delete(close);
+      const pump = new MessagePump(core, { send: (frame) => end.send(frame) });
+      const close = track(() => {
         pump.abandon();
         end.close();
-      };
-      const pump = new MessagePump(core, { send: (frame) => end.send(frame) });
+      });
       end.onMessage((text) => {
         pump.receive(text);
         // §7.12: once shutdown is answered and in-flight replies are written, hang up.
@@ -65,11 +73,12 @@ export function createServerRuntime<Capabilities = JsonObject>(
         closers.delete(close);
         pump.abandon();
       });
-      closers.add(close);
-      return { close };
+      return { close: () => void close() };
     },
     async close() {
       await Promise.all([...closers].map((close) => close()));
     },
   };
+  internals.set(server, { core, http: loadHttp, track });
+  return server;
 }

@@ -36,6 +36,7 @@ describe("rcp-gen on the RCP/1 schema", () => {
       "client.ts",
       "index.ts",
       "methods.ts",
+      "node.ts",
       "rcp.schema.json",
       "server.ts",
       "types.ts",
@@ -67,7 +68,7 @@ describe("rcp-gen on the RCP/1 schema", () => {
     const result = runCli(["--schema", "schema", "--out", join(scratch, "printed")]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/printed\/types\.ts \(\d+ bytes\)/);
-    expect(result.stdout).toMatch(/wrote 8 files for \d+ methods and \d+ notifications in \d+ ms/);
+    expect(result.stdout).toMatch(/wrote 9 files for \d+ methods and \d+ notifications in \d+ ms/);
   });
 });
 
@@ -171,5 +172,5 @@ it("--help shows every option and examples", () => {
   expect(result.status).toBe(0);
   for (const option of ["--schema", "--out", "--runtime", "--check", "--watch", "--quiet", "Examples:"])
     expect(result.stdout).toContain(option);
-  expect(result.stdout).toMatch(/rcp-gen --schema schema --out src\/rcp --runtime\s+rcp-gen\/codegen/);
+  expect(result.stdout).toMatch(/rcp-gen --schema schema --out src\/rcp --runtime\s+\.\/vendor\/rcp-runtime\/codegen\.js/);
 });

@@ -1,10 +1,10 @@
-/** Runs the built rcp-gen CLI (dist/generator/src/cli/main.js, compiled by `tsc` before vitest) as a child process. */
+/** Runs the built rcp-gen CLI (generator/dist/cli/main.js, built by `npm run build` before vitest) as a child process. */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const cli = `${repoRoot}dist/generator/src/cli/main.js`;
+const cli = `${repoRoot}generator/dist/cli/main.js`;
 
 export interface CliResult {
   status: number | null;

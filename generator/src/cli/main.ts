@@ -29,7 +29,7 @@ const argv = await yargs(hideBin(process.argv))
   .option("runtime", {
     type: "string",
     describe:
-      "Import path of the runtime entry for generated code (default: this repo's runtime/codegen.js, relative to --out); client code imports the entry beside it with a -client suffix (rcp-gen/codegen-client)",
+      "Import path of the runtime entry for generated code (default: @rcp-gen/runtime/codegen); client and Node-only code import the entries beside it with -client and -node suffixes",
   })
   .option("check", {
     type: "boolean",
@@ -38,10 +38,10 @@ const argv = await yargs(hideBin(process.argv))
   .option("watch", { type: "boolean", describe: "Regenerate whenever a file in the schema folder changes" })
   .option("quiet", { type: "boolean", default: false, describe: "Print only errors and drift" })
   .conflicts("check", "watch")
-  .example("$0 --schema schema --out generated", "Generate into generated/ for this repository's runtime")
+  .example("$0 --schema schema --out generated", "Generate into generated/, importing @rcp-gen/runtime")
   .example(
-    "$0 --schema schema --out src/rcp --runtime rcp-gen/codegen",
-    "Generate into your project, importing the published runtime",
+    "$0 --schema schema --out src/rcp --runtime ./vendor/rcp-runtime/codegen.js",
+    "Generate against a runtime at another import path",
   )
   .example("$0 --schema schema --out generated --check", "Fail (exit 1) when generated/ is stale, e.g. in CI")
   .example("$0 --schema schema --out generated --watch", "Regenerate on every schema change")

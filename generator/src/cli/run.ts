@@ -1,13 +1,14 @@
 /** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
-import { normalize, relative, resolve, sep } from "node:path";
+import { normalize, sep } from "node:path";
 import { generate } from "../emit/generate.js";
+import { defaultRuntimeEntry } from "../emit/runtime-symbols.js";
 import { loadSchemaFolder } from "../load/loader.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
 
 export interface RunOptions {
   schema: string;
   out: string;
-  /** Import specifier of the runtime entry; defaults to this repo's runtime/codegen.js seen from `out`. */
+  /** Import specifier of the runtime entry; defaults to the published `@rcp-gen/runtime/codegen`. */
   runtime?: string;
   check: boolean;
 }
@@ -27,14 +28,9 @@ const posix = (path: string) => path.split(sep).join("/");
 /** A path as the user typed it, minus noise (`./schema/` -> `schema`), so banners do not depend on the machine. */
 const asTyped = (path: string) => posix(normalize(path)).replace(/(.)\/$/, "$1");
 
-export function defaultRuntimeSpecifier(out: string): string {
-  const path = posix(relative(resolve(out), resolve("runtime/src/codegen.js")));
-  return path.startsWith(".") ? path : `./${path}`;
-}
-
 /** The command quoted in banners; `--runtime` only when it is not the default. */
 export function regenerateCommand(options: RunOptions): string {
-  const runtime = options.runtime !== undefined && options.runtime !== defaultRuntimeSpecifier(options.out);
+  const runtime = options.runtime !== undefined && options.runtime !== defaultRuntimeEntry;
   const parts = ["npx rcp-gen", "--schema", asTyped(options.schema), "--out", asTyped(options.out)];
   return [...parts, ...(runtime ? ["--runtime", String(options.runtime)] : [])].join(" ");
 }
@@ -43,7 +39,7 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   const folder = loadSchemaFolder(options.schema);
   const files = await generate(folder, {
-    runtimeSpecifier: options.runtime ?? defaultRuntimeSpecifier(options.out),
+    runtimeSpecifier: options.runtime ?? defaultRuntimeEntry,
     command: regenerateCommand(options),
   });
   if (options.check)

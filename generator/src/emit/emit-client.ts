@@ -1,7 +1,8 @@
 /**
  * client.ts: `RcpMethods` (how each method is typed), `RcpClient` with one camelCase method
- * per non-lifecycle method plus `<name>Stream` for streaming ones, and `connectStdio` /
- * `connectHttp`, which create the transport, connect and return the client.
+ * per non-lifecycle method plus `<name>Stream` for streaming ones, and `connectHttp`, which
+ * creates the transport, connects and returns the client. Browser-safe: `connectStdio` is in
+ * node.ts (emit-node.ts).
  */
 import { type MethodDeclarationStructure, type OptionalKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
@@ -109,7 +110,9 @@ export function emitClient(
     name: "RcpClient",
     isExported: true,
     extends: `${file.runtime("BaseClient")}<RcpMethods>`,
-    docs: docs("A typed RCP client: one method per RCP method; call connect() first, or use connectStdio/connectHttp."),
+    docs: docs(
+      "A typed RCP client: one method per RCP method; call connect() first, or use connectHttp (or connectStdio from node.ts).",
+    ),
     ctors: [
       {
         parameters: [{ name: "options", type: "RcpClientOptions" }],
@@ -120,13 +123,6 @@ export function emitClient(
   });
   addConnect(
     file,
-    "connectStdio",
-    "stdioClientTransport",
-    "StdioClientTransportOptions",
-    "Starts the server as a child process, speaks NDJSON over its stdio (§5.1) and completes initialize.",
-  );
-  addConnect(
-    file,
     "connectHttp",
     "httpClientTransport",
     "HttpClientTransportOptions",
@@ -135,7 +131,8 @@ export function emitClient(
   return file.render();
 }
 
-function addConnect(
+/** `name(options)`: creates the transport, connects, and closes it again if initialize fails. */
+export function addConnect(
   file: GeneratedFile,
   name: string,
   factory: RuntimeSymbol,
@@ -147,12 +144,18 @@ function addConnect(
     isExported: true,
     isAsync: true,
     docs: docs(description),
-    parameters: [{ name: "options", type: `ConnectOptions<${file.runtime(options)}>` }],
-    returnType: "Promise<RcpClient>",
+    parameters: [{ name: "options", type: `${connectOptions(file)}<${file.runtime(options)}>` }],
+    returnType: `Promise<${clientClass(file)}>`,
     statements: [
-      `const client = new RcpClient({ ...options, transport: ${file.runtime(factory)}(options.transport) });`,
+      `const client = new ${clientClass(file)}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`,
       "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
       "return client;",
     ],
   });
 }
+
+/** Names from client.ts, imported when the connect function lives in another file. */
+const fromClient = (file: GeneratedFile, name: string, typeOnly: boolean): string =>
+  file.name === "client.ts" ? name : file.use("./client.js", name, typeOnly);
+const clientClass = (file: GeneratedFile): string => fromClient(file, "RcpClient", false);
+const connectOptions = (file: GeneratedFile): string => fromClient(file, "ConnectOptions", true);

@@ -5,7 +5,7 @@
  */
 import { Project, type JSDocStructure, type OptionalKind, type SourceFile } from "ts-morph";
 import { formatTypeScript } from "./format.js";
-import { clientEntryOf, runtimeSymbols, type RuntimeSymbol } from "./runtime-symbols.js";
+import { entrySpecifier, runtimeSymbols, type RuntimeSymbol } from "./runtime-symbols.js";
 
 export interface EmitSettings {
   /** Import specifier of the runtime entry for generated code. */
@@ -30,8 +30,7 @@ export class GeneratedFile {
   /** Uses a runtime symbol, importing it as a value or a type as the symbol table says. */
   runtime(symbol: RuntimeSymbol): string {
     const { kind, entry } = runtimeSymbols[symbol];
-    const specifier = entry === "client" ? clientEntryOf(this.#settings.runtimeSpecifier) : this.#settings.runtimeSpecifier;
-    return this.use(specifier, symbol, kind === "type");
+    return this.use(entrySpecifier(this.#settings.runtimeSpecifier, entry), symbol, kind === "type");
   }
 
   /** Uses `name` from `specifier`; a name used once as a value is imported as a value. */

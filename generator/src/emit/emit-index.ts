@@ -1,4 +1,4 @@
-/** index.ts: everything generated, from one import. */
+/** index.ts: everything generated, from one import (browser code imports client.ts instead: node.ts spawns processes). */
 import type { Project } from "ts-morph";
 import { GeneratedFile, type EmitSettings } from "./emit-file.js";
 
@@ -9,6 +9,7 @@ export function emitIndex(project: Project, settings: EmitSettings): Promise<str
     { moduleSpecifier: "./methods.js" },
     { moduleSpecifier: "./server.js" },
     { moduleSpecifier: "./client.js" },
+    { moduleSpecifier: "./node.js" },
     { moduleSpecifier: "./validators.js", namespaceExport: "validators" },
   ]);
   return file.render();

@@ -7,6 +7,7 @@ import { emitClient } from "./emit-client.js";
 import { newEmitProject, type EmitSettings } from "./emit-file.js";
 import { emitIndex } from "./emit-index.js";
 import { emitMethods } from "./emit-methods.js";
+import { emitNode } from "./emit-node.js";
 import { emitServer } from "./emit-server.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
@@ -39,6 +40,7 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     ["methods.ts", await emitMethods(project, settings, folder, shapes)],
     ["server.ts", await emitServer(project, settings, folder, shapes)],
     ["client.ts", await emitClient(project, settings, folder, shapes)],
+    ["node.ts", await emitNode(project, settings)],
     ["index.ts", await emitIndex(project, settings)],
     ["rcp.schema.json", emitBundle(folder, settings)],
   ];

@@ -1,9 +1,11 @@
 /**
  * Every symbol generated code imports from the runtime, whether it is a value or only a
- * type, and which of the two entries for generated code exports it: `codegen` (the protocol
- * descriptor and the server, published as `rcp-gen/codegen`) or `client` (the client base and
- * transports, `rcp-gen/codegen-client`). Keeping the client apart keeps it out of a server's
- * start-up. Emitters refer to runtime symbols through this table, never by string.
+ * type, and which of the three entries for generated code exports it: `codegen` (the protocol
+ * descriptor and the server, `@rcp-gen/runtime/codegen`), `client` (the client base and its
+ * Web-standard transports, `@rcp-gen/runtime/codegen-client`) or `node` (the stdio client
+ * transport, `@rcp-gen/runtime/codegen-node`). Keeping the client apart keeps it out of a
+ * server's start-up; keeping `node` apart keeps child processes out of a browser bundle.
+ * Emitters refer to runtime symbols through this table, never by string.
  */
 export const runtimeSymbols = {
   defineProtocol: { kind: "value", entry: "codegen" },
@@ -13,23 +15,30 @@ export const runtimeSymbols = {
   ServerOptionsBase: { kind: "type", entry: "codegen" },
   RcpServer: { kind: "type", entry: "codegen" },
   BaseClient: { kind: "value", entry: "client" },
-  stdioClientTransport: { kind: "value", entry: "client" },
+  stdioClientTransport: { kind: "value", entry: "node" },
   httpClientTransport: { kind: "value", entry: "client" },
   BaseClientOptions: { kind: "type", entry: "client" },
   CallOptions: { kind: "type", entry: "client" },
   StreamEvent: { kind: "type", entry: "client" },
-  StdioClientTransportOptions: { kind: "type", entry: "client" },
+  StdioClientTransportOptions: { kind: "type", entry: "node" },
   HttpClientTransportOptions: { kind: "type", entry: "client" },
-} as const satisfies Record<string, { kind: "value" | "type"; entry: "codegen" | "client" }>;
+} as const satisfies Record<string, { kind: "value" | "type"; entry: RuntimeEntry }>;
 
 export type RuntimeSymbol = keyof typeof runtimeSymbols;
 
+export type RuntimeEntry = "codegen" | "client" | "node";
+
+/** The runtime entry generated code imports by default: the published package. */
+export const defaultRuntimeEntry = "@rcp-gen/runtime/codegen";
+
 /**
- * The client entry sits beside the given runtime entry with a `-client` suffix:
- * `rcp-gen/codegen` -> `rcp-gen/codegen-client`, `../runtime/codegen.js` -> `../runtime/codegen-client.js`.
+ * The client and node entries sit beside the given runtime entry with a `-client` / `-node`
+ * suffix: `@rcp-gen/runtime/codegen` -> `@rcp-gen/runtime/codegen-client`,
+ * `../runtime/codegen.js` -> `../runtime/codegen-node.js`.
  */
-export function clientEntryOf(runtimeSpecifier: string): string {
+export function entrySpecifier(runtimeSpecifier: string, entry: RuntimeEntry): string {
+  if (entry === "codegen") return runtimeSpecifier;
   return runtimeSpecifier.endsWith(".js")
-    ? `${runtimeSpecifier.slice(0, -".js".length)}-client.js`
-    : `${runtimeSpecifier}-client`;
+    ? `${runtimeSpecifier.slice(0, -".js".length)}-${entry}.js`
+    : `${runtimeSpecifier}-${entry}`;
 }

@@ -1,8 +1,12 @@
-/** The client side of the runtime: BaseClient (extended by generated clients) and its transports. */
+/** The client side of the runtime: BaseClient (extended by generated clients) and its Web-standard transports; stdio is in ../node.ts. */
 export { BaseClient, type BaseClientOptions } from "./base-client.js";
 export { CallError, type Retryability } from "./call-error.js";
-export { httpClientTransport, HttpClientTransport, SESSION_HEADER, type HttpClientTransportOptions } from "./http-transport.js";
-export { stdioClientTransport, StdioClientTransport, type StdioClientTransportOptions } from "./stdio-transport.js";
+export {
+  httpClientTransport,
+  HttpClientTransport,
+  SESSION_HEADER,
+  type HttpClientTransportOptions,
+} from "./http-transport.js";
 export {
   TransportError,
   type ClientTransport,

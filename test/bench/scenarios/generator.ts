@@ -14,7 +14,7 @@ import type { ScenarioReport } from "../report.js";
 import { median } from "../stats.js";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const cli = join(repoRoot, "dist", "generator", "src", "cli", "main.js");
+const cli = join(repoRoot, "generator", "dist", "cli", "main.js");
 const schemaDir = join(repoRoot, "schema");
 
 /** A copy of schema/ with `extra` more methods x-bench/m001... in methods/; returns the folder. */

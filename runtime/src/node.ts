@@ -1,0 +1,37 @@
+/**
+ * The Node entry (`@rcp-gen/runtime/node`): everything that needs Node itself. Serving a
+ * server over stdio (§5.1) or node:http (§5.2), and the stdio client transport that spawns
+ * a server process. The main entry stays free of Node modules for browsers and edge hosts.
+ */
+import type { RcpServer } from "./server.js";
+import { serverInternals } from "./server.js";
+import type { HttpOptions } from "./http/options.js";
+import { serveStdio as serveStdioCore, type StdioOptions } from "./transports/stdio.js";
+import { listenHttp, type Listening, type ListenOptions } from "./transports/http-node.js";
+
+export type { StdioOptions, Listening, ListenOptions };
+export {
+  stdioClientTransport,
+  StdioClientTransport,
+  type StdioClientTransportOptions,
+} from "./client/stdio-transport.js";
+export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/ndjson.js";
+
+export interface ServerListenOptions extends ListenOptions, Omit<HttpOptions, "basePath"> {
+  /** Default `/rcp` (or the server's `http.basePath`). */
+  basePath?: string;
+}
+
+/** Serves NDJSON on stdin/stdout (or the given streams) until EOF or `shutdown` (§5.1). */
+export function serveStdio(server: RcpServer, options?: StdioOptions): Promise<void> {
+  return serveStdioCore(serverInternals(server).core, options);
+}
+
+/** Starts a node:http server, on 127.0.0.1 unless `host` says otherwise; `server.close()` stops it too. */
+export async function listen(server: RcpServer, options: ServerListenOptions = {}): Promise<Listening> {
+  const internals = serverInternals(server);
+  const { port, host, requestTimeoutMs, ...overrides } = options;
+  const endpoint = (await internals.http()).endpoint(overrides);
+  const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
+  return { url: listening.url, close: internals.track(() => listening.close()) };
+}
