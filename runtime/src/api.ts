@@ -2,6 +2,7 @@
  * The types generated code and user code share with the runtime: handlers and their
  * context, server options, client call options and the method map that types a client.
  */
+import type { HttpOptions } from "./http/options.js";
 
 export type RequestId = string | number;
 
@@ -68,14 +69,22 @@ export interface ServerLimits {
   defaultDeadlineMs: number;
 }
 
+/** The options every server takes, typed or not: the generated `createServer` and `createServerRuntime`. */
 export interface ServerOptionsBase<Capabilities> {
+  /** The server's name and version, sent in the `initialize` and `info` results (§7.1). */
   info: { name: string; version: string };
+  /** What the server advertises (§6); frozen when the server is created (§13.2). */
   capabilities: Capabilities;
   /** The level the server really reaches, declared in `_meta.conformance` (§14). */
   conformance: ConformanceLevel;
   /** Validate handler results (default true); a malformed result is -32603. */
   validateResults?: boolean;
+  /** Message, batch, in-flight and deadline limits; each one left out keeps its `DEFAULT_LIMITS` value. */
   limits?: Partial<ServerLimits>;
+  /** HTTP transport options (§5.2), used by `server.fetch` and `listen(server)`. */
+  http?: HttpOptions;
+  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: stderr. */
+  diagnostics?: (line: string) => void;
 }
 
 /** How one method is typed on the client and server side. */
@@ -88,6 +97,7 @@ export interface MethodTypes {
 export type MethodMap = { [method: string]: MethodTypes };
 
 export interface CallOptions<Partial = unknown> {
+  /** Aborting it cancels the call: `notifications/cancel` over stdio, an aborted request over HTTP. */
   signal?: AbortSignal;
   /** Milliseconds before the call fails locally with -32014 and a cancel is sent. */
   timeout?: number;
@@ -113,5 +123,4 @@ export interface LogMessage {
 
 /** What a streaming call yields: progress events, then exactly one result. */
 export type StreamEvent<Result, Partial> =
-  | ({ type: "progress" } & ProgressEvent<Partial>)
-  | { type: "result"; result: Result };
+  ({ type: "progress" } & ProgressEvent<Partial>) | { type: "result"; result: Result };

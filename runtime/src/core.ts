@@ -18,10 +18,8 @@ import type { HttpOptions } from "./http/options.js";
 export type AnyHandler = Handler<any, unknown, any>;
 
 export interface ServerRuntimeOptions<Capabilities = JsonObject> extends ServerOptionsBase<Capabilities> {
+  /** Wire name -> handler; the generated `createServer` types each one. */
   handlers: Readonly<Record<string, AnyHandler | undefined>>;
-  http?: HttpOptions;
-  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: stderr. */
-  diagnostics?: (line: string) => void;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {

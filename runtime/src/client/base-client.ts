@@ -15,8 +15,11 @@ import { PendingCall, type AbandonReason } from "./pending-call.js";
 import { TransportError, type ClientTransport, type OutgoingFrame } from "./transport.js";
 
 export interface BaseClientOptions {
+  /** The protocol descriptor; the generated `RcpClient` passes its own. */
   protocol: ProtocolDescriptor;
+  /** How frames travel: the stdio, HTTP or in-memory client transport. */
   transport: ClientTransport;
+  /** This client's name and version, sent in `initialize` (§7.1). */
   clientInfo: { name: string; version: string };
   /** What this client can consume (§7.1); `{}` by default. */
   capabilities?: JsonObject;

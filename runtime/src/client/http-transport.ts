@@ -23,6 +23,7 @@ export interface HttpClientTransportOptions {
   url: string;
   /** Sent with every request (e.g. `Authorization`). */
   headers?: Record<string, string>;
+  /** The fetch implementation to use; the global one when omitted. */
   fetch?: typeof globalThis.fetch;
   /** Ask for SSE when a call wants progress or logs. Default true. */
   sse?: boolean;

@@ -7,11 +7,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
-import { parseFrame, TransportError, type ClientTransport, type ClientTransportSink, type OutgoingFrame } from "./transport.js";
+import {
+  parseFrame,
+  TransportError,
+  type ClientTransport,
+  type ClientTransportSink,
+  type OutgoingFrame,
+} from "./transport.js";
 
 export interface StdioClientTransportOptions {
+  /** The server's executable, e.g. `process.execPath` or `"node"`; spawned without a shell. */
   command: string;
+  /** Its arguments, e.g. `["dist/server.js", "--stdio"]`. */
   args?: readonly string[];
+  /** Its working directory; the parent's when omitted. */
   cwd?: string;
   /** The child's whole environment; the parent's when omitted. */
   env?: NodeJS.ProcessEnv;
@@ -75,7 +84,9 @@ export class StdioClientTransport implements ClientTransport {
       child.once("spawn", resolve);
       // Kept for the child's lifetime: a later "error" (a failed kill) must not go unhandled.
       child.on("error", (error) => {
-        this.#failure ??= new TransportError(`Cannot start ${this.#options.command}: ${error.message}`, { cause: error });
+        this.#failure ??= new TransportError(`Cannot start ${this.#options.command}: ${error.message}`, {
+          cause: error,
+        });
         reject(this.#failure);
       });
     });

@@ -10,7 +10,9 @@ import type { HttpRequestInfo } from "../http/options.js";
 import type { HttpServerCore } from "../http/serve.js";
 
 export interface ListenOptions {
+  /** TCP port; default 0: a free port, which the returned `url` names. */
   port?: number;
+  /** Interface to bind; default `127.0.0.1`, so nothing off this machine reaches the server. */
   host?: string;
   /**
    * Time allowed to receive a whole request, headers and body (§15.5). A slower or stalled
@@ -29,9 +31,7 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-function nodeRequestListener(
-  http: HttpServerCore,
-): (request: IncomingMessage, response: ServerResponse) => void {
+function nodeRequestListener(http: HttpServerCore): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const exchange = new NodeExchange(request, response);
     http.serve(exchange).catch(() => exchange.internalError());
@@ -101,8 +101,7 @@ class NodeExchange implements HttpExchange {
         }
         chunks.push(chunk);
       };
-      const onEnd = (): void =>
-        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);
