@@ -1,10 +1,12 @@
 /**
- * The precompiled validators in generated/validators.js: plain Node ESM with no `require(`
- * and no schema compiled on import, and the same verdicts as ajv compiling the schema in
- * memory, over the schema fixture corpus (test/schema/fixtures).
+ * The precompiled validators in generated/validators.ts: a TypeScript module that needs no
+ * ajv at run time, compiles to plain Node ESM with no `require(` and no schema compiled on
+ * import, and gives the same verdicts as ajv compiling the schema in memory, over the schema
+ * fixture corpus (test/schema/fixtures).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { transformSync } from "esbuild";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as generatedValidators from "../../generated/validators.js";
@@ -18,51 +20,84 @@ import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./sc
 
 afterAll(removeSchemaFolders);
 
-const validatorsPath = join(repoRoot, "generated", "validators.js");
+const validatorsPath = join(repoRoot, "generated", "validators.ts");
+/** What `tsc` made of it (`npm run build`), as a user's plain tsc build runs it. */
+const compiledPath = join(repoRoot, "dist", "generated", "validators.js");
 
-describe("generated/validators.js under plain Node ESM", () => {
-  it("imports nothing but ajv's small runtime helpers, as ESM with .js specifiers", () => {
+/** validators.ts for the minimal folder after `change`, as a Node ESM file with its types stripped. */
+async function compiledValidators(change: (files: ReturnType<typeof minimalSchemaFiles>) => void): Promise<string> {
+  const files = minimalSchemaFiles();
+  change(files);
+  const folder = loadSchemaFolder(writeSchemaFolder(files));
+  const source = (await generate(folder, { runtimeSpecifier: "@rcp-gen/runtime/codegen", command: "test" })).get(
+    "validators.ts",
+  )!;
+  const modulePath = join(folder.dir, "validators.mjs");
+  writeFileSync(modulePath, transformSync(source, { loader: "ts", format: "esm" }).code);
+  return modulePath;
+}
+
+/** Runs `script` as a Node ESM module and returns what it printed as JSON. */
+function runModule(script: string): unknown {
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+    cwd: repoRoot,
+  });
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout);
+}
+
+describe("generated/validators.ts, and what tsc compiles it to", () => {
+  it("imports only the Validator type, so it needs no ajv at run time, and carries no require(", () => {
     const source = readFileSync(validatorsPath, "utf8");
     expect(source).not.toContain("require(");
-    for (const line of source.match(/^import .*$/gm) ?? [])
-      expect(line).toMatch(/^import \w+ from "ajv\/dist\/runtime\/\w+\.js";$/);
+    expect(source.match(/^import .*$/gm)).toEqual(['import type { Validator } from "@rcp-gen/runtime/codegen";']);
+    expect(source.match(/^\/\/ @ts-nocheck/m)).not.toBeNull();
+    for (const line of source.match(/^export .*$/gm) ?? [])
+      expect(line).toMatch(/^export const \w+: Validator = \w+;$/);
+    expect(readFileSync(compiledPath, "utf8").match(/^import .*$/gm)).toBeNull();
   });
 
   it("counts string lengths in code points, as JSON Schema does, with its inlined helper", async () => {
-    const files = minimalSchemaFiles();
-    const hit = files["types/hit.json"] as { properties: { id: Record<string, unknown> } };
-    hit.properties.id["maxLength"] = 2;
-    const folder = loadSchemaFolder(writeSchemaFolder(files));
-    const validatorsJs = (await generate(folder, { runtimeSpecifier: "rcp-gen/codegen", command: "test" })).get(
-      "validators.js",
-    )!;
-    expect(validatorsJs).toContain("function ajvRuntime_ucs2length(");
-    const modulePath = join(folder.dir, "validators.js");
-    writeFileSync(modulePath, validatorsJs);
-    const script = `
+    const modulePath = await compiledValidators((files) => {
+      const hit = files["types/hit.json"] as { properties: { id: Record<string, unknown> } };
+      hit.properties.id["maxLength"] = 2;
+    });
+    expect(readFileSync(modulePath, "utf8")).toContain("function ajvRuntime_ucs2length(");
+    const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
       const verdict = (id) => retrieveResult({ hits: [{ id }] });
-      console.log(JSON.stringify([verdict("ab"), verdict("abc"), verdict("\u{1F600}\u{1F600}"), verdict("\u{1F600}\u{1F600}x"), verdict("\uD800\uD800")]));`;
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(result.stderr).toBe("");
+      console.log(JSON.stringify([verdict("ab"), verdict("abc"), verdict("\u{1F600}\u{1F600}"), verdict("\u{1F600}\u{1F600}x"), verdict("\uD800\uD800")]));`);
     // Two emoji are four UTF-16 units but two characters; lone surrogates count one each.
-    expect(JSON.parse(result.stdout)).toEqual([true, false, true, false, true]);
+    expect(verdicts).toEqual([true, false, true, false, true]);
+  });
+
+  it("compares values deeply for uniqueItems and const with its inlined helper, as ajv does", async () => {
+    const modulePath = await compiledValidators((files) => {
+      const hit = files["types/hit.json"] as { properties: Record<string, unknown> };
+      hit.properties["tags"] = { type: "array", uniqueItems: true };
+      hit.properties["origin"] = { const: { source: "web", path: ["a", 1] } };
+    });
+    expect(readFileSync(modulePath, "utf8")).toContain("function ajvRuntime_equal(");
+    const verdicts = runModule(`
+      import { retrieveResult } from ${JSON.stringify(modulePath)};
+      const verdict = (hit) => retrieveResult({ hits: [{ id: "a", ...hit }] });
+      console.log(JSON.stringify([
+        verdict({ tags: [{ a: 1, b: [2] }, { b: [2], a: 2 }] }), verdict({ tags: [{ a: 1, b: [2] }, { b: [2], a: 1 }] }),
+        verdict({ tags: [[1, 2], [2, 1]] }), verdict({ tags: [[1, 2], [1, 2]] }), verdict({ tags: [NaN, NaN] }),
+        verdict({ origin: { path: ["a", 1], source: "web" } }), verdict({ origin: { source: "web", path: ["a", "1"] } }),
+        verdict({ origin: { source: "web", path: ["a", 1], extra: true } })]));`);
+    expect(verdicts).toEqual([true, false, true, false, false, true, false, false]);
   });
 
   it("loads in node without a bundler and validates a frame and a batch (§4, §11)", () => {
-    const script = `
-      import * as validators from ${JSON.stringify(validatorsPath)};
+    const verdicts = runModule(`
+      import * as validators from ${JSON.stringify(compiledPath)};
       const request = { jsonrpc: "2.0", id: 1, method: "retrieve", params: { query: "q", k: 3 } };
       const badParams = { ...request, params: { query: "q", k: -1 } };
-      const tooLong = { query: "q", k: 3, mode: "x".repeat(10) };
       console.log(JSON.stringify([validators.message(request), validators.message([request]), validators.message([]),
-        validators.message(badParams), validators.retrieveParams({ query: "q", k: 3 })]));`;
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-      encoding: "utf8",
-      cwd: repoRoot,
-    });
-    expect(result.stderr).toBe("");
-    expect(JSON.parse(result.stdout)).toEqual([true, true, false, false, true]);
+        validators.message(badParams), validators.retrieveParams({ query: "q", k: 3 })]));`);
+    expect(verdicts).toEqual([true, true, false, false, true]);
   });
 });
 

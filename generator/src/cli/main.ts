@@ -14,7 +14,7 @@ const exitError = 2;
 const argv = await yargs(hideBin(process.argv))
   .scriptName("rcp-gen")
   .usage(
-    "$0 --schema <dir> --out <dir> [options]\n\nGenerates types.ts, validators.js, methods.ts, server.ts, client.ts and index.ts from an RCP schema folder.",
+    "$0 --schema <dir> --out <dir> [options]\n\nGenerates types.ts, validators.ts, methods.ts, server.ts, client.ts and index.ts from an RCP schema folder.",
   )
   .option("schema", {
     type: "string",

@@ -4,10 +4,13 @@
  */
 import {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
+  readSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -15,6 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { bannerMark } from "../emit/generate.js";
 
 export class OutputFolderError extends Error {
   override name = "OutputFolderError";
@@ -66,9 +70,21 @@ function refuseForeignFiles(target: string, files: ReadonlyMap<string, string>):
   const stat = statSync(target, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new OutputFolderError(`${target} exists and is not a folder`);
-  const foreign = readdirSync(target).filter((name) => !files.has(name));
+  const foreign = readdirSync(target).filter((name) => !files.has(name) && !carriesBanner(join(target, name)));
   if (foreign.length > 0)
     throw new OutputFolderError(
       `${target} holds files rcp-gen did not write (${foreign.join(", ")}); it replaces the whole folder, so point --out at an empty or generated folder`,
     );
+}
+
+/** A file an earlier rcp-gen wrote (one this version no longer emits, e.g. validators.js) may be replaced. */
+function carriesBanner(path: string): boolean {
+  if (!statSync(path).isFile()) return false;
+  const head = Buffer.alloc(256);
+  const descriptor = openSync(path, "r");
+  try {
+    return head.toString("utf8", 0, readSync(descriptor, head, 0, head.length, 0)).includes(bannerMark);
+  } finally {
+    closeSync(descriptor);
+  }
 }

@@ -1,29 +1,28 @@
 /**
- * validators.js (ajv standalone ESM, one named export per shape plus `message` for a whole
- * frame or batch) and its validators.d.ts. Importing the module compiles no schema.
+ * validators.ts: ajv's standalone code for one named export per shape, plus `message` for a
+ * whole frame or batch. Importing it compiles no schema.
+ *
+ * A TypeScript module rather than `.js` + `.d.ts`, so that every consumer setup picks it up
+ * as it picks up the other generated files: plain `tsc` with `outDir` copies no `.js` without
+ * `allowJs`, while tsx, esbuild, Vite and `moduleResolution: bundler` all take `.ts`. ajv's
+ * output is untyped JavaScript that no set of user compiler flags could be promised to accept
+ * (noImplicitAny, noUnusedParameters, ...), so the file opts out of checking with
+ * `// @ts-nocheck`; each export carries an explicit `Validator` annotation, which is what
+ * importers and declaration emit (isolatedDeclarations too) read.
  */
 import standalone from "ajv/dist/standalone/index.js";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import { VariableDeclarationKind, type Project } from "ts-morph";
-import { messageSchema } from "../model/bundle.js";
-import { GeneratedFile, type EmitSettings } from "./emit-file.js";
+import type { EmitSettings } from "./emit-file.js";
+import { entrySpecifier, runtimeSymbols } from "./runtime-symbols.js";
 import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "../load/loader.js";
 import { newFolderAjv } from "../load/schema-ajv.js";
+import { messageSchema } from "../model/bundle.js";
 import type { Shape } from "../model/shapes.js";
+import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
 
 export const messageValidatorName = "message";
 
-export interface EmittedValidators {
-  js: string;
-  dts: string;
-}
-
-export async function emitValidators(
-  project: Project,
-  settings: EmitSettings,
-  folder: LoadedSchemaFolder,
-  shapes: readonly Shape[],
-): Promise<EmittedValidators> {
+export function emitValidators(settings: EmitSettings, folder: LoadedSchemaFolder, shapes: readonly Shape[]): string {
   const ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
   const message = messageSchema(folder);
   ajv.addSchema(message);
@@ -32,22 +31,21 @@ export async function emitValidators(
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
   exports[messageValidatorName] = String(message["$id"]);
   for (const shape of shapes) if (shape.validatorName) compileLocated(ajv, folder, shape);
-  // A CommonJS module: its function is both the default export and its `default` property.
-  const code = esmOnly(standalone.default(ajv, exports));
+  const code = typedExports(esmOnly(standalone.default(ajv, exports)));
+  const validator = "Validator" satisfies keyof typeof runtimeSymbols;
+  const specifier = entrySpecifier(settings.runtimeSpecifier, runtimeSymbols[validator].entry);
   // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
-  const js = `${settings.banner}\n${code}`;
+  return [
+    settings.banner,
+    "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
+    `import type { ${validator} } from ${JSON.stringify(specifier)};`,
+    code,
+  ].join("\n");
+}
 
-  const declarations = new GeneratedFile(project, "validators.d.ts", settings);
-  const validator = declarations.runtime("Validator");
-  declarations.source.addVariableStatements(
-    Object.keys(exports).map((name) => ({
-      isExported: true,
-      hasDeclareKeyword: true,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name, type: validator }],
-    })),
-  );
-  return { js, dts: await declarations.render() };
+/** `export const retrieveParams = validate12;` -> `export const retrieveParams: Validator = validate12;` */
+function typedExports(code: string): string {
+  return code.replace(/^export const (\w+) = (\w+);$/gm, "export const $1: Validator = $2;");
 }
 
 /** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */
@@ -64,44 +62,23 @@ function compileLocated(ajv: Ajv2020, folder: LoadedSchemaFolder, shape: Shape):
 
 /**
  * ajv standalone output still `require`s its runtime helpers even in ESM mode (ajv issues
- * 1976, 2209); each becomes an ESM import of the same CommonJS module (`.js` for Node ESM).
- * Node hands such an import `module.exports` ({ default: helper }) while bundlers and vitest
- * hand `exports.default`, so the helper is taken from either.
+ * 1976, 2209). Generated code must run with the runtime package alone (a server's production
+ * install has no ajv), so each helper is emitted in place; a schema needing one rcp-gen does
+ * not inline is refused here rather than failing at a user's start-up.
  */
 function esmOnly(code: string): string {
-  const helpers = new Set<string>();
+  const helpers = new Set<InlinedHelper>();
   const body = code
     .replace(/^"use strict";/, "")
     .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
-      helpers.add(helper);
-      return `ajvRuntime_${helper}`;
+      const inlined = inlinedHelpers[helper];
+      if (inlined === undefined)
+        throw new Error(
+          `the schema needs ajv's runtime helper "${helper}", which generated code cannot carry (inlined: ${Object.keys(inlinedHelpers).join(", ")})`,
+        );
+      helpers.add(inlined);
+      return inlined.name;
     });
   if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
-  const imports = [...helpers]
-    .sort()
-    .flatMap((helper) =>
-      inlinedHelpers[helper] !== undefined
-        ? [inlinedHelpers[helper]]
-        : [
-            `import ajvRuntime_${helper}_module from "ajv/dist/runtime/${helper}.js";`,
-            `const ajvRuntime_${helper} = ajvRuntime_${helper}_module.default ?? ajvRuntime_${helper}_module;`,
-          ],
-    );
-  return `${imports.join("\n")}\n${body}`;
+  return [...[...helpers].sort((a, b) => (a.name < b.name ? -1 : 1)).map((helper) => helper.code), body].join("\n");
 }
-
-/**
- * Helpers small enough to emit in place: loading a CommonJS module is a measurable share of
- * a server's start-up (issue 6), and string lengths are checked by almost every schema.
- */
-const inlinedHelpers: Readonly<Record<string, string>> = {
-  // JSON Schema counts string length in code points: a surrogate pair is one character.
-  ucs2length: `function ajvRuntime_ucs2length(text) {
-  let length = 0;
-  for (let index = 0; index < text.length; index++, length++) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
-  }
-  return length;
-}`,
-};

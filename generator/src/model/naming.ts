@@ -22,7 +22,7 @@ export function shapeTypeName(wireName: string, role: ShapeRole): string {
   return pascalName(wireName) + role;
 }
 
-/** The validators.js export of that shape, e.g. indexAddParams. */
+/** The validators.ts export of that shape, e.g. indexAddParams. */
 export function shapeValidatorName(wireName: string, role: ShapeRole): string {
   return camelName(wireName) + role;
 }

@@ -10,7 +10,7 @@ import { shapeTypeName, shapeValidatorName, type ShapeRole } from "./naming.js";
 export interface Shape {
   /** TypeScript type name, e.g. IndexAddParams, Hit, ServerCapabilities. */
   readonly typeName: string;
-  /** validators.js export, when the shape has a precompiled validator. */
+  /** validators.ts export, when the shape has a precompiled validator. */
   readonly validatorName?: string;
   readonly file: string;
   readonly pointer: string;
