@@ -19,7 +19,9 @@ function loadError(breakIt: (files: FolderFiles) => void): SchemaFolderError {
   } catch (error) {
     expect(error).toBeInstanceOf(SchemaFolderError);
     const folderError = error as SchemaFolderError;
-    expect(folderError.message).toBe(`${folderError.file}: ${folderError.pointer}: ${folderError.problem}`);
+    const lines = folderError.problems.map(({ file, pointer, problem }) => `${file}: ${pointer}: ${problem}`);
+    expect(folderError.message).toBe(lines.join("\n"));
+    expect(lines[0]).toBe(`${folderError.file}: ${folderError.pointer}: ${folderError.problem}`);
     return folderError;
   }
   throw new Error("the broken folder loaded without error");
@@ -261,4 +263,59 @@ it("reads only .json files, so notes beside the schema do not matter", () => {
   const dir = writeSchemaFolder(minimalSchemaFiles());
   writeFileSync(join(dir, "README.md"), "# notes");
   expect(loadSchemaFolder(dir).methods).toHaveLength(2);
+});
+
+describe("loadSchemaFolder reports every problem it finds in one run", () => {
+  /** The `file: pointer` of each problem the broken folder raises, in order. */
+  function located(breakIt: (files: FolderFiles) => void): string[] {
+    const error = loadError(breakIt);
+    return error.problems.map((problem) => `${problem.file}: ${problem.pointer}`);
+  }
+
+  it("each file on its own: invalid JSON, keyword typos, a bad pattern, a missing required file", () => {
+    const problems = located((files) => {
+      delete files["errors.json"];
+      files["types/broken.json"] = '{ "title": ';
+      const hit = files["types/hit.json"] as Json;
+      hit["requried"] = ["id"];
+      hit["properties"]["id"]["pattern"] = "[a-";
+      hit["properties"]["score"]["maximun"] = 1;
+      retrieveAnnotation(files)["stremaing"] = true;
+    });
+    expect(problems).toEqual([
+      "types/broken.json: ",
+      "errors.json: ",
+      "methods/retrieve.json: /x-rcp/stremaing",
+      "types/hit.json: /requried",
+      "types/hit.json: /properties/id/pattern",
+      "types/hit.json: /properties/score/maximun",
+    ]);
+  });
+
+  it("every unresolvable $ref and $ref cycle, across files", () => {
+    const problems = located((files) => {
+      (files["types/hit.json"] as Json)["properties"]["cite"] = { $ref: "citation.json" };
+      (files["methods/retrieve.json"] as Json)["$defs"]["partial"] = { $ref: "#/$defs/nothing" };
+      files["types/a.json"] = { title: "A", $ref: "b.json" };
+      files["types/b.json"] = { title: "B", $ref: "a.json" };
+    });
+    expect(problems).toEqual([
+      "methods/retrieve.json: /$defs/partial/$ref",
+      "types/a.json: ",
+      "types/hit.json: /properties/cite/$ref",
+    ]);
+  });
+
+  it("every problem across files once each file is sound: a method claimed twice, unknown paths", () => {
+    const problems = located((files) => {
+      files["methods/retrieve-again.json"] = structuredClone(files["methods/retrieve.json"]);
+      retrieveAnnotation(files)["clamps"] = [{ param: "k", max: "search.maxK" }];
+      retrieveAnnotation(files)["gates"] = [{ param: "mdoe", in: "retrieve.modes" }];
+    });
+    expect(problems).toEqual([
+      "methods/retrieve.json: /x-rcp/method",
+      "methods/retrieve.json: /x-rcp/clamps/0/max",
+      "methods/retrieve.json: /x-rcp/gates/0/param",
+    ]);
+  });
 });

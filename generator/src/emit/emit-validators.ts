@@ -16,6 +16,7 @@ import type { EmitSettings } from "./emit-file.js";
 import { entrySpecifier, runtimeSymbols } from "./runtime-symbols.js";
 import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "../load/loader.js";
 import { newFolderAjv } from "../load/schema-ajv.js";
+import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
 import type { Shape } from "../model/shapes.js";
 import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
@@ -30,7 +31,9 @@ export function emitValidators(settings: EmitSettings, folder: LoadedSchemaFolde
   for (const shape of shapes)
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
   exports[messageValidatorName] = String(message["$id"]);
-  for (const shape of shapes) if (shape.validatorName) compileLocated(ajv, folder, shape);
+  const problems = new SchemaProblems();
+  for (const shape of shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, folder, shape));
+  problems.throwIfAny();
   const code = typedExports(esmOnly(standalone.default(ajv, exports)));
   const validator = "Validator" satisfies keyof typeof runtimeSymbols;
   const specifier = entrySpecifier(settings.runtimeSpecifier, runtimeSymbols[validator].entry);

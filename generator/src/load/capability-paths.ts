@@ -6,14 +6,18 @@
  */
 import { appendPointer } from "./json-pointer.js";
 import type { LoadedMethod } from "./loader.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import type { SchemaProblems } from "./schema-folder-error.js";
 
 interface ObjectSchema {
   properties?: Record<string, unknown>;
   patternProperties?: Record<string, unknown>;
 }
 
-export function checkCapabilityPaths(methods: readonly LoadedMethod[], capabilitiesFile: object): void {
+export function checkCapabilityPaths(
+  methods: readonly LoadedMethod[],
+  capabilitiesFile: object,
+  problems: SchemaProblems,
+): void {
   const server = (capabilitiesFile as { $defs: { serverCapabilities: ObjectSchema } }).$defs.serverCapabilities;
   const names = new Set(Object.keys(server.properties ?? {}));
   const patterns = Object.keys(server.patternProperties ?? {}).map((pattern) => new RegExp(pattern, "u"));
@@ -22,7 +26,7 @@ export function checkCapabilityPaths(methods: readonly LoadedMethod[], capabilit
     for (const { pointer, path } of capabilityPaths(method.annotation)) {
       const key = path.split(".")[0] ?? "";
       if (!declared(key))
-        throw new SchemaFolderError(
+        problems.add(
           method.file,
           pointer,
           `"${path}" starts with "${key}", which capabilities.json does not declare in $defs.serverCapabilities`,

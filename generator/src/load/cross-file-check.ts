@@ -8,7 +8,7 @@ import { checkParamPaths } from "./param-paths.js";
 import type { SchemaFileKind } from "./folder-layout.js";
 import type { LoadedError, LoadedMethod, LoadedNotification } from "./loader.js";
 import type { RawSchemaFile } from "./read-folder.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import type { SchemaProblems } from "./schema-folder-error.js";
 
 export interface FolderAnnotations {
   methods: LoadedMethod[];
@@ -18,9 +18,11 @@ export interface FolderAnnotations {
 
 type Annotated = { file: string; method: string; annotation: Record<string, unknown> };
 
+/** The folder's annotations; every problem found across files is added to `problems`. */
 export function checkCrossFile(
   files: readonly RawSchemaFile[],
   kinds: ReadonlyMap<string, SchemaFileKind>,
+  problems: SchemaProblems,
 ): FolderAnnotations {
   const ofKind = (kind: SchemaFileKind) => files.filter((file) => kinds.get(file.path) === kind);
   const annotated = (file: RawSchemaFile): Annotated => {
@@ -35,29 +37,30 @@ export function checkCrossFile(
   for (const entry of [...methods, ...notifications]) {
     const previous = claimedBy.get(entry.method);
     if (previous !== undefined)
-      throw new SchemaFolderError(
-        entry.file,
-        "/x-rcp/method",
-        `method "${entry.method}" is already defined by ${previous}`,
-      );
-    claimedBy.set(entry.method, entry.file);
+      problems.add(entry.file, "/x-rcp/method", `method "${entry.method}" is already defined by ${previous}`);
+    else claimedBy.set(entry.method, entry.file);
   }
   const prefix = protocol.notificationPrefix;
   for (const method of methods)
     if (method.method.startsWith(prefix))
-      throw new SchemaFolderError(method.file, "/x-rcp/method", `"${prefix}" is reserved for notifications (§4.5)`);
+      problems.add(method.file, "/x-rcp/method", `"${prefix}" is reserved for notifications (§4.5)`);
   for (const notification of notifications)
     if (!notification.method.startsWith(prefix) && !notification.method.startsWith("x-"))
-      throw new SchemaFolderError(
+      problems.add(
         notification.file,
         "/x-rcp/method",
         `a notification name starts with "${prefix}" or is a vendor name "x-<vendor>/<name>" (§4.5)`,
       );
 
-  checkCapabilityPaths(methods, ofKind("capabilities")[0]?.document ?? {});
-  for (const method of methods)
-    checkParamPaths(method, files.find((file) => file.path === method.file)?.document ?? {});
-  checkUnique(ofKind("type"), (file) => [{ pointer: "/title", value: String(file.document["title"]) }], "type name");
+  checkCapabilityPaths(methods, ofKind("capabilities")[0]?.document ?? {}, problems);
+  const documents = new Map(files.map((file) => [file.path, file.document]));
+  for (const method of methods) checkParamPaths(method, documents.get(method.file) ?? {}, problems);
+  checkUnique(
+    ofKind("type"),
+    (file) => [{ pointer: "/title", value: String(file.document["title"]) }],
+    "type name",
+    problems,
+  );
   const errorsFile = ofKind("errors");
   const errors = (errorsFile[0]?.document["x-rcp"] as { codes: LoadedError[] }).codes;
   checkUnique(
@@ -68,6 +71,7 @@ export function checkCrossFile(
         { pointer: `/x-rcp/codes/${index}/symbol`, value: `symbol ${error.symbol}` },
       ]),
     "error",
+    problems,
   );
 
   const byWireName = (a: Annotated, b: Annotated) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0);
@@ -78,14 +82,13 @@ function checkUnique(
   files: readonly RawSchemaFile[],
   valuesOf: (file: RawSchemaFile) => { pointer: string; value: string }[],
   what: string,
+  problems: SchemaProblems,
 ): void {
   const seen = new Map<string, string>();
   for (const file of files)
     for (const { pointer, value } of valuesOf(file)) {
-      const where = `${file.path}#${pointer}`;
       const previous = seen.get(value);
-      if (previous !== undefined)
-        throw new SchemaFolderError(file.path, pointer, `duplicate ${what} "${value}", also at ${previous}`);
-      seen.set(value, where);
+      if (previous !== undefined) problems.add(file.path, pointer, `duplicate ${what} "${value}", also at ${previous}`);
+      else seen.set(value, `${file.path}#${pointer}`);
     }
 }

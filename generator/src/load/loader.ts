@@ -8,14 +8,14 @@ import { resolve } from "node:path";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson } from "./canonical-json.js";
 import { checkCrossFile } from "./cross-file-check.js";
-import { requiredFiles } from "./folder-layout.js";
+import { requiredFiles, type SchemaFileKind } from "./folder-layout.js";
 import { checkSchemaFile } from "./meta-check.js";
 import { readSchemaFiles } from "./read-folder.js";
 import { checkRefs } from "./refs.js";
 import { newFolderAjv } from "./schema-ajv.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import { SchemaFolderError, SchemaProblems } from "./schema-folder-error.js";
 
-export { SchemaFolderError } from "./schema-folder-error.js";
+export { SchemaFolderError, type SchemaProblem } from "./schema-folder-error.js";
 export { bundleSchema } from "../model/bundle.js";
 
 export interface LoadedMethod {
@@ -57,20 +57,28 @@ export interface LoadedSchemaFolder {
 /** Base of every assigned `$id`; `.invalid` never resolves, so nothing is ever fetched. */
 export const schemaIdBase = "https://rcp-gen.invalid/schema/";
 
+/**
+ * Reports every problem it finds, not only the first (a SchemaFolderError lists them all), in
+ * two stages: each file on its own, its $refs, and the required files; then, once every file
+ * is sound, the checks across files, which rely on each file's shape.
+ */
 export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
   const absolute = resolve(dir);
-  const raw = readSchemaFiles(absolute);
-  const present = new Set(raw.map((file) => file.path));
+  const problems = new SchemaProblems();
+  const { paths, files: raw } = readSchemaFiles(absolute, problems);
+  const present = new Set(paths);
   for (const required of requiredFiles)
-    if (!present.has(required))
-      throw new SchemaFolderError(required, "", "missing: every schema folder needs this file");
-  const kinds = new Map(raw.map((file) => [file.path, checkSchemaFile(file)]));
+    if (!present.has(required)) problems.add(required, "", "missing: every schema folder needs this file");
+  const kinds = new Map(raw.map((file) => [file.path, checkSchemaFile(file, problems)]));
   const idOf = (relativePath: string): string => {
     if (!present.has(relativePath)) throw new Error(`no file ${relativePath} in schema folder ${absolute}`);
     return schemaIdBase + relativePath;
   };
-  checkRefs(raw, idOf, schemaIdBase);
-  const annotations = checkCrossFile(raw, kinds);
+  // A file that did not parse would read as missing to every $ref into it: its parse error says enough.
+  if (raw.length === paths.length) checkRefs(raw, idOf, schemaIdBase, problems);
+  problems.throwIfAny();
+  const annotations = checkCrossFile(raw, kinds as ReadonlyMap<string, SchemaFileKind>, problems);
+  problems.throwIfAny();
 
   const hash = createHash("sha256");
   for (const file of raw) hash.update(`${file.path}\n${canonicalJson(file.document)}\n`);

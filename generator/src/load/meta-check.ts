@@ -16,7 +16,7 @@ import { issueToError } from "./ajv-issue.js";
 import { kindOfPath, layoutDescription, type SchemaFileKind } from "./folder-layout.js";
 import { appendPointer } from "./json-pointer.js";
 import type { RawSchemaFile } from "./read-folder.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import type { SchemaProblems } from "./schema-folder-error.js";
 import { walkSchema } from "./schema-walk.js";
 
 const metaSchemaBase = "https://rcp-gen.invalid/meta-schema/";
@@ -53,16 +53,26 @@ function metaChecker(): NonNullable<typeof checker> {
   return checker;
 }
 
-export function checkSchemaFile(file: RawSchemaFile): SchemaFileKind {
+/** The file's kind, once its problems (if any) are added: undefined when the folder has no place for it. */
+export function checkSchemaFile(file: RawSchemaFile, problems: SchemaProblems): SchemaFileKind | undefined {
   const kind = kindOfPath(file.path);
-  if (!kind)
-    throw new SchemaFolderError(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
+  if (!kind) {
+    problems.add(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
+    return undefined;
+  }
   const { ajv, byKind } = metaChecker();
-  if (!ajv.validateSchema(file.document)) throw issueToError(file.path, ajv.errors ?? []);
-  checkKeywords(file, ajv);
+  const validSchema = ajv.validateSchema(file.document);
+  if (!validSchema) problems.attempt(() => throwIssue(file.path, ajv.errors));
+  checkKeywords(file, ajv, problems);
+  // The meta-schema of the file's place assumes a valid JSON Schema: it would only repeat the problem.
   const validate = byKind.get(kind);
-  if (validate && !validate(file.document)) throw issueToError(file.path, validate.errors ?? []);
+  if (validSchema && validate && !validate(file.document))
+    problems.attempt(() => throwIssue(file.path, validate.errors));
   return kind;
+}
+
+function throwIssue(file: string, errors: Parameters<typeof issueToError>[1] | null | undefined): never {
+  throw issueToError(file, errors ?? []);
 }
 
 /** Keywords the folder's ajv does not enable, though the meta-schema checker knows them. */
@@ -72,35 +82,34 @@ const metaSchemaOnlyKeywords = new Set(["discriminator", "x-problem"]);
  * Unknown keywords are almost always typos (`requried`); `x-` keys are annotations. Patterns
  * must compile as Unicode regular expressions, as ajv will compile them. No object is closed.
  */
-function checkKeywords(file: RawSchemaFile, ajv: Ajv2020): void {
+function checkKeywords(file: RawSchemaFile, ajv: Ajv2020, problems: SchemaProblems): void {
   walkSchema(file.document, (schema, pointer) => {
     if (typeof schema !== "object" || schema === null) return;
     for (const key of Object.keys(schema)) {
       const at = appendPointer(pointer, key);
-      if (key === "$id")
-        throw new SchemaFolderError(file.path, at, "declares $id; the loader assigns every file's $id from its path");
       const known = key in ajv.RULES.keywords && !metaSchemaOnlyKeywords.has(key);
-      if (!key.startsWith("x-") && key !== "$anchor" && !known)
-        throw new SchemaFolderError(file.path, at, `unknown JSON Schema keyword "${key}"`);
+      if (key === "$id") problems.add(file.path, at, "declares $id; the loader assigns every file's $id from its path");
+      else if (!key.startsWith("x-") && key !== "$anchor" && !known)
+        problems.add(file.path, at, `unknown JSON Schema keyword "${key}"`);
     }
     for (const closing of ["additionalProperties", "unevaluatedProperties"])
       if ((schema as Record<string, unknown>)[closing] === false)
-        throw new SchemaFolderError(
+        problems.add(
           file.path,
           appendPointer(pointer, closing),
           "closes the object, but receivers must ignore unknown members (§4.6); generated types are closed instead",
         );
     const { pattern, patternProperties } = schema as { pattern?: unknown; patternProperties?: object };
-    if (typeof pattern === "string") checkPattern(file, appendPointer(pointer, "pattern"), pattern);
+    if (typeof pattern === "string") checkPattern(file, appendPointer(pointer, "pattern"), pattern, problems);
     for (const key of Object.keys(patternProperties ?? {}))
-      checkPattern(file, appendPointer(appendPointer(pointer, "patternProperties"), key), key);
+      checkPattern(file, appendPointer(appendPointer(pointer, "patternProperties"), key), key, problems);
   });
 }
 
-function checkPattern(file: RawSchemaFile, pointer: string, pattern: string): void {
+function checkPattern(file: RawSchemaFile, pointer: string, pattern: string, problems: SchemaProblems): void {
   try {
     new RegExp(pattern, "u");
   } catch (error) {
-    throw new SchemaFolderError(file.path, pointer, `invalid regular expression: ${(error as Error).message}`);
+    problems.add(file.path, pointer, `invalid regular expression: ${(error as Error).message}`);
   }
 }

@@ -5,19 +5,15 @@
  */
 import { appendPointer, readPointer } from "./json-pointer.js";
 import type { LoadedMethod } from "./loader.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import type { SchemaProblems } from "./schema-folder-error.js";
 
-export function checkParamPaths(method: LoadedMethod, document: object): void {
+export function checkParamPaths(method: LoadedMethod, document: object, problems: SchemaProblems): void {
   const properties = readPointer(document, "/$defs/params/properties");
   if (typeof properties !== "object" || properties === null) return;
   for (const { pointer, path } of paramPaths(method.annotation)) {
     const key = path.split(".")[0] ?? "";
     if (!Object.hasOwn(properties, key))
-      throw new SchemaFolderError(
-        method.file,
-        pointer,
-        `"${path}" starts with "${key}", which $defs.params does not declare`,
-      );
+      problems.add(method.file, pointer, `"${path}" starts with "${key}", which $defs.params does not declare`);
   }
 }
 

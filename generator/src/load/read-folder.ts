@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { appendPointer } from "./json-pointer.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import { SchemaFolderError, type SchemaProblems } from "./schema-folder-error.js";
 
 export interface RawSchemaFile {
   /** Relative posix path inside the folder. */
@@ -10,12 +10,23 @@ export interface RawSchemaFile {
   readonly document: Record<string, unknown>;
 }
 
-export function readSchemaFiles(dir: string): RawSchemaFile[] {
+export interface SchemaFolderFiles {
+  /** Every `.json` file's relative path, sorted, whether or not it parsed. */
+  readonly paths: readonly string[];
+  /** The files that parsed; each one that did not is a problem, and reading went on. */
+  readonly files: readonly RawSchemaFile[];
+}
+
+export function readSchemaFiles(dir: string, problems: SchemaProblems): SchemaFolderFiles {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new SchemaFolderError(dir, "", "no such schema folder");
   const paths = listJsonFiles(dir, "").sort();
   if (paths.length === 0) throw new SchemaFolderError(dir, "", "the schema folder holds no .json files");
-  return paths.map((path) => ({ path, document: parseSchemaFile(path, readFileSync(join(dir, path), "utf8")) }));
+  const files = paths.flatMap((path) => {
+    const document = problems.attempt(() => parseSchemaFile(path, readFileSync(join(dir, path), "utf8")));
+    return document === undefined ? [] : [{ path, document }];
+  });
+  return { paths, files };
 }
 
 function listJsonFiles(root: string, prefix: string): string[] {

@@ -5,7 +5,7 @@
  */
 import { readPointer } from "./json-pointer.js";
 import type { RawSchemaFile } from "./read-folder.js";
-import { SchemaFolderError } from "./schema-folder-error.js";
+import { SchemaFolderError, type SchemaProblems } from "./schema-folder-error.js";
 import { subschemasOf, walkSchema } from "./schema-walk.js";
 
 interface Location {
@@ -15,7 +15,13 @@ interface Location {
 
 const keyOf = (location: Location) => `${location.file}#${location.pointer}`;
 
-export function checkRefs(files: readonly RawSchemaFile[], idOf: (path: string) => string, base: string): void {
+/** Adds a problem per unresolvable `$ref` and per cycle, each found once. */
+export function checkRefs(
+  files: readonly RawSchemaFile[],
+  idOf: (path: string) => string,
+  base: string,
+  problems: SchemaProblems,
+): void {
   const documents = new Map(files.map((file) => [file.path, file.document]));
   const anchors = collectAnchors(files);
 
@@ -52,7 +58,10 @@ export function checkRefs(files: readonly RawSchemaFile[], idOf: (path: string) 
       .filter((child) => child.sameInstance)
       .map((child) => ({ file: location.file, pointer: child.pointer }));
     const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
-    if (typeof schema === "object" && schema !== null && typeof ref === "string") edges.push(resolveRef(location, ref));
+    if (typeof schema === "object" && schema !== null && typeof ref === "string") {
+      const target = problems.attempt(() => resolveRef(location, ref));
+      if (target) edges.push(target);
+    }
     return edges;
   };
 
@@ -65,7 +74,8 @@ export function checkRefs(files: readonly RawSchemaFile[], idOf: (path: string) 
     if (cycleStart >= 0) {
       const cycle = [...onPath.slice(cycleStart), location].map(keyOf).join(" -> ");
       const first = onPath[cycleStart] ?? location;
-      throw new SchemaFolderError(first.file, first.pointer, `$ref cycle that never reaches deeper data: ${cycle}`);
+      problems.add(first.file, first.pointer, `$ref cycle that never reaches deeper data: ${cycle}`);
+      return;
     }
     onPath.push(location);
     for (const next of sameInstanceEdges(location)) visit(next);
