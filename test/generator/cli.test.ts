@@ -72,7 +72,7 @@ describe("rcp-gen on the RCP/1 schema", () => {
 });
 
 describe("rcp-gen --check", () => {
-  it("exits 1 listing each drifted, missing or unexpected file", () => {
+  it("exits 1 listing each drifted, missing or unexpected file, a drifted one with its first changed lines", () => {
     // Same relative paths as in the repository, so the banners' regenerate command matches.
     const project = join(scratch, "drifted");
     cpSync(join(repoRoot, "schema"), join(project, "schema"), { recursive: true });
@@ -83,11 +83,35 @@ describe("rcp-gen --check", () => {
     writeFileSync(join(out, "extra.ts"), "export {};\n");
     const result = runCli(["--schema", "schema", "--out", "generated", "--check"], project);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("differs: generated/server.ts");
-    expect(result.stderr).toContain("missing: generated/index.ts");
-    expect(result.stderr).toContain("unexpected: generated/extra.ts");
-    expect(result.stderr).not.toContain("client.ts");
-    expect(result.stderr.trim().split("\n")).toHaveLength(4);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        [
+          "^rcp-gen: generated differs from what schema generates:",
+          "  differs: generated/server\\.ts",
+          "    @@ line \\d+",
+          "    - // edited by hand",
+          "  missing: generated/index\\.ts",
+          "  unexpected: generated/extra\\.ts\n$",
+        ].join("\n"),
+      ),
+    );
+  });
+
+  it("says plainly when only the runtime import differs, and how to keep it", () => {
+    const project = join(scratch, "other-runtime");
+    cpSync(writeSchemaFolder(minimalSchemaFiles()), join(project, "schema"), { recursive: true });
+    const flags = ["--schema", "schema", "--out", "generated"];
+    expect(runCli([...flags, "--runtime", "../runtime/codegen.js", "--quiet"], project).status).toBe(0);
+    const result = runCli([...flags, "--check"], project);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toContain("  differs: generated/server.ts (only its runtime import)");
+    expect(lines).toContain("  differs: generated/types.ts (only the --runtime in its banner)");
+    expect(lines.at(-1)).toBe(
+      'rcp-gen: only the runtime import differs: generated imports "../runtime/codegen.js", this run "@rcp-gen/runtime/codegen"; ' +
+        'keep the former with --runtime ../runtime/codegen.js (or "runtime" in rcp-gen.config.json), or regenerate to switch',
+    );
+    expect(runCli([...flags, "--runtime", "../runtime/codegen.js", "--check"], project).status).toBe(0);
   });
 });
 
@@ -116,6 +140,22 @@ describe("rcp-gen on bad input exits 2 with one message naming file and pointer"
     const result = runCli(["--schema", schema, "--out", join(scratch, "unused")]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/meta\.json: \(document\): invalid JSON at line 1, column 16/);
+  });
+
+  it("lists every problem of a broken folder in one run, one line each, then how many", () => {
+    const files = minimalSchemaFiles();
+    (files["types/hit.json"] as Record<string, unknown>)["requried"] = ["id"];
+    (files["methods/retrieve.json"] as { "x-rcp": Record<string, unknown> })["x-rcp"]["stremaing"] = true;
+    const schema = writeSchemaFolder(files);
+    const result = runCli(["--schema", schema, "--out", join(scratch, "unused")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(
+        new RegExp(`^rcp-gen: ${schema}/methods/retrieve\\.json: /x-rcp/stremaing: unknown x-rcp key`),
+      ),
+      `rcp-gen: ${schema}/types/hit.json: /requried: unknown JSON Schema keyword "requried"`,
+      `rcp-gen: 2 problems in ${schema}; nothing was written`,
+    ]);
   });
 
   it("names the schema whose compilation ajv refuses", () => {
@@ -166,10 +206,10 @@ describe("rcp-gen on bad input exits 2 with one message naming file and pointer"
   });
 });
 
-it("--help shows every option and examples", () => {
+it("--help shows every option, the commands and examples", () => {
   const result = runCli(["--help"]);
   expect(result.status).toBe(0);
-  for (const option of ["--schema", "--out", "--runtime", "--check", "--watch", "--quiet", "Examples:"])
+  for (const option of ["--schema", "--out", "--runtime", "--config", "--check", "--watch", "--quiet", "Examples:"])
     expect(result.stdout).toContain(option);
   expect(result.stdout).toMatch(
     /rcp-gen --schema schema --out src\/rcp --runtime\s+\.\/vendor\/rcp-runtime\/codegen\.js/,

@@ -18,7 +18,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { bannerMark } from "../emit/generate.js";
+import { bannerMark } from "../emit/banner.js";
+import { firstHunk, onlyRuntimeImportDiffers, runtimeImportOf, type Hunk } from "./drift.js";
 
 export class OutputFolderError extends Error {
   override name = "OutputFolderError";
@@ -51,6 +52,13 @@ export function writeOutputFolder(outDir: string, files: ReadonlyMap<string, str
 export interface OutputDifference {
   file: string;
   state: "differs" | "missing" | "unexpected";
+  /** For `differs`: the first changed lines. */
+  hunk?: Hunk;
+  /**
+   * For `differs`, when only the runtime import (and the banner's regenerate command, which
+   * names it) differs: the runtime import on disk and generated, if the file has one.
+   */
+  runtimeImport?: { onDisk: string | undefined; generated: string | undefined };
 }
 
 /** What differs between `outDir` and `files`; empty when the folder is up to date. */
@@ -58,8 +66,21 @@ export function compareOutputFolder(outDir: string, files: ReadonlyMap<string, s
   const present = existsSync(outDir) ? readdirSync(outDir).sort() : [];
   const differences: OutputDifference[] = [];
   for (const [file, content] of files) {
-    if (!present.includes(file)) differences.push({ file, state: "missing" });
-    else if (readFileSync(join(outDir, file), "utf8") !== content) differences.push({ file, state: "differs" });
+    if (!present.includes(file)) {
+      differences.push({ file, state: "missing" });
+      continue;
+    }
+    const onDisk = readFileSync(join(outDir, file), "utf8");
+    if (onDisk === content) continue;
+    const runtimeImport = onlyRuntimeImportDiffers(onDisk, content)
+      ? { onDisk: runtimeImportOf(onDisk), generated: runtimeImportOf(content) }
+      : undefined;
+    differences.push({
+      file,
+      state: "differs",
+      hunk: firstHunk(onDisk, content),
+      ...(runtimeImport && { runtimeImport }),
+    });
   }
   for (const file of present) if (!files.has(file)) differences.push({ file, state: "unexpected" });
   return differences;

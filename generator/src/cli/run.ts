@@ -1,9 +1,12 @@
 /** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
-import { normalize, sep } from "node:path";
 import { generate } from "../emit/generate.js";
 import { defaultRuntimeEntry } from "../emit/runtime-symbols.js";
 import { loadSchemaFolder } from "../load/loader.js";
+import { requireEsmFolder } from "./esm-only.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
+import { regenerateCommand } from "./regenerate-command.js";
+
+export { regenerateCommand } from "./regenerate-command.js";
 
 export interface RunOptions {
   schema: string;
@@ -11,6 +14,8 @@ export interface RunOptions {
   /** Import specifier of the runtime entry; defaults to the published `@rcp-gen/runtime/codegen`. */
   runtime?: string;
   check: boolean;
+  /** The command quoted in banners; default: the flags that reproduce this run (regenerateCommand). */
+  command?: string;
 }
 
 export type RunReport =
@@ -23,24 +28,13 @@ export type RunReport =
     }
   | { kind: "checked"; differences: OutputDifference[]; milliseconds: number };
 
-const posix = (path: string) => path.split(sep).join("/");
-
-/** A path as the user typed it, minus noise (`./schema/` -> `schema`), so banners do not depend on the machine. */
-const asTyped = (path: string) => posix(normalize(path)).replace(/(.)\/$/, "$1");
-
-/** The command quoted in banners; `--runtime` only when it is not the default. */
-export function regenerateCommand(options: RunOptions): string {
-  const runtime = options.runtime !== undefined && options.runtime !== defaultRuntimeEntry;
-  const parts = ["npx rcp-gen", "--schema", asTyped(options.schema), "--out", asTyped(options.out)];
-  return [...parts, ...(runtime ? ["--runtime", String(options.runtime)] : [])].join(" ");
-}
-
 export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
+  requireEsmFolder(options.out);
   const folder = loadSchemaFolder(options.schema);
   const files = await generate(folder, {
     runtimeSpecifier: options.runtime ?? defaultRuntimeEntry,
-    command: regenerateCommand(options),
+    command: options.command ?? regenerateCommand(options),
   });
   if (options.check)
     return {

@@ -1,0 +1,15 @@
+/**
+ * rcp-gen's sub-commands: `rcp-gen <name> ...` loads and runs the file named here (only that
+ * one), and anything else is the generator itself (generate-command.ts). Adding a command is
+ * one line here and one file beside this one exporting `command`.
+ */
+import type { Command } from "./usage.js";
+
+export interface SubCommand {
+  /** How it is called, for the help: `init [dir]`. */
+  readonly usage: string;
+  readonly summary: string;
+  readonly load: () => Promise<{ command: Command }>;
+}
+
+export const subCommands: Readonly<Record<string, SubCommand>> = {};
