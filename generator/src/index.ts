@@ -6,3 +6,5 @@ export { runOnce, regenerateCommand, type RunOptions, type RunReport } from "./c
 export { generate, type GenerateOptions } from "./emit/generate.js";
 export { loadSchemaFolder, SchemaFolderError, type LoadedSchemaFolder } from "./load/loader.js";
 export { defaultRuntimeEntry } from "./emit/runtime-symbols.js";
+export { rcpSchemaDir } from "./shipped.js";
+export { scaffoldProject, type Scaffolded } from "./init/scaffold.js";

@@ -211,6 +211,7 @@ it("--help shows every option, the commands and examples", () => {
   expect(result.status).toBe(0);
   for (const option of ["--schema", "--out", "--runtime", "--config", "--check", "--watch", "--quiet", "Examples:"])
     expect(result.stdout).toContain(option);
+  expect(result.stdout).toMatch(/Commands:\n {2}rcp-gen init \[dir\] +scaffold a working RCP engine project/);
   expect(result.stdout).toMatch(
     /rcp-gen --schema schema --out src\/rcp --runtime\s+\.\/vendor\/rcp-runtime\/codegen\.js/,
   );

@@ -31,6 +31,8 @@ const mistakes: Array<[string, string[], string]> = [
     "--check and --watch cannot be used together",
   ],
   ["an unknown command", ["generate"], 'unexpected argument "generate"'],
+  ["an unknown flag of init", ["init", "--frob"], "unknown option --frob"],
+  ["two folders for init", ["init", "a", "b"], "init takes one folder, not 2"],
 ];
 
 it.each(mistakes)("%s: exit 2, what is wrong, then one hint line", (_name, args, problem) => {

@@ -12,4 +12,10 @@ export interface SubCommand {
   readonly load: () => Promise<{ command: Command }>;
 }
 
-export const subCommands: Readonly<Record<string, SubCommand>> = {};
+export const subCommands: Readonly<Record<string, SubCommand>> = {
+  init: {
+    usage: "init [dir]",
+    summary: "scaffold a working RCP engine project in dir (default: the current folder)",
+    load: () => import("./init-command.js"),
+  },
+};

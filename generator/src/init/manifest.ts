@@ -1,0 +1,47 @@
+/**
+ * The package.json of a project `rcp-gen init` makes: ESM, the runtime as its one production
+ * dependency and rcp-gen at this version as a development one (generated code and the runtime
+ * go in lockstep), and the scripts its README lists.
+ */
+
+/**
+ * The tools a scaffold builds and tests with, at the versions this repository tests the
+ * scaffold with (test/package checks they match its own devDependencies). vite is vitest's
+ * peer, pinned so an install never picks an untested one.
+ */
+export const scaffoldTools: Readonly<Record<string, string>> = {
+  "@types/node": "20.19.43",
+  typescript: "7.0.2",
+  vite: "8.3.8",
+  vitest: "4.1.12",
+};
+
+/** An npm package name from a folder name: lower case, other characters as dashes. */
+export function packageNameFor(folderName: string): string {
+  const name = folderName
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[._-]+|-+$/g, "");
+  return name === "" ? "rcp-engine" : name.slice(0, 214);
+}
+
+export function scaffoldManifest(name: string, rcpGenVersion: string): object {
+  return {
+    name,
+    version: "0.1.0",
+    private: true,
+    description: "An RCP/1 engine whose protocol code rcp-gen generates from schema/",
+    type: "module",
+    engines: { node: ">=20.19" },
+    scripts: {
+      generate: "rcp-gen",
+      check: "rcp-gen --check",
+      build: "rcp-gen --quiet && tsc",
+      start: "npm run -s build && node dist/client.js",
+      serve: "npm run -s build && node dist/server.js",
+      test: "rcp-gen --quiet && vitest run",
+    },
+    dependencies: { "@rcp-gen/runtime": rcpGenVersion },
+    devDependencies: { "rcp-gen": rcpGenVersion, ...scaffoldTools },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * `rcp-gen init`: a working engine project in one folder, from the shipped RCP/1 schema, the
+ * templates and a package.json, with its code generated, so that `npm install && npm start`
+ * runs it and `npm run check` finds the generated code up to date.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { runOnce, type RunReport } from "../cli/run.js";
+import { generatorVersion } from "../cli/version.js";
+import { initTemplateDir, rcpSchemaDir } from "../shipped.js";
+import { packageNameFor, scaffoldManifest } from "./manifest.js";
+
+export class ScaffoldRefused extends Error {
+  override name = "ScaffoldRefused";
+}
+
+export interface Scaffolded {
+  /** Absolute path of the project folder. */
+  readonly dir: string;
+  /** Its top-level entries. */
+  readonly entries: readonly string[];
+  readonly generation: RunReport;
+}
+
+/** npm leaves `.gitignore` out of published packages, so the template ships it without the dot. */
+const renamedOnCopy: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
+
+export async function scaffoldProject(dir: string, options: { force: boolean }): Promise<Scaffolded> {
+  const target = resolve(dir);
+  refuseOccupied(target, options.force);
+  mkdirSync(target, { recursive: true });
+  cpSync(rcpSchemaDir(), join(target, "schema"), { recursive: true });
+  // Over the RCP/1 schema: adds the example vendor method, besides the project's files.
+  cpSync(initTemplateDir(), target, { recursive: true });
+  for (const [shipped, name] of Object.entries(renamedOnCopy)) renameSync(join(target, shipped), join(target, name));
+  const manifest = scaffoldManifest(packageNameFor(basename(target)), generatorVersion);
+  writeFileSync(join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The same run as `npm run generate` (rcp-gen.config.json), so `npm run check` agrees with it.
+  const generation = await runOnce({
+    schema: join(target, "schema"),
+    out: join(target, "src", "generated"),
+    check: false,
+    command: "npx rcp-gen",
+  });
+  return { dir: target, entries: readdirSync(target).sort(), generation };
+}
+
+function refuseOccupied(target: string, force: boolean): void {
+  if (!existsSync(target)) return;
+  if (!statSync(target).isDirectory()) throw new ScaffoldRefused(`${target} exists and is not a folder`);
+  const present = readdirSync(target);
+  if (present.length > 0 && !force) {
+    const listed = present.slice(0, 5).join(", ") + (present.length > 5 ? `, … (${present.length} entries)` : "");
+    throw new ScaffoldRefused(`${target} is not empty (it holds ${listed})`);
+  }
+}

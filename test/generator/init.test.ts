@@ -1,0 +1,90 @@
+/**
+ * `rcp-gen init`: what it writes (the e2e test in test/package installs, builds, starts and
+ * tests such a project), that it refuses a folder that is not empty unless forced, and that
+ * the scaffold's tools are the versions this repository tests with.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { scaffoldTools } from "../../generator/src/init/manifest.js";
+import { repoRoot, runCli } from "./run-cli.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-init-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, any>;
+
+/** Every file below `dir`, relative, sorted. */
+const filesBelow = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+
+describe("rcp-gen init into a folder that is not empty", () => {
+  const dir = join(scratch, "My Engine");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "notes.md"), "mine");
+
+  it("refuses, naming what the folder holds, and writes nothing", () => {
+    const result = runCli(["init", dir], scratch);
+    expect(result.stderr.split("\n")).toEqual([
+      `rcp-gen: ${dir} is not empty (it holds notes.md)`,
+      `hint: rcp-gen init ${dir} --force writes the project over it`,
+      "",
+    ]);
+    expect(result.status).toBe(2);
+    expect(readdirSync(dir)).toEqual(["notes.md"]);
+  });
+
+  it("with --force, writes the whole project beside what was there, its code generated and up to date", () => {
+    const result = runCli(["init", "My Engine", "--force"], scratch);
+    expect(result.stderr).toBe("");
+    expect(result.stdout.split("\n")).toEqual([
+      "rcp-gen: made an RCP engine project in My Engine: .gitignore, README.md, notes.md, package.json, rcp-gen.config.json, schema, src, test, tsconfig.json",
+      "next: cd My Engine && npm install && npm start",
+      "",
+    ]);
+    expect(result.status).toBe(0);
+
+    const shipped = filesBelow(join(repoRoot, "schema"));
+    expect(filesBelow(join(dir, "schema"))).toEqual([...shipped, "methods/x-example-lookup.json"].sort());
+    for (const file of shipped)
+      expect(readFileSync(join(dir, "schema", file), "utf8")).toBe(
+        readFileSync(join(repoRoot, "schema", file), "utf8"),
+      );
+    expect(filesBelow(join(dir, "src"))).toEqual([
+      "client.ts",
+      "engine.ts",
+      "generated/client.ts",
+      "generated/index.ts",
+      "generated/methods.ts",
+      "generated/node.ts",
+      "generated/rcp.schema.json",
+      "generated/server.ts",
+      "generated/types.ts",
+      "generated/validators.ts",
+      "server.ts",
+    ]);
+    expect(readFileSync(join(dir, "src/generated/client.ts"), "utf8")).toContain("xExampleLookup(");
+    expect(readJson(join(dir, "rcp-gen.config.json"))).toEqual({ schema: "schema", out: "src/generated" });
+
+    const { version } = readJson(join(repoRoot, "generator/package.json"));
+    const manifest = readJson(join(dir, "package.json"));
+    expect(manifest).toMatchObject({ name: "my-engine", type: "module", private: true });
+    expect(Object.keys(manifest["scripts"])).toEqual(["generate", "check", "build", "start", "serve", "test"]);
+    expect(manifest["dependencies"]).toEqual({ "@rcp-gen/runtime": version });
+    expect(manifest["devDependencies"]).toEqual({ "rcp-gen": version, ...scaffoldTools });
+
+    const check = runCli(["--check"], dir);
+    expect(check.stdout).toMatch(/^rcp-gen: src\/generated is up to date/);
+    expect(check.status).toBe(0);
+  });
+});
+
+it("gives the scaffold the tool versions this repository builds and tests with", () => {
+  const ours = readJson(join(repoRoot, "package.json"))["devDependencies"] as Record<string, string>;
+  for (const [tool, version] of Object.entries(scaffoldTools))
+    expect({ tool, version }).toEqual({ tool, version: ours[tool] });
+});
