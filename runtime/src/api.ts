@@ -22,7 +22,8 @@ export interface SessionView {
   readonly protocolVersion: number;
   readonly serverCapabilities: Readonly<JsonObject>;
   readonly clientCapabilities: Readonly<JsonObject>;
-  readonly client?: Readonly<{ name: string; version: string }>;
+  /** Who the client said it is in `initialize`; undefined when it said nothing (stateless HTTP has no initialize). */
+  readonly client?: Readonly<{ name: string; version: string }> | undefined;
 }
 
 /** The per-request context handed to every handler. */
