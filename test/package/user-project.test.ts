@@ -1,0 +1,150 @@
+/**
+ * rcp-gen as a user meets it (issue 10): both packages packed and installed from their
+ * tarballs into a fresh project outside the repository (their dependencies from the registry,
+ * through npm's cache); a vendor method added by editing the schema alone; `npx rcp-gen` with
+ * the settings in package.json; strict type-checking that rejects each typed mistake; builds
+ * with plain tsc (nodenext, node16), bundler resolution, tsx and an esbuild bundle, each run
+ * over stdio and HTTP/SSE; and a project made by `rcp-gen init` passing its own `npm test`
+ * and `npm start`. One install serves every case: the scaffold links to it.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packWorkspaces, repoRoot, run, type Ran } from "./npm.js";
+
+const work = mkdtempSync(join(tmpdir(), "rcp-gen-user-"));
+const app = join(work, "acme-engine");
+const fixture = join(repoRoot, "test/package/user-project");
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The tools a user's project installs, at the versions this repository tests with. */
+function toolVersions(...tools: string[]): Record<string, string> {
+  const ours = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies;
+  return Object.fromEntries(tools.map((tool) => [tool, ours[tool]]));
+}
+
+const bin = (tool: string) => join(app, "node_modules", ".bin", tool);
+
+/** `ran`, once it exited 0 (else a failure showing its output). */
+function succeeded(ran: Ran): Ran {
+  expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
+  return ran;
+}
+
+beforeAll(async () => {
+  const tarballs = await packWorkspaces(work);
+  cpSync(fixture, app, { recursive: true });
+  const manifest = {
+    name: "acme-engine",
+    private: true,
+    type: "module",
+    dependencies: { "@rcp-gen/runtime": `file:${tarballs.runtime}` },
+    devDependencies: {
+      "rcp-gen": `file:${tarballs.generator}`,
+      ...toolVersions("typescript", "@types/node", "tsx", "esbuild", "vitest", "vite"),
+    },
+    "rcp-gen": { schema: "schema", out: "src/generated" },
+  };
+  writeFileSync(join(app, "package.json"), JSON.stringify(manifest, null, 2));
+  succeeded(await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], app, 240_000));
+}, 300_000);
+
+describe("a project installing the packed tarballs", () => {
+  it("adds a vendor method by editing its copy of the shipped schema, then npx rcp-gen generates and --check agrees", async () => {
+    cpSync(join(app, "node_modules/rcp-gen/schema"), join(app, "schema"), { recursive: true });
+    cpSync(join(fixture, "x-acme-echo.json"), join(app, "schema/methods/x-acme-echo.json"));
+    const generated = succeeded(await run("npx", ["rcp-gen"], app));
+    expect(generated.stdout).toMatch(/wrote 8 files for 18 methods/);
+    expect(readFileSync(join(app, "src/generated/client.ts"), "utf8")).toContain("xAcmeEchoStream(");
+    expect(succeeded(await run("npx", ["rcp-gen", "--check"], app)).stdout).toMatch(/src\/generated is up to date/);
+  });
+
+  it("type-checks strictly (skipLibCheck off) and builds with plain tsc, nodenext, keeping every @ts-expect-error an error", async () => {
+    succeeded(await run(bin("tsc"), ["-p", "tsconfig.json"], app));
+    expect(readFileSync(join(app, "build/nodenext/generated/validators.js"), "utf8")).toContain("export const message");
+  });
+
+  it("rejects each typed mistake for the reason given, and nothing else", async () => {
+    const source = readFileSync(join(app, "src/type-errors.ts"), "utf8").replaceAll("// @ts-expect-error", "// was:");
+    writeFileSync(join(app, "src/type-errors-unmarked.ts"), source);
+    const ran = await run(bin("tsc"), ["-p", "tsconfig.bundler.json"], app);
+    rmSync(join(app, "src/type-errors-unmarked.ts"));
+    const lineOf = (name: string) => source.split("\n").findIndex((line) => line.includes(` ${name} =`)) + 1;
+    const reasons: Record<string, RegExp> = {
+      missingHandler: /TS2322: .*\n.*Property '"x-acme\/echo"' is missing/,
+      misspeltCapability: /TS2322: Type '\{\}' is not assignable to type 'never'/,
+      wrongYield: /TS2322: [\s\S]*?The types of 'partial\.word' are incompatible/,
+      wrongReturn: /TS2322: [\s\S]*?Types of property 'echo' are incompatible/,
+      wrongParam: /TS2322: Type 'number' is not assignable to type 'string'/,
+      methodTypo: /TS2551: .*Did you mean 'xAcmeEcho'\?/,
+    };
+    const errors = ran.stdout.split(/^(?=src\/)/m).filter((error) => error.startsWith("src/type-errors-unmarked.ts("));
+    expect(errors.map((error) => Number(/^[^(]+\((\d+),/.exec(error)?.[1]))).toEqual(Object.keys(reasons).map(lineOf));
+    for (const [name, reason] of Object.entries(reasons))
+      expect(errors.find((error) => error.includes(`(${lineOf(name)},`))).toMatch(reason);
+    expect(ran.stdout.split(/^(?=src\/)/m).filter((error) => !error.includes("type-errors-unmarked"))).toEqual([]);
+  });
+
+  it("builds with node16 too, type-checks with moduleResolution bundler, and bundles the server with esbuild", async () => {
+    succeeded(await run(bin("tsc"), ["-p", "tsconfig.node16.json"], app));
+    succeeded(await run(bin("tsc"), ["-p", "tsconfig.bundler.json"], app));
+    const esbuild = [
+      "src/server.ts",
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--outfile=bundle/server.js",
+      "--log-level=warning",
+    ];
+    succeeded(await run(bin("esbuild"), esbuild, app));
+  });
+
+  /** What client.ts prints for one transport: the retrieve stream, then the vendor method's. */
+  const transcript = (transport: string) =>
+    [
+      "progress recall 3",
+      "result d1,d0",
+      "progress typed",
+      "progress all",
+      "progress the",
+      "progress way",
+      "result typed all the way",
+    ].map((line) => `${transport} ${line}`);
+  const bothTransports = [...transcript("stdio"), ...transcript("http"), ""].join("\n");
+
+  it.each([
+    ["plain tsc (nodenext)", "node", ["build/nodenext/client.js", "node", "build/nodenext/server.js"]],
+    ["plain tsc (node16), against the esbuild bundle", "node", ["build/node16/client.js", "node", "bundle/server.js"]],
+    ["tsx, straight from the TypeScript sources", bin("tsx"), ["src/client.ts", bin("tsx"), "src/server.ts"]],
+  ])("%s: progress frames, then the result, over stdio and HTTP/SSE", async (_setup, command, args) => {
+    const ran = succeeded(await run(command, args, app, 60_000));
+    expect(ran.stdout).toBe(bothTransports);
+    expect(ran.stderr).toBe("");
+  });
+});
+
+describe("a project made by rcp-gen init", () => {
+  const scaffold = join(work, "my-engine");
+
+  it("generates its code at once, and passes its own npm test", async () => {
+    const init = succeeded(await run("npx", ["rcp-gen", "init", scaffold], app));
+    expect(init.stdout).toContain("next: cd ../my-engine && npm install && npm start");
+    // The one shared install stands in for the scaffold's own `npm install`: the same packages.
+    symlinkSync(join(app, "node_modules"), join(scaffold, "node_modules"), "dir");
+    const tested = succeeded(await run("npm", ["test"], scaffold));
+    expect(tested.stdout.replace(/\x1b\[[\d;]*m/g, "")).toMatch(/Tests +2 passed \(2\)/);
+  });
+
+  it("npm start builds it and streams progress, then the result, over stdio and HTTP/SSE", async () => {
+    const started = succeeded(await run("npm", ["start"], scaffold));
+    const section = (transport: string) => [
+      `== ${transport}: retrieve "compost for tomato seedlings"`,
+      "  progress 0.5 recall: 3 of 5 match",
+      "  progress 0.9 rank: kept the best 3",
+      "  result: doc-1, doc-3, doc-5",
+      "  x-example/lookup doc-1: Compost feeds tomato seedlings in a raised bed.",
+    ];
+    expect(started.stdout.trim().split("\n").slice(-10)).toEqual([...section("stdio"), ...section("HTTP/SSE")]);
+  });
+});
