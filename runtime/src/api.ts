@@ -110,6 +110,7 @@ export interface CallOptions<Partial = unknown> {
   onProgress?: (event: ProgressEvent<Partial>) => void;
   /** Asks for logs at `logLevel` (sets `_meta.logLevel`) and receives each one. */
   onLog?: (log: LogMessage) => void;
+  /** The lowest severity `onLog` asks for (§17.1), e.g. `"info"`; every level when omitted. */
   logLevel?: string;
   /** Extra `_meta` keys for this request. */
   meta?: JsonObject;

@@ -33,6 +33,7 @@ export interface HttpOptions {
   maxSessions?: number;
   /** Runs before dispatch (and before initialize); false answers 401 with -32012 (§5.2). */
   authenticate?: (request: HttpRequestInfo) => boolean | Promise<boolean>;
+  /** Cross-origin access for browser clients; without it no CORS header is sent and browsers refuse cross-origin calls. */
   cors?: CorsOptions;
   /** Interval of `:` keep-alive comments on a silent SSE stream. Default 15000 ms. */
   keepAliveMs?: number;
