@@ -9,6 +9,7 @@ import { MODES, type Mode } from "./modes.js";
 import { passes, renderScenario, saveRun, type RunRecord, type ScenarioReport } from "./report.js";
 import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
+import { installScenario } from "./scenarios/install.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { sseScenario } from "./scenarios/sse.js";
 import { startupScenario } from "./scenarios/startup.js";
@@ -25,6 +26,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "5", run: validationScenario },
   { id: "6", run: generatorScenario },
   { id: "7", run: memoryScenario },
+  { id: "8", run: installScenario },
 ];
 
 function option(name: string): string | undefined {
