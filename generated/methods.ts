@@ -48,7 +48,7 @@ import {
   shutdownParams,
   shutdownResult,
 } from "./validators.js";
-import { defineProtocol } from "@rcp-gen/runtime/codegen";
+import { defineProtocol } from "@rcp-gen/runtime/codegen-protocol";
 
 /** The JSON-RPC 2.0 envelope RCP/1 messages travel in (§4, §11). */
 export const protocol = defineProtocol({

@@ -51,7 +51,7 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
   it("imports only the Validator type, so it needs no ajv at run time, and carries no require(", () => {
     const source = readFileSync(validatorsPath, "utf8");
     expect(source).not.toContain("require(");
-    expect(source.match(/^import .*$/gm)).toEqual(['import type { Validator } from "@rcp-gen/runtime/codegen";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import type { Validator } from "@rcp-gen/runtime/codegen-protocol";']);
     expect(source.match(/^\/\/ @ts-nocheck/m)).not.toBeNull();
     for (const line of source.match(/^export .*$/gm) ?? [])
       expect(line).toMatch(/^export const \w+: Validator = \w+;$/);

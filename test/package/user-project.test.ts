@@ -4,7 +4,7 @@
  * through npm's cache); a vendor method added by editing the schema alone; `npx rcp-gen` with
  * the settings in package.json; strict type-checking that rejects each typed mistake; builds
  * with plain tsc (nodenext, node16), bundler resolution, tsx and an esbuild bundle, each run
- * over stdio and HTTP/SSE; and a project made by `rcp-gen init` passing its own `npm test`
+ * over stdio and HTTP/SSE; a browser bundle of the generated client; and a project made by `rcp-gen init` passing its own `npm test`
  * and `npm start`. One install serves every case: the scaffold links to it.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -86,7 +86,7 @@ describe("a project installing the packed tarballs", () => {
     expect(ran.stdout.split(/^(?=src\/)/m).filter((error) => !error.includes("type-errors-unmarked"))).toEqual([]);
   });
 
-  it("builds with node16 too, type-checks with moduleResolution bundler, and bundles the server with esbuild", async () => {
+  it("builds with node16 too, type-checks with moduleResolution bundler, bundles the server with esbuild, and the client for browsers", async () => {
     succeeded(await run(bin("tsc"), ["-p", "tsconfig.node16.json"], app));
     succeeded(await run(bin("tsc"), ["-p", "tsconfig.bundler.json"], app));
     const esbuild = [
@@ -98,6 +98,15 @@ describe("a project installing the packed tarballs", () => {
       "--log-level=warning",
     ];
     succeeded(await run(bin("esbuild"), esbuild, app));
+    // A browser has no Node modules: esbuild refuses to bundle one for platform=browser.
+    const browser = [
+      "src/generated/client.ts",
+      "--bundle",
+      "--platform=browser",
+      "--format=esm",
+      "--outfile=bundle/browser.js",
+    ];
+    succeeded(await run(bin("esbuild"), [...browser, "--log-level=warning"], app));
   });
 
   /** What client.ts prints for one transport: the retrieve stream, then the vendor method's. */

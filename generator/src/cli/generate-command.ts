@@ -47,7 +47,7 @@ function parseArguments(args: readonly string[]) {
       type: "string",
       requiresArg: true,
       describe:
-        "Import path of the runtime entry for generated code (default: @rcp-gen/runtime/codegen); client and Node-only code import the entries beside it with -client and -node suffixes",
+        "Import path of the runtime entry for generated code (default: @rcp-gen/runtime/codegen); the protocol descriptor, client and Node-only code import the entries beside it with -protocol, -client and -node suffixes",
     })
     .option("config", {
       type: "string",

@@ -1,16 +1,17 @@
 /**
  * Every symbol generated code imports from the runtime, whether it is a value or only a
- * type, and which of the three entries for generated code exports it: `codegen` (the protocol
- * descriptor and the server, `@rcp-gen/runtime/codegen`), `client` (the client base and its
- * Web-standard transports, `@rcp-gen/runtime/codegen-client`) or `node` (the stdio client
- * transport, `@rcp-gen/runtime/codegen-node`). Keeping the client apart keeps it out of a
- * server's start-up; keeping `node` apart keeps child processes out of a browser bundle.
+ * type, and which of the four entries for generated code exports it: `codegen` (the server,
+ * `@rcp-gen/runtime/codegen`), `protocol` (the protocol descriptor, which server and client
+ * share, `@rcp-gen/runtime/codegen-protocol`), `client` (the client base and its Web-standard
+ * transports, `@rcp-gen/runtime/codegen-client`) or `node` (the stdio client transport,
+ * `@rcp-gen/runtime/codegen-node`). Keeping the client apart keeps it out of a server's
+ * start-up; keeping the server and `node` apart keeps Node modules out of a browser bundle.
  * Emitters refer to runtime symbols through this table, never by string.
  */
 export const runtimeSymbols = {
-  defineProtocol: { kind: "value", entry: "codegen" },
+  defineProtocol: { kind: "value", entry: "protocol" },
   createServerRuntime: { kind: "value", entry: "codegen" },
-  Validator: { kind: "type", entry: "codegen" },
+  Validator: { kind: "type", entry: "protocol" },
   Handler: { kind: "type", entry: "codegen" },
   ServerOptionsBase: { kind: "type", entry: "codegen" },
   RcpServer: { kind: "type", entry: "codegen" },
@@ -26,14 +27,14 @@ export const runtimeSymbols = {
 
 export type RuntimeSymbol = keyof typeof runtimeSymbols;
 
-export type RuntimeEntry = "codegen" | "client" | "node";
+export type RuntimeEntry = "codegen" | "protocol" | "client" | "node";
 
 /** The runtime entry generated code imports by default: the published package. */
 export const defaultRuntimeEntry = "@rcp-gen/runtime/codegen";
 
 /**
- * The client and node entries sit beside the given runtime entry with a `-client` / `-node`
- * suffix: `@rcp-gen/runtime/codegen` -> `@rcp-gen/runtime/codegen-client`,
+ * The other entries sit beside the given runtime entry with a `-protocol`, `-client` or
+ * `-node` suffix: `@rcp-gen/runtime/codegen` -> `@rcp-gen/runtime/codegen-client`,
  * `../runtime/codegen.js` -> `../runtime/codegen-node.js`.
  */
 export function entrySpecifier(runtimeSpecifier: string, entry: RuntimeEntry): string {

@@ -1,0 +1,8 @@
+/**
+ * The entry generated methods.ts and validators.ts import (published as
+ * `@rcp-gen/runtime/codegen-protocol`): the protocol descriptor's constructor and the validator
+ * type, nothing else. Both the server and the client import methods.ts; kept apart from
+ * `./codegen.ts` (the server), so a browser bundle of the generated client never reaches the
+ * server's transports, which need Node modules.
+ */
+export { defineProtocol, type Validator } from "./protocol.js";
