@@ -4,7 +4,6 @@
  */
 import { watch } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import yargs from "yargs";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { subCommands } from "./commands.js";
 import { configFileName, ConfigError, display, findConfig, loadConfigFile, type FoundConfig } from "./config.js";
@@ -13,14 +12,14 @@ import { CommonJsProjectError } from "./esm-only.js";
 import type { OutputDifference } from "./output-folder.js";
 import { regenerateCommand } from "./regenerate-command.js";
 import type { RunOptions, RunReport } from "./run.js";
-import { exitCode, usageErrorFromYargs, UsageError, type Command } from "./usage.js";
+import { commandLine, exitCode, UsageError, type Command } from "./usage.js";
 import { generatorVersion } from "./version.js";
 
 const helpHint = `rcp-gen --help lists every option and command (${Object.keys(subCommands).join(", ")})`;
 
 function parseArguments(args: readonly string[]) {
   const commands = Object.values(subCommands).map((sub) => `  rcp-gen ${sub.usage.padEnd(12)} ${sub.summary}`);
-  return yargs([...args])
+  return commandLine(args, helpHint)
     .scriptName("rcp-gen")
     .usage(
       [
@@ -73,12 +72,7 @@ function parseArguments(args: readonly string[]) {
       "Exit codes: 0 success, 1 --check found drift, 2 a usage mistake, an invalid schema folder or config, or unwritable output.",
     )
     .version(generatorVersion)
-    .wrap(null)
     .strict()
-    .fail((message, error) => {
-      throw usageErrorFromYargs(message, error, args, helpHint);
-    })
-    .help()
     .parseAsync();
 }
 

@@ -1,25 +1,19 @@
 /** `rcp-gen init [dir] [--force]`: scaffolds an engine project (init/scaffold.ts) and says what to run next. */
 import { relative } from "node:path";
-import yargs from "yargs";
-import { exitCode, usageErrorFromYargs, UsageError, type Command } from "./usage.js";
+import { commandLine, exitCode, UsageError, type Command } from "./usage.js";
 
 const helpHint = "rcp-gen init --help";
 
 export const command: Command = {
   async run(args) {
-    const argv = await yargs([...args])
+    const argv = await commandLine(args, helpHint)
       .scriptName("rcp-gen init")
       .usage(
         "$0 [dir] [--force]\n\nScaffolds a working RCP engine project in dir (default: the current folder): package.json, tsconfig, the RCP/1 schema plus an example vendor method, a server, a client and a test, with its code generated.",
       )
       .option("force", { type: "boolean", default: false, describe: "Write into a folder that is not empty" })
       .example("$0 my-engine", "then: cd my-engine && npm install && npm start")
-      .wrap(null)
       .strictOptions()
-      .fail((message, error) => {
-        throw usageErrorFromYargs(message, error, args, helpHint);
-      })
-      .help()
       .parseAsync();
     const [dir = ".", ...extra] = argv._.map(String);
     if (extra.length > 0) throw new UsageError(`init takes one folder, not ${argv._.length}`, helpHint);

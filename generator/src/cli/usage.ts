@@ -3,6 +3,7 @@
  * saying what is wrong plus one line of hint (never the whole help), exiting 2, so a CI script
  * tells them apart from drift under --check (1).
  */
+import yargs, { type Argv } from "yargs";
 
 export const exitCode = { ok: 0, drift: 1, error: 2 } as const;
 
@@ -64,4 +65,14 @@ function describeYargsMessage(message: string, args: readonly string[], hint: st
   const noValue = /^Not enough arguments following: (\S+)$/.exec(message);
   if (noValue) return new UsageError(`--${noValue[1]} needs a value`, hint);
   return new UsageError(message.charAt(0).toLowerCase() + message.slice(1), hint);
+}
+
+/** A yargs parser for a command's arguments whose every failure is a UsageError with `hint`. */
+export function commandLine(args: readonly string[], hint: string): Argv {
+  return yargs([...args])
+    .wrap(null)
+    .fail((message, error) => {
+      throw usageErrorFromYargs(message, error, args, hint);
+    })
+    .help();
 }
