@@ -3,6 +3,7 @@
  * reads in a CI log: the first changed lines, and whether the runtime import (with the banner's
  * regenerate command, which names it) is all that differs.
  */
+import { runtimeEntryOf } from "../emit/runtime-symbols.js";
 
 /** The first run of changed lines: where it starts (1-based) and what it removes and adds. */
 export interface Hunk {
@@ -62,10 +63,10 @@ export function renderHunk(hunk: Hunk, indent: string): string[] {
   ];
 }
 
-/** The runtime entry a generated file imports: its first import that is not another generated file. */
+/** The runtime entry (as `--runtime` names it) a generated file imports from: not another generated file. */
 export function runtimeImportOf(text: string): string | undefined {
   for (const match of text.matchAll(/^import [^;]*? from "([^"]+)";$/gm))
-    if (!match[1]!.startsWith("./")) return match[1];
+    if (!match[1]!.startsWith("./")) return runtimeEntryOf(match[1]!);
   return undefined;
 }
 

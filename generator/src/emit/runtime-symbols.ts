@@ -43,3 +43,8 @@ export function entrySpecifier(runtimeSpecifier: string, entry: RuntimeEntry): s
     ? `${runtimeSpecifier.slice(0, -".js".length)}-${entry}.js`
     : `${runtimeSpecifier}-${entry}`;
 }
+
+/** The runtime entry (the `--runtime` value) behind any entry's specifier: entrySpecifier undone. */
+export function runtimeEntryOf(specifier: string): string {
+  return specifier.replace(/-(?:protocol|client|node)(\.js)?$/, "$1");
+}
