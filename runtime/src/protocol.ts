@@ -5,15 +5,20 @@
  * of its own. Adding a method means adding a descriptor, which means editing the schema.
  */
 
-/** A precompiled validator, as emitted by ajv's standalone code. */
-export interface Validator {
-  (data: unknown): boolean;
+/**
+ * A precompiled validator, as emitted by ajv's standalone code. Generated validators are
+ * type guards for the shape they check (`Validator<RetrieveParams>`), so a protocol
+ * descriptor also carries the TypeScript type of every params, result and partial.
+ */
+export interface Validator<T = unknown> {
+  (data: unknown): data is T;
   errors?: readonly ValidationIssue[] | null;
 }
 
 /** The subset of an ajv ErrorObject the runtime reads. */
 export interface ValidationIssue {
   instancePath: string;
+  schemaPath?: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;

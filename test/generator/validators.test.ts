@@ -66,6 +66,19 @@ describe("generated/validators.js under plain Node ESM", () => {
   });
 });
 
+describe("generated/validators.d.ts", () => {
+  it("declares each validator as a type guard for its shape, so a checked value needs no cast", () => {
+    const received: unknown = JSON.parse('{"hits":[{"id":"doc-1","score":0.5}]}');
+    if (!generatedValidators.retrieveResult(received)) throw new Error("a valid retrieve result was refused");
+    // Compiles only because the guard narrowed `received` to RetrieveResult.
+    const scores: number[] = received.hits.map((hit) => hit.score);
+    expect(scores).toEqual([0.5]);
+    const declarations = readFileSync(join(repoRoot, "generated", "validators.d.ts"), "utf8");
+    expect(declarations).toContain("export declare const retrieveParams: Validator<RetrieveParams>;");
+    expect(declarations).toContain("export declare const message: Validator;");
+  });
+});
+
 describe("precompiled validators agree with the schema compiled in memory", () => {
   const folder = loadSchemaFolder(join(repoRoot, "schema"));
   const exportOfRef = new Map<string, string>([["bundle", "message"]]);

@@ -39,13 +39,20 @@ export async function emitValidators(
 
   const declarations = new GeneratedFile(project, "validators.d.ts", settings);
   const validator = declarations.runtime("Validator");
+  // Each validator is a type guard for its shape's type; `message` checks any frame or batch.
+  const guarded = new Map(shapes.map((shape) => [shape.validatorName, shape.typeName]));
   declarations.source.addVariableStatements(
-    Object.keys(exports).map((name) => ({
-      isExported: true,
-      hasDeclareKeyword: true,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name, type: validator }],
-    })),
+    Object.keys(exports).map((name) => {
+      const typeName = guarded.get(name);
+      const type =
+        typeName === undefined ? validator : `${validator}<${declarations.use("./types.js", typeName, true)}>`;
+      return {
+        isExported: true,
+        hasDeclareKeyword: true,
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [{ name, type }],
+      };
+    }),
   );
   return { js, dts: await declarations.render() };
 }
