@@ -129,7 +129,19 @@ export interface ProtocolDescriptor {
   readonly meta: Validator;
 }
 
-/** Identity function that fixes the literal types of a generated descriptor. */
+const defined: ProtocolDescriptor[] = [];
+
+/**
+ * Fixes the literal types of a generated descriptor and records it, so the testing kit
+ * (`@rcp-gen/runtime/testing`, `/vitest`) can validate frames against the protocol a
+ * process loaded without being handed it.
+ */
 export function defineProtocol<const P extends ProtocolDescriptor>(protocol: P): P {
+  defined.push(protocol);
   return protocol;
+}
+
+/** Every descriptor made by defineProtocol in this process, in the order they were loaded. */
+export function definedProtocols(): readonly ProtocolDescriptor[] {
+  return defined;
 }
