@@ -128,7 +128,36 @@ export function emitClient(
     "HttpClientTransportOptions",
     "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.",
   );
+  addConnectMemory(file);
   return file.render();
+}
+
+/** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */
+function addConnectMemory(file: GeneratedFile): void {
+  file.source.addFunction({
+    name: "connectMemory",
+    isExported: true,
+    isAsync: true,
+    docs: docs(
+      "Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers.",
+    ),
+    parameters: [
+      { name: "server", type: file.runtime("RcpServer") },
+      {
+        name: "options",
+        type: `Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] }`,
+        initializer: "{}",
+      },
+    ],
+    returnType: "Promise<RcpClient>",
+    statements: [
+      `const pair = ${file.runtime("createMemoryTransportPair")}();`,
+      "server.connect(pair.server);",
+      'const client = new RcpClient({ clientInfo: { name: "rcp-memory-client", version: "0.0.0" }, ...options, transport: pair.client });',
+      "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
+      "return client;",
+    ],
+  });
 }
 
 /** `name(options)`: creates the transport, connects, and closes it again if initialize fails. */
