@@ -22,5 +22,6 @@ export {
 export { checkProgressStream, type ProgressStreamOptions, type StreamCheck } from "./testing/progress-stream.js";
 export { useRcpProtocol } from "./testing/protocol-choice.js";
 export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome } from "./testing/matchers.js";
-export type { FrameProblem } from "./testing/problem.js";
+export type { FrameProblem, PathSegment } from "./testing/problem.js";
+export { schemaProblems } from "./testing/schema-problems.js";
 export type * from "./testing/frame-types.js";

@@ -45,7 +45,9 @@ const argv = await yargs(hideBin(process.argv))
   )
   .example("$0 --schema schema --out generated --check", "Fail (exit 1) when generated/ is stale, e.g. in CI")
   .example("$0 --schema schema --out generated --watch", "Regenerate on every schema change")
-  .epilogue("Exit codes: 0 success, 1 --check found drift, 2 invalid schema folder or unwritable output.")
+  .epilogue(
+    "Exit codes: 0 success, 1 --check found drift, 2 invalid schema folder or unwritable output.\nTo test a server's conformance: rcp-gen conform --help",
+  )
   .version(generatorVersion)
   .wrap(null)
   .strict()

@@ -33,7 +33,10 @@ interface MeantIssue {
   readonly patch: { kind: "set"; value: unknown } | { kind: "none" };
 }
 
-/** Every problem `validator` finds in `data`, one per path, each naming the path from `root`. */
+/**
+ * Every problem `validator` (a generated validator, or any ajv function) finds in `data`, one
+ * per path, each naming its path from `root` (e.g. `["capabilities", "embed"]`); [] when valid.
+ */
 export function schemaProblems(validator: Validator, data: unknown, root: readonly PathSegment[]): FrameProblem[] {
   const problems: FrameProblem[] = [];
   const reported: PathSegment[][] = [];
