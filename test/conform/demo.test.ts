@@ -15,7 +15,7 @@ describe("rcp-gen conform against the demo engine", () => {
     expect(run.stdout).toContain("L0 certified · L1 certified · L2 certified");
     expect(run.stdout).toContain("declared L2: holds");
     expect(run.stdout).toMatch(/\n\d+ checks: \d+ pass, 0 fail, 0 warn \(SHOULD\), 0 skip, in \d+ ms\n/);
-    for (const id of ["cancel.effective", "deadline.enforced", "stdio.split-message", "notify.unanswered:gated-method"])
+    for (const id of ["cancel:effective", "deadline:enforced", "stdio.split-message", "notify.unanswered:gated-method"])
       expect(run.stdout).toMatch(new RegExp(`\\n(L0|L1|L2) +pass +§[^\\n]* ${id.replace(".", "\\.")}:`));
     expect(run.status).toBe(0);
   });

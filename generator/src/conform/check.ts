@@ -26,6 +26,8 @@ export interface CaseVerdict extends Verdict {
   readonly key: string;
   readonly title: string;
   readonly section?: string;
+  /** A SHOULD within an entry of MUSTs. */
+  readonly should?: true;
 }
 
 export interface CheckEntry {

@@ -99,6 +99,14 @@ export class ConformContext {
     return this.userMethods().filter((method) => this.advertises(method));
   }
 
+  /** Advertised methods valid params can be built for, with those params, in schema order. */
+  callable(): Array<{ method: string; params: Json }> {
+    return this.advertisedMethods().flatMap((method) => {
+      const built = this.validParams(method);
+      return "params" in built ? [{ method, params: built.params }] : [];
+    });
+  }
+
   /** Params the schema and the advertised metadata say are valid for `method`. */
   validParams(method: string): { params: Json } | { reason: string } {
     return this.sampler().validParams(method);
@@ -124,13 +132,9 @@ export class ConformContext {
    */
   probes(options: { streaming?: boolean } = {}): Array<{ method: string; params: Json }> {
     const rank = (method: string) => (method === "retrieve" ? 0 : this.protocol.methods[method]!.streaming ? 1 : 2);
-    return this.advertisedMethods()
-      .filter((method) => options.streaming !== true || this.protocol.methods[method]!.streaming)
-      .sort((a, b) => rank(a) - rank(b))
-      .flatMap((method) => {
-        const built = this.validParams(method);
-        return "params" in built ? [{ method, params: built.params }] : [];
-      });
+    return this.callable()
+      .filter(({ method }) => options.streaming !== true || this.protocol.methods[method]!.streaming)
+      .sort((a, b) => rank(a.method) - rank(b.method));
   }
 
   /**

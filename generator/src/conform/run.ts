@@ -109,13 +109,11 @@ async function runPhase(
     if (Array.isArray(outcomes)) {
       if (outcomes.length === 0)
         results.push(resultOfEntry(entry, { status: "skip", detail: "nothing of this kind to check" }));
-      for (const item of outcomes)
-        results.push(
-          resultOfEntry(
-            { ...entry, id: `${entry.id}:${item.key}`, title: item.title, section: item.section ?? entry.section },
-            item,
-          ),
-        );
+      for (const item of outcomes) {
+        const { key, title, section, should } = item;
+        const one = { ...entry, id: `${entry.id}:${key}`, title, section: section ?? entry.section };
+        results.push(resultOfEntry(should === true ? { ...one, should } : one, item));
+      }
     } else results.push(resultOfEntry(entry, outcomes));
   }
 }

@@ -154,8 +154,7 @@ function addConnectMemory(file: GeneratedFile): void {
       `const pair = ${file.runtime("createMemoryTransportPair")}();`,
       "server.connect(pair.server);",
       'const client = new RcpClient({ clientInfo: { name: "rcp-memory-client", version: "0.0.0" }, ...options, transport: pair.client });',
-      "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
-      "return client;",
+      ...connectOrClose,
     ],
   });
 }
@@ -177,8 +176,7 @@ export function addConnect(
     returnType: `Promise<${clientClass(file)}>`,
     statements: [
       `const client = new ${clientClass(file)}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`,
-      "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
-      "return client;",
+      ...connectOrClose,
     ],
   });
 }
@@ -188,3 +186,9 @@ const fromClient = (file: GeneratedFile, name: string, typeOnly: boolean): strin
   file.name === "client.ts" ? name : file.use("./client.js", name, typeOnly);
 const clientClass = (file: GeneratedFile): string => fromClient(file, "RcpClient", false);
 const connectOptions = (file: GeneratedFile): string => fromClient(file, "ConnectOptions", true);
+
+/** The end of every connect function: initialize, or release the transport and rethrow. */
+const connectOrClose = [
+  "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
+  "return client;",
+];

@@ -111,12 +111,10 @@ export const envelopeChecks: CheckEntry[] = [
     phase: "main",
     title: "an explicit null for an optional param is treated as absent",
     async run(ctx) {
-      for (const method of ctx.advertisedMethods()) {
-        const built = ctx.validParams(method);
-        if (!("params" in built)) continue;
-        const optional = optionalMembers(ctx, method).filter((name) => !(name in built.params));
+      for (const { method, params: valid } of ctx.callable()) {
+        const optional = optionalMembers(ctx, method).filter((name) => !(name in valid));
         if (optional.length === 0) continue;
-        const params = { ...built.params, [optional[0]!]: null };
+        const params = { ...valid, [optional[0]!]: null };
         const exchange = await ctx.call(method, params);
         return verdict(resultOf(exchange) !== undefined, `${method} with ${optional[0]}: null: ${outcome(exchange)}`);
       }

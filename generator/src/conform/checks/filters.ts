@@ -35,9 +35,7 @@ interface FilterTarget {
 
 function filterTargets(ctx: ConformContext): FilterTarget[] {
   const targets: FilterTarget[] = [];
-  for (const method of ctx.advertisedMethods()) {
-    const base = ctx.validParams(method);
-    if (!("params" in base)) continue;
+  for (const { method, params } of ctx.callable()) {
     for (const rule of ctx.protocol.methods[method]!.rules) {
       if (rule.rule !== "filter") continue;
       const advertised = getPath(ctx.capabilities, rule.fields);
@@ -54,7 +52,7 @@ function filterTargets(ctx: ConformContext): FilterTarget[] {
       targets.push({
         method,
         rule,
-        base: base.params,
+        base: params,
         fields,
         operators: Array.isArray(operators) ? (operators as string[]) : [...FILTER_OPERATORS],
         operatorsAdvertised: Array.isArray(operators),

@@ -24,6 +24,14 @@ function expectCode(exchange: Exchange, code: number, what: string): Verdict {
   return verdict(errorCode(exchange) === code, `${what}: expected error ${code}, got ${outcome(exchange)}`);
 }
 
+/** A gated call on an uninitialized session is -32001 (§13); stateless HTTP has no such session. */
+async function stillLocked(ctx: ConformContext, when: string, statelessReason: string): Promise<Verdict> {
+  if (isStateless(ctx)) return skip(statelessReason);
+  const probe = gatedProbe(ctx);
+  if (probe === undefined) return skip("no advertised method to call");
+  return expectCode(await ctx.call(probe.method, probe.params), -32001, `${probe.method} ${when}`);
+}
+
 function isStateless(ctx: ConformContext): boolean {
   return ctx.transport === "http" && (ctx.session as HttpSession).token === undefined;
 }
@@ -80,12 +88,7 @@ export const handshakeChecks: CheckEntry[] = [
     level: "L0",
     phase: "handshake",
     title: "a gated method before initialize is rejected with -32001",
-    async run(ctx) {
-      if (isStateless(ctx)) return skip("stateless HTTP treats every request as initialized (§5.2)");
-      const probe = gatedProbe(ctx);
-      if (probe === undefined) return skip("no advertised method to call");
-      return expectCode(await ctx.call(probe.method, probe.params), -32001, `${probe.method} before initialize`);
-    },
+    run: (ctx) => stillLocked(ctx, "before initialize", "stateless HTTP treats every request as initialized (§5.2)"),
   },
   {
     id: "session.http-needs-no-initialize",
@@ -120,16 +123,8 @@ export const handshakeChecks: CheckEntry[] = [
     level: "L0",
     phase: "handshake",
     title: "after a failed initialize, gated methods are still rejected with -32001",
-    async run(ctx) {
-      if (isStateless(ctx)) return skip("stateless HTTP has no session to stay uninitialized (§5.2)");
-      const probe = gatedProbe(ctx);
-      if (probe === undefined) return skip("no advertised method to call");
-      return expectCode(
-        await ctx.call(probe.method, probe.params),
-        -32001,
-        `${probe.method} after a failed initialize`,
-      );
-    },
+    run: (ctx) =>
+      stillLocked(ctx, "after a failed initialize", "stateless HTTP has no session to stay uninitialized (§5.2)"),
   },
   {
     id: "session.negotiates-version",

@@ -67,11 +67,11 @@ export const methodChecks: CheckEntry[] = [
     section: "§12, §14.1",
     level: "L0",
     phase: "main",
-    title: "an advertised method answers malformed params with -32602",
+    title: "an advertised method answers malformed params with -32602 naming the member (§12.1, a SHOULD)",
     async run(ctx): Promise<CaseVerdict[]> {
       const cases: CaseVerdict[] = [];
-      for (const method of ctx.advertisedMethods()) {
-        const broken = brokenParams(ctx, method);
+      for (const { method, params } of ctx.callable()) {
+        const broken = brokenParams(ctx, method, params);
         if (broken === undefined) continue;
         const exchange = await ctx.call(method, broken.params);
         cases.push({
@@ -79,28 +79,13 @@ export const methodChecks: CheckEntry[] = [
           title: `${method}: ${broken.what} is -32602`,
           ...verdict(errorCode(exchange) === -32602, `${method} with ${broken.what}: ${outcome(exchange)}`),
         });
-      }
-      return cases;
-    },
-  },
-  {
-    id: "method.invalid-params-field",
-    section: "§12.1",
-    level: "L0",
-    should: true,
-    phase: "main",
-    title: "-32602 names the offending member in error.data.field",
-    async run(ctx): Promise<CaseVerdict[]> {
-      const cases: CaseVerdict[] = [];
-      for (const method of ctx.advertisedMethods()) {
-        const broken = brokenParams(ctx, method);
-        if (broken === undefined) continue;
-        const exchange = await ctx.call(method, broken.params);
         if (errorCode(exchange) !== -32602) continue;
         const field = ((exchange.response!.error as Json).data as Json | undefined)?.field;
         cases.push({
-          key: method,
+          key: `${method}.field`,
           title: `${method}: error.data.field is "${broken.field}"`,
+          section: "§12.1",
+          should: true,
           ...verdict(field === broken.field, `error.data.field is ${shown(field)}`),
         });
       }
@@ -165,20 +150,22 @@ function probeParams(
 }
 
 /** Valid params with their first required member removed, or given a value of the wrong type. */
-function brokenParams(ctx: ConformContext, method: string): { params: Json; what: string; field: string } | undefined {
-  const built = ctx.validParams(method);
-  if (!("params" in built)) return undefined;
+function brokenParams(
+  ctx: ConformContext,
+  method: string,
+  valid: Json,
+): { params: Json; what: string; field: string } | undefined {
   const file = ctx.folder.methods.find((entry) => entry.method === method)!.file;
   const required = readPointer(ctx.folder.files.get(file), "/$defs/params/required");
   const first = Array.isArray(required) ? (required[0] as string | undefined) : undefined;
   if (first !== undefined) {
-    const { [first]: _dropped, ...params } = built.params;
+    const { [first]: _dropped, ...params } = valid;
     return { params, what: `params without the required ${first}`, field: first };
   }
   const properties = readPointer(ctx.folder.files.get(file), "/$defs/params/properties") as Json | undefined;
   const member = Object.keys(properties ?? {}).find((name) => name !== "_meta");
   if (member === undefined) return undefined;
-  const wrong = { ...built.params, [member]: { "x-conform": "an object where the schema wants something else" } };
+  const wrong = { ...valid, [member]: { "x-conform": "an object where the schema wants something else" } };
   return ctx.protocol.methods[method]!.params(wrong)
     ? undefined
     : { params: wrong, what: `an object for ${member}`, field: member };

@@ -25,13 +25,11 @@ interface GateCase {
 /** For each gate of each advertised method: a value the server did not advertise, when the schema allows one. */
 function unadvertisedCases(ctx: ConformContext): GateCase[] {
   const cases: GateCase[] = [];
-  for (const method of ctx.advertisedMethods()) {
-    const base = ctx.validParams(method);
-    if (!("params" in base)) continue;
+  for (const { method, params: base } of ctx.callable()) {
     for (const gate of ctx.protocol.methods[method]!.gates) {
       const value = unadvertisedValue(ctx, method, gate);
       if (value === undefined) continue;
-      const built = ctx.sampler().withOption(method, base.params, gate.param, value);
+      const built = ctx.sampler().withOption(method, base, gate.param, value);
       if ("params" in built) cases.push({ method, gate, value, params: built.params });
     }
   }
@@ -87,12 +85,10 @@ export const optionChecks: CheckEntry[] = [
     title: "an advertised option value is served",
     async run(ctx): Promise<CaseVerdict[]> {
       const cases: CaseVerdict[] = [];
-      for (const method of ctx.advertisedMethods()) {
-        const base = ctx.validParams(method);
-        if (!("params" in base)) continue;
+      for (const { method, params: base } of ctx.callable()) {
         for (const gate of ctx.protocol.methods[method]!.gates) {
           for (const value of advertisedValues(ctx, method, gate)) {
-            const built = ctx.sampler().withOption(method, base.params, gate.param, value);
+            const built = ctx.sampler().withOption(method, base, gate.param, value);
             if (!("params" in built)) continue;
             const exchange = await ctx.call(method, built.params);
             cases.push({
@@ -163,13 +159,11 @@ export const optionChecks: CheckEntry[] = [
     title: "a count above its advertised maximum is clamped, never rejected",
     async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const cases: CaseVerdict[] = [];
-      for (const method of ctx.advertisedMethods()) {
-        const base = ctx.validParams(method);
-        if (!("params" in base)) continue;
+      for (const { method, params: base } of ctx.callable()) {
         for (const clamp of ctx.protocol.methods[method]!.clamps) {
           const max = getPath(ctx.capabilities, clamp.max);
           if (typeof max !== "number") continue;
-          const built = ctx.sampler().withOption(method, base.params, clamp.param, max + 1000);
+          const built = ctx.sampler().withOption(method, base, clamp.param, max + 1000);
           if (!("params" in built)) continue;
           const exchange = await ctx.call(method, built.params);
           const served = resultVerdict(ctx, method, built.params, exchange);
@@ -195,14 +189,12 @@ export const optionChecks: CheckEntry[] = [
     title: "the funnel holds: a later count above an earlier one (candidateK >= rerank.topN >= k) is -32602",
     async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const cases: CaseVerdict[] = [];
-      for (const method of ctx.advertisedMethods()) {
-        const base = ctx.validParams(method);
-        if (!("params" in base)) continue;
+      for (const { method, params: base } of ctx.callable()) {
         for (const rule of ctx.protocol.methods[method]!.rules) {
           if (rule.rule !== "nonIncreasing") continue;
           for (let i = 0; i < rule.params.length; i++)
             for (let j = i + 1; j < rule.params.length; j++) {
-              const params = violatingOnly(ctx, method, base.params, rule.params, i, j);
+              const params = violatingOnly(ctx, method, base, rule.params, i, j);
               if (params === undefined) continue;
               const [wide, narrow] = [rule.params[i]!, rule.params[j]!];
               const exchange = await ctx.call(method, params);

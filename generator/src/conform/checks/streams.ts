@@ -19,11 +19,7 @@ const progressMethod = (ctx: ConformContext): string =>
 /** Streaming methods the server advertises, with valid params. */
 function streamedCalls(ctx: ConformContext): Array<{ method: string; params: Json }> {
   if (ctx.capabilities["streaming"] === undefined) return [];
-  return ctx.advertisedMethods().flatMap((method) => {
-    if (!ctx.protocol.methods[method]!.streaming) return [];
-    const built = ctx.validParams(method);
-    return "params" in built ? [{ method, params: built.params }] : [];
-  });
+  return ctx.callable().filter(({ method }) => ctx.protocol.methods[method]!.streaming);
 }
 
 export const streamChecks: CheckEntry[] = [
@@ -74,68 +70,65 @@ export const streamChecks: CheckEntry[] = [
     },
   },
   {
-    id: "cancel.answered-once",
+    id: "cancel",
     section: "§7.14, §13.1",
     level: "L0",
     on: "stdio",
     phase: "main",
-    title: "a cancelled call is answered exactly once: with its result or -32006",
-    async run(ctx) {
+    title: "a cancelled call",
+    async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const probe = ctx.probe({ streaming: true }) ?? ctx.probe();
       if (probe === undefined) return skip("no advertised method to cancel");
       const answers = await cancelled(ctx, probe.method, probe.params);
-      return verdict(
-        answers.length === 1 && isResponse(answers[0]) && ("result" in answers[0] || codeOf(answers[0]) === -32006),
-        `${answers.length} answers: ${answers.map((answer) => shown(answer, 100)).join(", ")}`,
-      );
+      const [answer] = answers;
+      const once = answers.length === 1 && isResponse(answer) && ("result" in answer || codeOf(answer) === -32006);
+      return [
+        {
+          key: "answered-once",
+          title: `${probe.method} cancelled at once is answered exactly once: with its result or -32006`,
+          ...verdict(once, `${answers.length} answers: ${answers.map((frame) => shown(frame, 100)).join(", ")}`),
+        },
+        {
+          key: "effective",
+          title: `${probe.method} made slow (--slow-meta) and cancelled is answered -32006`,
+          should: true,
+          ...(ctx.options.slowMeta === undefined
+            ? skip("give --slow-meta to make a call slow enough to cancel")
+            : verdict(codeOf(answer) === -32006, `answered with ${shown(answer, 100)}`)),
+        },
+      ];
     },
   },
   {
-    id: "cancel.effective",
-    section: "§7.14",
-    level: "L0",
-    should: true,
-    on: "stdio",
-    phase: "main",
-    title: "a cancel stops a slow call: -32006 (needs --slow-meta)",
-    async run(ctx) {
-      if (ctx.options.slowMeta === undefined) return skip("give --slow-meta to make a call slow enough to cancel");
-      const probe = ctx.probe({ streaming: true }) ?? ctx.probe();
-      if (probe === undefined) return skip("no advertised method to cancel");
-      const answers = await cancelled(ctx, probe.method, probe.params);
-      return verdict(codeOf(answers[0]) === -32006, `answered with ${shown(answers[0], 100)}`);
-    },
-  },
-  {
-    id: "deadline.answered-once",
+    id: "deadline",
     section: "§13.1",
     level: "L0",
     phase: "main",
-    title: "a call past its _meta.deadlineMs is answered exactly once: with its result or -32014",
-    async run(ctx) {
+    title: "a call past its _meta.deadlineMs",
+    async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const probe = ctx.probe({ streaming: true }) ?? ctx.probe();
       if (probe === undefined) return skip("no advertised method to call");
-      const exchange = await pastDeadline(ctx, probe.method, probe.params);
+      const exchange = await ctx.call(probe.method, probe.params, { meta: { ...ctx.options.slowMeta, deadlineMs: 1 } });
       const answers = await answersFor(ctx, exchange);
-      return verdict(
-        answers === 1 && (resultOf(exchange) !== undefined || errorCode(exchange) === -32014),
-        `${probe.method} with _meta.deadlineMs 1: ${outcome(exchange)}${answers > 1 ? `, answered ${answers} times` : ""}`,
-      );
-    },
-  },
-  {
-    id: "deadline.enforced",
-    section: "§13.1",
-    level: "L0",
-    should: true,
-    phase: "main",
-    title: "a slow call past its deadline is answered -32014 (needs --slow-meta)",
-    async run(ctx) {
-      if (ctx.options.slowMeta === undefined) return skip("give --slow-meta to make a call outlast its deadline");
-      const probe = ctx.probe({ streaming: true }) ?? ctx.probe();
-      if (probe === undefined) return skip("no advertised method to call");
-      const exchange = await pastDeadline(ctx, probe.method, probe.params);
-      return verdict(errorCode(exchange) === -32014, `${probe.method} with _meta.deadlineMs 1: ${outcome(exchange)}`);
+      const described = `${probe.method} with _meta.deadlineMs 1: ${outcome(exchange)}`;
+      return [
+        {
+          key: "answered-once",
+          title: `${probe.method} past its deadline is answered exactly once: with its result or -32014`,
+          ...verdict(
+            answers === 1 && (resultOf(exchange) !== undefined || errorCode(exchange) === -32014),
+            `${described}${answers > 1 ? `, answered ${answers} times` : ""}`,
+          ),
+        },
+        {
+          key: "enforced",
+          title: `${probe.method} made slow (--slow-meta) past its deadline is answered -32014`,
+          should: true,
+          ...(ctx.options.slowMeta === undefined
+            ? skip("give --slow-meta to make a call outlast its deadline")
+            : verdict(errorCode(exchange) === -32014, described)),
+        },
+      ];
     },
   },
 ];
@@ -165,10 +158,6 @@ async function answersFor(ctx: ConformContext, exchange: Exchange): Promise<numb
   const session = ctx.session as StdioSession;
   await session.wire.settle(50);
   return session.wire.lines.filter((line) => isResponse(line.frame) && sameId(line.frame.id, id)).length;
-}
-
-function pastDeadline(ctx: ConformContext, method: string, params: Json): Promise<Exchange> {
-  return ctx.call(method, params, { meta: { ...ctx.options.slowMeta, deadlineMs: 1 } });
 }
 
 function codeOf(frame: unknown): unknown {
