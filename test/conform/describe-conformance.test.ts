@@ -1,14 +1,10 @@
 /**
  * describeConformance (rcp-gen/vitest) as an engine's own test suite would use it: the demo
- * engine served over HTTP from this process, every check of the run a test of this file.
+ * engine started over stdio, made slow enough by --slow-meta's option that cancel and
+ * deadline checks apply, every check of the run a test of this file (none skipped).
  */
-import { afterAll } from "vitest";
-import { listen } from "@rcp-gen/runtime/node";
 import { describeConformance } from "rcp-gen/vitest";
-import { createDemoServer } from "../../examples/demo-engine/server.js";
+import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
+import { DEMO } from "./conform-cli.js";
 
-const server = createDemoServer();
-const listening = await listen(server, { port: 0 });
-afterAll(() => server.close());
-
-describeConformance({ http: listening.url });
+describeConformance({ command: [...DEMO, "--stdio"] }, { slowMeta: { [STAGE_DELAY_META_KEY]: 150 } });
