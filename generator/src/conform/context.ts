@@ -6,7 +6,8 @@
 import type { ProtocolDescriptor } from "@rcp-gen/runtime";
 import { validateFrame, type ValidateFrameOptions } from "@rcp-gen/runtime/testing";
 import type { LoadedSchemaFolder } from "../load/loader.js";
-import { getPath, ParamsSampler, truthy } from "./sample.js";
+import { getPath, truthy } from "./dotted-path.js";
+import { ParamsSampler } from "./sample.js";
 import type { Exchange, Frame, Ledger, Session, Transport } from "./session.js";
 
 type Json = Record<string, unknown>;

@@ -8,6 +8,7 @@
 import type { MethodDescriptor, ProtocolDescriptor } from "@rcp-gen/runtime";
 import { readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { deletePath, getPath, setPath, truthy } from "./dotted-path.js";
 
 type Json = Record<string, unknown>;
 
@@ -247,36 +248,4 @@ function within(preferred: number, schema: Json): number {
   if (typeof schema.exclusiveMaximum === "number")
     value = Math.min(value, schema.exclusiveMaximum - (schema.type === "integer" ? 1 : 0.1));
   return value;
-}
-
-export function getPath(root: unknown, path: string): unknown {
-  let node = root;
-  for (const key of path.split(".")) {
-    if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
-    node = (node as Json)[key];
-  }
-  return node;
-}
-
-export function setPath(root: Json, path: string, value: unknown): void {
-  const keys = path.split(".");
-  let node = root;
-  for (const key of keys.slice(0, -1)) {
-    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
-    node = node[key] as Json;
-  }
-  node[keys[keys.length - 1]!] = value;
-}
-
-/** Deletes a member; a required one is then reported by the params schema. */
-function deletePath(root: Json, path: string): void {
-  const keys = path.split(".");
-  let node: unknown = root;
-  for (const key of keys.slice(0, -1))
-    node = typeof node === "object" && node !== null ? (node as Json)[key] : undefined;
-  if (typeof node === "object" && node !== null) delete (node as Json)[keys[keys.length - 1]!];
-}
-
-export function truthy(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== false;
 }

@@ -3,6 +3,7 @@
  * token, whose progress stays in 0..1 and never goes down, whose partials fit the method,
  * then exactly one final response and nothing after it. Log notifications may interleave.
  */
+import { isRecord } from "../paths.js";
 import type { ProtocolDescriptor } from "../protocol.js";
 import type { MethodName } from "./frame-types.js";
 import { describeValue, problem, type FrameProblem } from "./problem.js";
@@ -100,8 +101,4 @@ function kindOf(frame: unknown): string {
   if (typeof frame.method === "string")
     return "id" in frame ? `a ${frame.method} request` : `a ${frame.method} notification`;
   return "error" in frame ? "an error response" : "a response";
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@
  * when that is known, a notification's params against its own. No part is checked through
  * the root schema's `if`/`anyOf` binding, whose failures are noise.
  */
+import { isRecord } from "../paths.js";
 import type { RequestId } from "../api.js";
 import type { ProtocolDescriptor } from "../protocol.js";
 import type { FrameKind, MethodName, TypedFrame } from "./frame-types.js";
@@ -275,8 +276,4 @@ function editDistance(a: string, b: string): number {
 
 function isId(value: unknown): value is RequestId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -7,7 +7,7 @@
 import { FILTER_OPERATORS, type FilterRule } from "@rcp-gen/runtime";
 import { verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, type ConformContext } from "../context.js";
-import { getPath } from "../sample.js";
+import { getPath } from "../dotted-path.js";
 import { resultVerdict } from "./methods.js";
 
 type Json = Record<string, unknown>;

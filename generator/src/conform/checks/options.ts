@@ -7,7 +7,7 @@
 import type { OptionGate } from "@rcp-gen/runtime";
 import { shown, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
-import { getPath, truthy } from "../sample.js";
+import { deletePath, getPath, truthy } from "../dotted-path.js";
 import { resultVerdict } from "./methods.js";
 
 type Json = Record<string, unknown>;
@@ -259,11 +259,4 @@ function violatingOnly(
     params = built.params;
   }
   return funnel.every((path, index) => getPath(params, path) === intended[index]) ? params : undefined;
-}
-
-function deletePath(params: Json, path: string): void {
-  const keys = path.split(".");
-  let node: unknown = params;
-  for (const key of keys.slice(0, -1)) node = (node as Json | undefined)?.[key];
-  if (typeof node === "object" && node !== null) delete (node as Json)[keys[keys.length - 1]!];
 }
