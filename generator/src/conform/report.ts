@@ -17,6 +17,8 @@ export interface ConformReport {
   readonly declarationHolds: boolean;
   readonly counts: Readonly<Record<CheckResult["status"], number>>;
   readonly milliseconds: number;
+  /** What happened beside the checks, e.g. a stdio server that died and was restarted. */
+  readonly notes: readonly string[];
   readonly checks: readonly CheckResult[];
 }
 
@@ -69,6 +71,7 @@ export function renderTable(report: ConformReport): string {
       lines.push(`${" ".repeat(17 + sectionWidth)}${check.status === "skip" ? "skipped: " : "-> "}${check.detail}`);
   }
   const { pass, fail, warn, skip } = report.counts;
+  if (report.notes.length > 0) lines.push("", ...report.notes.map((note) => `note: ${note}`));
   lines.push(
     "",
     `${report.checks.length} checks: ${pass} pass, ${fail} fail, ${warn} warn (SHOULD), ${skip} skip, in ${report.milliseconds} ms`,

@@ -37,13 +37,14 @@ export async function runConformance(target: ConformTarget, options: ConformRunO
   const ctx = new ConformContext(transport, protocol, folder, settings, ledger, await open(), open);
   const entries = checkTable.filter((entry) => entry.on === undefined || entry.on === transport);
   const results: CheckResult[] = [];
+  const notes: string[] = [];
 
-  await runPhase(ctx, entries, "handshake", results);
+  await runPhase(ctx, entries, "handshake", results, notes);
   await ctx.session.close();
   ctx.session = await open();
   await initialize(ctx);
-  await runPhase(ctx, entries, "main", results);
-  await runPhase(ctx, entries, "ending", results);
+  await runPhase(ctx, entries, "main", results, notes);
+  await runPhase(ctx, entries, "ending", results, notes);
   await ctx.session.close();
 
   return certify({
@@ -53,6 +54,7 @@ export async function runConformance(target: ConformTarget, options: ConformRunO
     server: serverOf(ctx),
     declaredLevel: ctx.declaredLevel,
     results,
+    notes,
     milliseconds: Math.round(performance.now() - started),
   });
 }
@@ -91,6 +93,7 @@ async function runPhase(
   entries: readonly CheckEntry[],
   phase: Phase,
   results: CheckResult[],
+  notes: string[],
 ): Promise<void> {
   for (const entry of entries.filter((candidate) => candidate.phase === phase)) {
     if (phase !== "handshake" && ctx.initializeFailure !== undefined) {
@@ -99,7 +102,7 @@ async function runPhase(
       );
       continue;
     }
-    if (phase === "main") await reviveIfDead(ctx);
+    if (phase === "main") await reviveIfDead(ctx, notes, results[results.length - 1]?.id);
     let outcomes: Verdict | CaseVerdict[];
     try {
       outcomes = await entry.run(ctx);
@@ -119,8 +122,13 @@ async function runPhase(
 }
 
 /** A stdio server that exited mid-run is started again and initialized, so later checks still run. */
-async function reviveIfDead(ctx: ConformContext): Promise<void> {
+async function reviveIfDead(ctx: ConformContext, notes: string[], during: string | undefined): Promise<void> {
   if (!(ctx.session instanceof StdioSession) || ctx.session.wire.exited === undefined) return;
+  const { code, signal } = ctx.session.wire.exited;
+  const stderr = ctx.session.wire.stderrTail.trim().split("\n").slice(-3).join(" | ");
+  notes.push(
+    `the server exited (${signal ?? `code ${code}`}) during ${during ?? "the run"} and was started again${stderr ? `; its stderr ended: ${stderr}` : ""}`,
+  );
   ctx.session = await ctx.openSession();
   await initialize(ctx);
 }
