@@ -134,6 +134,7 @@ export const levelChecks: CheckEntry[] = [
         return fail("citations is advertised but no hit carries a citation");
       const fields = (ctx.capabilities["filter"] as Json | undefined)?.["fields"];
       const field = Array.isArray(fields) ? fields[0] : Object.keys((fields ?? {}) as Json)[0];
+      if (ctx.capabilities["filter"] === undefined) return fail("filter is not advertised");
       if (typeof field !== "string") return fail("filter advertises no field");
       const operators = (ctx.capabilities["filter"] as Json | undefined)?.["operators"];
       if (Array.isArray(operators) && !operators.includes("exists"))

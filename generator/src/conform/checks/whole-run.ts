@@ -22,7 +22,7 @@ export const wholeRunChecks: CheckEntry[] = [
       }
       return verdict(
         problems.size === 0,
-        `${problems.size} problems in ${frames} frames: ${[...problems].slice(0, 3).join("; ")}`,
+        `${problems.size} problem${problems.size === 1 ? "" : "s"} in ${frames} frames: ${[...problems].slice(0, 3).join("; ")}`,
       );
     },
   },
