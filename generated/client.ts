@@ -45,12 +45,14 @@ import type {
   ShutdownParams,
   ShutdownResult,
 } from "./types.js";
+import type { RcpServer } from "@rcp-gen/runtime/codegen";
 import {
   BaseClient,
   type BaseClientOptions,
   type CallOptions,
   type HttpClientTransportOptions,
   type StreamEvent,
+  createMemoryTransportPair,
   httpClientTransport,
 } from "@rcp-gen/runtime/codegen-client";
 
@@ -222,6 +224,28 @@ export class RcpClient extends BaseClient<RcpMethods> {
 /** Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize. */
 export async function connectHttp(options: ConnectOptions<HttpClientTransportOptions>): Promise<RcpClient> {
   const client = new RcpClient({ ...options, transport: httpClientTransport(options.transport) });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+
+  return client;
+}
+
+/** Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers. */
+export async function connectMemory(
+  server: RcpServer,
+  options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {},
+): Promise<RcpClient> {
+  const pair = createMemoryTransportPair();
+  server.connect(pair.server);
+  const client = new RcpClient({
+    clientInfo: { name: "rcp-memory-client", version: "0.0.0" },
+    ...options,
+    transport: pair.client,
+  });
   try {
     await client.connect();
   } catch (error) {

@@ -2,6 +2,7 @@
 // Regenerate with: npx rcp-gen --schema schema --out generated
 // @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.
 import type { Validator } from "@rcp-gen/runtime/codegen-protocol";
+import type { CancelNotificationParams, CatalogListParams, CatalogListResult, EmbedMultiParams, EmbedMultiPartial, EmbedMultiResult, EmbedParams, EmbedPartial, EmbedResult, EmbedSparseParams, EmbedSparseResult, FeedbackParams, FeedbackResult, GraphParams, GraphPartial, GraphResult, IndexAddParams, IndexAddResult, IndexDeleteParams, IndexDeleteResult, InfoParams, InfoResult, InitializeParams, InitializeResult, LogNotificationParams, MemoryBuildParams, MemoryBuildPartial, MemoryBuildResult, MemoryRecallParams, MemoryRecallPartial, MemoryRecallResult, Meta, PingParams, PingResult, ProgressNotificationParams, QueryTransformParams, QueryTransformPartial, QueryTransformResult, RerankParams, RerankPartial, RerankResult, RetrieveParams, RetrievePartial, RetrieveResult, ShutdownParams, ShutdownResult } from "./types.js";
 function ajvRuntime_ucs2length(text) {
   let length = 0;
   for (let index = 0; index < text.length; index++, length++) {
@@ -11,7 +12,7 @@ function ajvRuntime_ucs2length(text) {
   return length;
 }
 
-export const catalogListParams: Validator = validate53;
+export const catalogListParams: Validator<CatalogListParams> = validate53;
 const schema20 = {"title":"CatalogListParams","description":"No parameters (§7.13).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema22 = {"title":"Meta","description":"Implementation-specific side-band data (§4.4); peers ignore keys they do not understand.","type":"object","properties":{"progressToken":{"$ref":"#/$defs/progressToken","description":"Asks for notifications/progress frames for this request (§9)."},"logLevel":{"$ref":"#/$defs/logLevel","description":"Minimum severity of notifications/log the client wants (§17.1)."},"deadlineMs":{"type":"integer","minimum":0,"description":"Milliseconds remaining for this request, not an absolute clock (§13.1, §16.2)."},"federation":{"type":"object","description":"Hop budget and path of a federated request, for loop detection (§16.2).","properties":{"depth":{"type":"integer","minimum":0,"description":"Remaining hop budget; an aggregator does not forward at 0 (§16.2)."},"path":{"type":"array","items":{"type":"string","description":"Identity of one aggregator already traversed."},"description":"Aggregator identities already traversed, in order (§16.2)."}}},"idempotencyKey":{"type":"string","description":"Opaque key that lets a server return the original result of a repeated write (§7.10)."},"conformance":{"type":"string","enum":["L0","L1","L2"],"description":"Conformance level a server declares in info/initialize (§14)."},"session":{"type":"string","description":"Opaque session token (§6.2)."},"traceId":{"type":"string","description":"Trace correlation id; belongs in _meta, never in a core field (§17.2)."}}};
 const schema23 = {"title":"ProgressToken","description":"Client-chosen string or integer, unique among the client's in-flight requests, echoed verbatim in every progress frame (§9).","type":["string","integer"]};
@@ -286,7 +287,7 @@ return errors === 0;
 }
 validate53.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const catalogListResult: Validator = validate61;
+export const catalogListResult: Validator<CatalogListResult> = validate61;
 const schema25 = {"title":"CatalogListResult","description":"The federated engines (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"array","items":{"$ref":"#/$defs/engine"},"description":"Downstream engines (§7.13)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema26 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
 const schema27 = {"$id":"https://rcp-gen.invalid/schema/types/peer-info.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"PeerInfo","description":"Name and version of a client or server (§7.1).","type":"object","required":["name","version"],"properties":{"name":{"type":"string","description":"Implementation name (§7.1)."},"version":{"type":"string","description":"Implementation version (§7.1)."}}};
@@ -2609,7 +2610,7 @@ return errors === 0;
 }
 validate61.evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedParams: Validator = validate133;
+export const embedParams: Validator<EmbedParams> = validate133;
 const schema60 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
 const schema61 = {"title":"EmbedInput","description":"A bare string or a Content block (§4.8, §7.3).","anyOf":[{"type":"string","description":"Text to embed."},{"$ref":"../types/content.json"}]};
 const schema62 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
@@ -3451,7 +3452,7 @@ return errors === 0;
 }
 validate133.evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedResult: Validator = validate144;
+export const embedResult: Validator<EmbedResult> = validate144;
 const schema64 = {"title":"EmbedResult","description":"One vector per input; a binary encoding is echoed with its dimension (§7.3, §7.3.1).","type":"object","required":["vectors"],"properties":{"vectors":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"One vector per input, same order (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
 const schema65 = {"$id":"https://rcp-gen.invalid/schema/types/vector.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Vector","description":"One dense vector: an array of numbers (encoding json) or a base64 string of little-endian float32 (encoding f32-base64) (§7.3.1).","oneOf":[{"type":"array","items":{"type":"number","description":"One component."},"description":"JSON encoding."},{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"f32-base64 encoding (RFC 4648 §4, padded)."}]};
 
@@ -3747,7 +3748,7 @@ return errors === 0;
 }
 validate144.evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedPartial: Validator = validate149;
+export const embedPartial: Validator<EmbedPartial> = validate149;
 const schema66 = {"title":"EmbedPartial","description":"How many inputs are embedded so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Inputs embedded so far."}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3789,7 +3790,7 @@ return errors === 0;
 }
 validate149.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiParams: Validator = validate151;
+export const embedMultiParams: Validator<EmbedMultiParams> = validate151;
 const schema68 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4156,7 +4157,7 @@ return errors === 0;
 }
 validate151.evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiResult: Validator = validate160;
+export const embedMultiResult: Validator<EmbedMultiResult> = validate160;
 const schema71 = {"title":"EmbedMultiResult","description":"One matrix (a list of row vectors) per input (§7.5).","type":"object","required":["matrices","dimension"],"properties":{"matrices":{"type":"array","description":"One matrix per input, same order (§7.5).","items":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"Token or patch vectors of one input."}},"dimension":{"type":"integer","minimum":1,"description":"Row vector dimension (§7.5)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4284,7 +4285,7 @@ return errors === 0;
 }
 validate160.evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiPartial: Validator = validate164;
+export const embedMultiPartial: Validator<EmbedMultiPartial> = validate164;
 const schema72 = {"title":"EmbedMultiPartial","description":"How many inputs are embedded so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Inputs embedded so far."}}};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4326,7 +4327,7 @@ return errors === 0;
 }
 validate164.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedSparseParams: Validator = validate166;
+export const embedSparseParams: Validator<EmbedSparseParams> = validate166;
 const schema74 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4615,7 +4616,7 @@ return errors === 0;
 }
 validate166.evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedSparseResult: Validator = validate171;
+export const embedSparseResult: Validator<EmbedSparseResult> = validate171;
 const schema76 = {"title":"EmbedSparseResult","description":"One sparse vector per text, same order (§7.4).","type":"object","required":["sparse"],"properties":{"sparse":{"type":"array","items":{"$ref":"../types/sparse-vector.json"},"description":"Sparse vectors (§7.4)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema77 = {"$id":"https://rcp-gen.invalid/schema/types/sparse-vector.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"SparseVector","description":"A learned-sparse (SPLADE) vector: vocabulary ids and their weights (§7.4).","type":"object","required":["indices","values"],"properties":{"indices":{"type":"array","items":{"type":"integer","minimum":0,"description":"A vocabulary id."},"description":"Vocabulary ids (§7.4)."},"values":{"type":"array","items":{"type":"number","description":"A term weight."},"description":"Learned weights, one per index (§7.4)."}}};
 
@@ -4793,7 +4794,7 @@ return errors === 0;
 }
 validate171.evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackParams: Validator = validate176;
+export const feedbackParams: Validator<FeedbackParams> = validate176;
 const schema79 = {"title":"FeedbackParams","description":"Signals about earlier hits (§7.16).","type":"object","required":["signals"],"properties":{"sessionId":{"type":"string","description":"Ties feedback to a trajectory (§7.7.3)."},"query":{"$ref":"../types/query-input.json","description":"The query the hits answered (§7.16)."},"signals":{"type":"array","items":{"$ref":"#/$defs/signal"},"description":"One signal per hit (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema80 = {"$id":"https://rcp-gen.invalid/schema/types/query-input.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"QueryInput","description":"A query or passage: a bare string (equivalent to one text block), a Content block, or an array of blocks (§4.8).","oneOf":[{"type":"string","description":"Shorthand for {\"type\":\"text\",\"text\":...}."},{"$ref":"content.json"},{"type":"array","minItems":1,"items":{"$ref":"content.json"},"description":"A multimodal input of several blocks."}]};
 
@@ -5360,7 +5361,7 @@ return errors === 0;
 }
 validate176.evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackResult: Validator = validate187;
+export const feedbackResult: Validator<FeedbackResult> = validate187;
 const schema83 = {"title":"FeedbackResult","description":"How many signals were recorded (§7.16).","type":"object","required":["accepted"],"properties":{"accepted":{"type":"integer","minimum":0,"description":"Signals recorded, including ignored fields (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5426,7 +5427,7 @@ return errors === 0;
 }
 validate187.evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphParams: Validator = validate190;
+export const graphParams: Validator<GraphParams> = validate190;
 const schema85 = {"title":"GraphParams","description":"The graph operation and its inputs (§7.9).","type":"object","required":["op"],"properties":{"op":{"$ref":"../capabilities.json#/$defs/graphOp","description":"Must be in graph.ops (§7.9)."},"query":{"$ref":"../types/query-input.json","description":"The query (§7.9, §4.8)."},"k":{"type":"integer","minimum":0,"description":"How many results (§7.9)."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes, e.g. from memory/recall clues (§7.9, §7.17)."},"hops":{"type":"integer","minimum":0,"description":"Traversal depth (§7.9)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5817,7 +5818,7 @@ return errors === 0;
 }
 validate190.evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphResult: Validator = validate198;
+export const graphResult: Validator<GraphResult> = validate198;
 const schema88 = {"title":"GraphResult","description":"An op-specific shape; a receiver matches it against the op it asked for (§7.9).","type":"object","properties":{"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"nextCursor":{"type":"string","description":"Cursor for the next page of communities (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"anyOf":[{"$ref":"#/$defs/localResult"},{"$ref":"#/$defs/globalResult"},{"$ref":"#/$defs/driftResult"},{"$ref":"#/$defs/communitiesResult"},{"$ref":"#/$defs/neighborsResult"}]};
 const schema89 = {"title":"GraphLocalResult","description":"op local: an entity-anchored, PPR-expanded subgraph as hits (§7.9).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits (§7.9)."}}};
 const schema90 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
@@ -7466,7 +7467,7 @@ return errors === 0;
 }
 validate198.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const graphPartial: Validator = validate228;
+export const graphPartial: Validator<GraphPartial> = validate228;
 const schema100 = {"title":"GraphPartial","description":"Hits found so far (§9).","type":"object","properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits so far (§9)."}}};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7517,7 +7518,7 @@ return errors === 0;
 }
 validate228.evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddParams: Validator = validate231;
+export const indexAddParams: Validator<IndexAddParams> = validate231;
 const schema102 = {"title":"IndexAddParams","description":"Documents and optional server-side chunking (§7.10).","type":"object","required":["documents"],"properties":{"documents":{"type":"array","items":{"$ref":"#/$defs/document"},"description":"Documents to upsert (§7.10)."},"chunk":{"type":"boolean","description":"Request server-side chunking; needs index.chunking (§7.10)."},"contextual":{"type":"boolean","description":"Add situating context per chunk; needs index.contextual (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema103 = {"title":"IndexDocument","description":"One document to upsert (§7.10).","type":"object","required":["text"],"properties":{"id":{"type":"string","description":"Stable id; re-adding it replaces the document (§7.10)."},"text":{"type":"string","description":"The document body (§7.10)."},"meta":{"type":"object","description":"Filterable metadata (§8)."}}};
 
@@ -7884,7 +7885,7 @@ return errors === 0;
 }
 validate231.evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddResult: Validator = validate238;
+export const indexAddResult: Validator<IndexAddResult> = validate238;
 const schema105 = {"title":"IndexAddResult","description":"One id per input document, in input order (§7.10).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids in input order (§7.10)."},"chunks":{"type":"integer","minimum":0,"description":"Chunks created (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7981,7 +7982,7 @@ return errors === 0;
 }
 validate238.evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteParams: Validator = validate241;
+export const indexDeleteParams: Validator<IndexDeleteParams> = validate241;
 const schema107 = {"title":"IndexDeleteParams","description":"Ids to delete (§7.11).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids to delete (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8252,7 +8253,7 @@ return errors === 0;
 }
 validate241.evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteResult: Validator = validate246;
+export const indexDeleteResult: Validator<IndexDeleteResult> = validate246;
 const schema109 = {"title":"IndexDeleteResult","description":"How many documents this call removed (§7.11).","type":"object","required":["deleted"],"properties":{"deleted":{"type":"integer","minimum":0,"description":"Documents actually removed; a repeat returns 0 (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8318,7 +8319,7 @@ return errors === 0;
 }
 validate246.evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const infoParams: Validator = validate249;
+export const infoParams: Validator<InfoParams> = validate249;
 const schema111 = {"title":"InfoParams","description":"No parameters (§7.2).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8546,7 +8547,7 @@ return errors === 0;
 }
 validate249.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const infoResult: Validator = validate255;
+export const infoResult: Validator<InfoResult> = validate255;
 const schema114 = {"title":"InitializeResult","description":"The negotiated version, server identity and capabilities; info returns the same shape (§7.1, §7.2).","type":"object","required":["protocolVersion","server","capabilities"],"properties":{"protocolVersion":{"type":"integer","minimum":1,"description":"The negotiated version, min(client, server) (§7.1)."},"server":{"$ref":"../types/peer-info.json","description":"Server identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"What the server offers for this session (§6, §13.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9108,7 +9109,7 @@ return errors === 0;
 }
 validate255.evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeParams: Validator = validate280;
+export const initializeParams: Validator<InitializeParams> = validate280;
 const schema117 = {"title":"InitializeParams","description":"The client's highest version, identity and capabilities (§7.1).","type":"object","required":["protocolVersion","client"],"properties":{"protocolVersion":{"type":"integer","minimum":0,"description":"The highest version the client supports (§7.1). Below 1 nothing can be negotiated: the server answers -32002 and the session stays uninitialized (§13)."},"client":{"$ref":"../types/peer-info.json","description":"Client identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/clientCapabilities","description":"What the client can consume; hints only (§7.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema118 = {"title":"ClientCapabilities","description":"What a client can consume; hints only, none required (§7.1).","type":"object","properties":{"streaming":{"$ref":"#/$defs/streaming","description":"The client is prepared to receive notifications/progress (§7.1)."},"log":{"$ref":"#/$defs/log","description":"The client renders notifications/log (§7.1)."}},"patternProperties":{"^x-":{"type":"object","description":"A vendor extension capability (§6.2)."}}};
 
@@ -9265,7 +9266,7 @@ return errors === 0;
 }
 validate280.evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeResult: Validator = validate287;
+export const initializeResult: Validator<InitializeResult> = validate287;
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9356,7 +9357,7 @@ return errors === 0;
 }
 validate287.evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildParams: Validator = validate292;
+export const memoryBuildParams: Validator<MemoryBuildParams> = validate292;
 const schema121 = {"title":"MemoryBuildParams","description":"Inline documents (else the live index), the memory to update and its scope (§7.17).","type":"object","properties":{"documents":{"type":"array","description":"Documents to build over; omitted means the live index (§7.17).","items":{"type":"object","description":"One document.","required":["text"],"properties":{"id":{"type":"string","description":"Document id."},"text":{"type":"string","description":"Document body."}}}},"memoryId":{"type":"string","description":"Memory to update; omit to create (§7.17)."},"scope":{"$ref":"../capabilities.json#/$defs/memoryScope","description":"Must be in memory.scopes (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9706,7 +9707,7 @@ return errors === 0;
 }
 validate292.evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildResult: Validator = validate299;
+export const memoryBuildResult: Validator<MemoryBuildResult> = validate299;
 const schema124 = {"title":"MemoryBuildResult","description":"The memory built (§7.17).","type":"object","required":["memoryId"],"properties":{"memoryId":{"type":"string","description":"The memory's id (§7.17)."},"tokens":{"type":"integer","minimum":0,"description":"Size of the memory in tokens (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9785,7 +9786,7 @@ return errors === 0;
 }
 validate299.evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildPartial: Validator = validate301;
+export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate301;
 const schema125 = {"title":"MemoryBuildPartial","description":"How many documents are processed so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Documents processed so far."}}};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9827,7 +9828,7 @@ return errors === 0;
 }
 validate301.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallParams: Validator = validate303;
+export const memoryRecallParams: Validator<MemoryRecallParams> = validate303;
 const schema127 = {"title":"MemoryRecallParams","description":"The query and the memory to recall from (§7.17).","type":"object","required":["query"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.17, §4.8)."},"memoryId":{"type":"string","description":"The memory (§7.17)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"n":{"type":"integer","minimum":1,"description":"How many clues (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10128,7 +10129,7 @@ return errors === 0;
 }
 validate303.evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallResult: Validator = validate309;
+export const memoryRecallResult: Validator<MemoryRecallResult> = validate309;
 const schema129 = {"title":"MemoryRecallResult","description":"Clues and optional draft hits (§7.17).","type":"object","required":["clues"],"properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues (§7.17)."},"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Draft hits (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema130 = {"title":"MemoryClue","description":"A surrogate query or entry point the client feeds to retrieve/graph (§7.17).","type":"object","properties":{"query":{"type":"string","description":"A surrogate sub-query."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes for a graph traversal."},"weight":{"type":"number","description":"The clue's weight."}}};
 
@@ -10315,7 +10316,7 @@ return errors === 0;
 }
 validate309.evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallPartial: Validator = validate314;
+export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate314;
 const schema131 = {"title":"MemoryRecallPartial","description":"Clues recalled so far (§9).","type":"object","properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues so far."}}};
 
 function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10366,7 +10367,7 @@ return errors === 0;
 }
 validate314.evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pingParams: Validator = validate317;
+export const pingParams: Validator<PingParams> = validate317;
 const schema133 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10613,7 +10614,7 @@ return errors === 0;
 }
 validate317.evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pingResult: Validator = validate322;
+export const pingResult: Validator<PingResult> = validate322;
 const schema135 = {"title":"PingResult","description":"The echoed nonce, if one was sent (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"The nonce the request carried (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10664,7 +10665,7 @@ return errors === 0;
 }
 validate322.evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryTransformParams: Validator = validate325;
+export const queryTransformParams: Validator<QueryTransformParams> = validate325;
 const schema137 = {"title":"QueryTransformParams","description":"The query and the transformation to apply (§7.8).","type":"object","required":["query","method"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.8, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/transformMethod","description":"Must be in transform.methods (§7.8)."},"n":{"type":"integer","minimum":1,"description":"How many queries multi-query/decompose return (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10976,7 +10977,7 @@ return errors === 0;
 }
 validate325.evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryTransformResult: Validator = validate333;
+export const queryTransformResult: Validator<QueryTransformResult> = validate333;
 const schema140 = {"title":"QueryTransformResult","description":"The transformed queries; hyde also returns a hypothetical document (§7.8).","type":"object","required":["queries"],"properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Transformed queries (§7.8)."},"hypothetical":{"type":"string","description":"The hyde document the client then embeds (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11064,7 +11065,7 @@ return errors === 0;
 }
 validate333.evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryTransformPartial: Validator = validate335;
+export const queryTransformPartial: Validator<QueryTransformPartial> = validate335;
 const schema141 = {"title":"QueryTransformPartial","description":"Queries produced so far (§9).","type":"object","properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Queries so far."}}};
 
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11115,7 +11116,7 @@ return errors === 0;
 }
 validate335.evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankParams: Validator = validate337;
+export const rerankParams: Validator<RerankParams> = validate337;
 const schema143 = {"title":"RerankParams","description":"A query and the passages to rescore (§7.6).","type":"object","required":["query","passages"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.6, §4.8)."},"passages":{"type":"array","items":{"$ref":"../types/query-input.json"},"description":"Candidates to rescore; strings or Content (§7.6, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"topN":{"type":"integer","minimum":0,"description":"How many to keep; clamped to rerank.maxCandidates (§7.6)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11458,7 +11459,7 @@ return errors === 0;
 }
 validate337.evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankResult: Validator = validate346;
+export const rerankResult: Validator<RerankResult> = validate346;
 const schema146 = {"title":"RerankResult","description":"scores[i] belongs to passages[i]; order lists indices best-first (§7.6).","type":"object","required":["scores"],"properties":{"scores":{"type":"array","items":{"type":"number","description":"Score of one passage."},"description":"One score per passage, higher is better (§7.6)."},"order":{"type":"array","items":{"type":"integer","minimum":0,"description":"A passage index."},"description":"Passage indices sorted best-first (§7.6)."},"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11587,7 +11588,7 @@ return errors === 0;
 }
 validate346.evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankPartial: Validator = validate349;
+export const rerankPartial: Validator<RerankPartial> = validate349;
 const schema147 = {"title":"RerankPartial","description":"How many passages are scored so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Passages scored so far."}}};
 
 function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11629,7 +11630,7 @@ return errors === 0;
 }
 validate349.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrieveParams: Validator = validate351;
+export const retrieveParams: Validator<RetrieveParams> = validate351;
 const schema149 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
 
 function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13212,7 +13213,7 @@ return errors === 0;
 }
 validate351.evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrieveResult: Validator = validate370;
+export const retrieveResult: Validator<RetrieveResult> = validate370;
 const schema156 = {"title":"RetrieveResult","description":"At most k ranked hits and what the server actually did (§7.7).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Ranked hits, best first (§7.7)."},"nextCursor":{"type":"string","description":"Cursor for the next page; absent or empty means no more (§10)."},"indexVersion":{"type":"string","description":"The snapshot actually served (§7.7.1)."},"usage":{"$ref":"../types/usage.json","description":"Effective counts and notes (§7.7)."},"rewrittenQuery":{"type":"string","description":"The query after rewrite (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
 
 function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13438,7 +13439,7 @@ return errors === 0;
 }
 validate370.evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrievePartial: Validator = validate375;
+export const retrievePartial: Validator<RetrievePartial> = validate375;
 const schema157 = {"title":"RetrievePartial","description":"Incremental hits, e.g. first-stage candidates before rerank (§9).","type":"object","properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits so far (§9)."}}};
 
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13489,7 +13490,7 @@ return errors === 0;
 }
 validate375.evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-export const shutdownParams: Validator = validate378;
+export const shutdownParams: Validator<ShutdownParams> = validate378;
 const schema159 = {"title":"ShutdownParams","description":"No parameters (§7.12).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13717,7 +13718,7 @@ return errors === 0;
 }
 validate378.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const shutdownResult: Validator = validate383;
+export const shutdownResult: Validator<ShutdownResult> = validate383;
 const schema161 = {"title":"ShutdownResult","description":"An empty object (§7.12).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13749,7 +13750,7 @@ return errors === 0;
 }
 validate383.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelNotificationParams: Validator = validate386;
+export const cancelNotificationParams: Validator<CancelNotificationParams> = validate386;
 const schema163 = {"title":"CancelParams","description":"The request to cancel (§7.14).","type":"object","required":["id"],"properties":{"id":{"$ref":"../protocol.json#/$defs/id","description":"The id of the request to cancel (§7.14)."},"reason":{"type":"string","description":"Why, for logs (§7.14)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema165 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
 
@@ -14036,7 +14037,7 @@ return errors === 0;
 }
 validate386.evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const logNotificationParams: Validator = validate395;
+export const logNotificationParams: Validator<LogNotificationParams> = validate395;
 const schema168 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
 
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14353,7 +14354,7 @@ return errors === 0;
 }
 validate395.evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const progressNotificationParams: Validator = validate403;
+export const progressNotificationParams: Validator<ProgressNotificationParams> = validate403;
 const schema172 = {"title":"ProgressParams","description":"One progress event (§9).","type":"object","required":["progressToken","progress"],"properties":{"progressToken":{"$ref":"../meta.json#/$defs/progressToken","description":"The request's token, echoed verbatim (§9)."},"progress":{"type":"number","minimum":0,"maximum":1,"description":"Completion in 0..1 (§9)."},"total":{"type":"number","minimum":0,"description":"Total units of work, when known."},"stage":{"type":"string","description":"The pipeline stage, e.g. recall or rerank (§9, §3.1)."},"message":{"type":"string","description":"Human-readable status (§9)."},"partial":{"type":"object","description":"Incremental results; shaped by the method's partial schema (§9)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14716,7 +14717,7 @@ return errors === 0;
 }
 validate403.evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta: Validator = validate410;
+export const meta: Validator<Meta> = validate410;
 
 function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

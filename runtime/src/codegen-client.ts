@@ -6,6 +6,7 @@
 export type { CallOptions, StreamEvent } from "./api.js";
 export {
   BaseClient,
+  createMemoryTransportPair,
   httpClientTransport,
   type BaseClientOptions,
   type HttpClientTransportOptions,

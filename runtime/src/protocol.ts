@@ -5,15 +5,20 @@
  * of its own. Adding a method means adding a descriptor, which means editing the schema.
  */
 
-/** A precompiled validator, as emitted by ajv's standalone code. */
-export interface Validator {
-  (data: unknown): boolean;
+/**
+ * A precompiled validator, as emitted by ajv's standalone code. Generated validators are
+ * type guards for the shape they check (`Validator<RetrieveParams>`), so a protocol
+ * descriptor also carries the TypeScript type of every params, result and partial.
+ */
+export interface Validator<T = unknown> {
+  (data: unknown): data is T;
   errors?: readonly ValidationIssue[] | null;
 }
 
 /** The subset of an ajv ErrorObject the runtime reads. */
 export interface ValidationIssue {
   instancePath: string;
+  schemaPath?: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
@@ -124,7 +129,19 @@ export interface ProtocolDescriptor {
   readonly meta: Validator;
 }
 
-/** Identity function that fixes the literal types of a generated descriptor. */
+const defined: ProtocolDescriptor[] = [];
+
+/**
+ * Fixes the literal types of a generated descriptor and records it, so the testing kit
+ * (`@rcp-gen/runtime/testing`, `/vitest`) can validate frames against the protocol a
+ * process loaded without being handed it.
+ */
 export function defineProtocol<const P extends ProtocolDescriptor>(protocol: P): P {
+  defined.push(protocol);
   return protocol;
+}
+
+/** Every descriptor made by defineProtocol in this process, in the order they were loaded. */
+export function definedProtocols(): readonly ProtocolDescriptor[] {
+  return defined;
 }

@@ -48,13 +48,15 @@ function runModule(script: string): unknown {
 }
 
 describe("generated/validators.ts, and what tsc compiles it to", () => {
-  it("imports only the Validator type, so it needs no ajv at run time, and carries no require(", () => {
+  it("imports only types (Validator and its shapes' types), so it needs no ajv at run time, and carries no require(", () => {
     const source = readFileSync(validatorsPath, "utf8");
     expect(source).not.toContain("require(");
-    expect(source.match(/^import .*$/gm)).toEqual(['import type { Validator } from "@rcp-gen/runtime/codegen-protocol";']);
+    const imports = source.match(/^import .*$/gm) ?? [];
+    expect(imports[0]).toBe('import type { Validator } from "@rcp-gen/runtime/codegen-protocol";');
+    expect(imports.slice(1)).toEqual([expect.stringMatching(/^import type \{ [\w, ]+ \} from "\.\/types\.js";$/)]);
     expect(source.match(/^\/\/ @ts-nocheck/m)).not.toBeNull();
     for (const line of source.match(/^export .*$/gm) ?? [])
-      expect(line).toMatch(/^export const \w+: Validator = \w+;$/);
+      expect(line).toMatch(/^export const \w+: Validator(<\w+>)? = \w+;$/);
     expect(readFileSync(compiledPath, "utf8").match(/^import .*$/gm)).toBeNull();
   });
 
@@ -98,6 +100,19 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
       console.log(JSON.stringify([validators.message(request), validators.message([request]), validators.message([]),
         validators.message(badParams), validators.retrieveParams({ query: "q", k: 3 })]));`);
     expect(verdicts).toEqual([true, true, false, false, true]);
+  });
+});
+
+describe("generated/validators.ts, typed", () => {
+  it("declares each validator as a type guard for its shape, so a checked value needs no cast", () => {
+    const received: unknown = JSON.parse('{"hits":[{"id":"doc-1","score":0.5}]}');
+    if (!generatedValidators.retrieveResult(received)) throw new Error("a valid retrieve result was refused");
+    // Compiles only because the guard narrowed `received` to RetrieveResult.
+    const scores: number[] = received.hits.map((hit) => hit.score);
+    expect(scores).toEqual([0.5]);
+    const module = readFileSync(join(repoRoot, "generated", "validators.ts"), "utf8");
+    expect(module).toMatch(/^export const retrieveParams: Validator<RetrieveParams> = validate\d+;$/m);
+    expect(module).toMatch(/^export const message: Validator = validate\d+;$/m);
   });
 });
 

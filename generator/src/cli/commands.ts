@@ -18,4 +18,9 @@ export const subCommands: Readonly<Record<string, SubCommand>> = {
     summary: "scaffold a working RCP engine project in dir (default: the current folder)",
     load: () => import("./init-command.js"),
   },
+  conform: {
+    usage: "conform (-- <command> [args...] | --http <url>)",
+    summary: "run the conformance suite against a server and print a verdict per level",
+    load: () => import("./conform-command.js"),
+  },
 };

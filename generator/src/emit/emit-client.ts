@@ -128,7 +128,35 @@ export function emitClient(
     "HttpClientTransportOptions",
     "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.",
   );
+  addConnectMemory(file);
   return file.render();
+}
+
+/** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */
+function addConnectMemory(file: GeneratedFile): void {
+  file.source.addFunction({
+    name: "connectMemory",
+    isExported: true,
+    isAsync: true,
+    docs: docs(
+      "Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers.",
+    ),
+    parameters: [
+      { name: "server", type: file.runtime("RcpServer") },
+      {
+        name: "options",
+        type: `Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] }`,
+        initializer: "{}",
+      },
+    ],
+    returnType: "Promise<RcpClient>",
+    statements: [
+      `const pair = ${file.runtime("createMemoryTransportPair")}();`,
+      "server.connect(pair.server);",
+      'const client = new RcpClient({ clientInfo: { name: "rcp-memory-client", version: "0.0.0" }, ...options, transport: pair.client });',
+      ...connectOrClose,
+    ],
+  });
 }
 
 /** `name(options)`: creates the transport, connects, and closes it again if initialize fails. */
@@ -148,8 +176,7 @@ export function addConnect(
     returnType: `Promise<${clientClass(file)}>`,
     statements: [
       `const client = new ${clientClass(file)}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`,
-      "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
-      "return client;",
+      ...connectOrClose,
     ],
   });
 }
@@ -159,3 +186,9 @@ const fromClient = (file: GeneratedFile, name: string, typeOnly: boolean): strin
   file.name === "client.ts" ? name : file.use("./client.js", name, typeOnly);
 const clientClass = (file: GeneratedFile): string => fromClient(file, "RcpClient", false);
 const connectOptions = (file: GeneratedFile): string => fromClient(file, "ConnectOptions", true);
+
+/** The end of every connect function: initialize, or release the transport and rethrow. */
+const connectOrClose = [
+  "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
+  "return client;",
+];

@@ -34,21 +34,31 @@ export function emitValidators(settings: EmitSettings, folder: LoadedSchemaFolde
   const problems = new SchemaProblems();
   for (const shape of shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, folder, shape));
   problems.throwIfAny();
-  const code = typedExports(esmOnly(standalone.default(ajv, exports)));
+  const guarded = new Map<string, string>();
+  for (const shape of shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
+  const code = typedExports(esmOnly(standalone.default(ajv, exports)), guarded);
   const validator = "Validator" satisfies keyof typeof runtimeSymbols;
   const specifier = entrySpecifier(settings.runtimeSpecifier, runtimeSymbols[validator].entry);
+  const typeNames = [...new Set(guarded.values())].sort();
   // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
   return [
     settings.banner,
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
     `import type { ${validator} } from ${JSON.stringify(specifier)};`,
+    `import type { ${typeNames.join(", ")} } from "./types.js";`,
     code,
   ].join("\n");
 }
 
-/** `export const retrieveParams = validate12;` -> `export const retrieveParams: Validator = validate12;` */
-function typedExports(code: string): string {
-  return code.replace(/^export const (\w+) = (\w+);$/gm, "export const $1: Validator = $2;");
+/**
+ * `export const retrieveParams = validate12;` -> `export const retrieveParams: Validator<RetrieveParams> = validate12;`:
+ * each validator is a type guard for its shape's type; `message` checks any frame or batch.
+ */
+function typedExports(code: string, guarded: ReadonlyMap<string, string>): string {
+  return code.replace(/^export const (\w+) = (\w+);$/gm, (_line, name: string, validate: string) => {
+    const typeName = guarded.get(name);
+    return `export const ${name}: Validator${typeName === undefined ? "" : `<${typeName}>`} = ${validate};`;
+  });
 }
 
 /** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */

@@ -18,6 +18,7 @@ export const runtimeSymbols = {
   BaseClient: { kind: "value", entry: "client" },
   stdioClientTransport: { kind: "value", entry: "node" },
   httpClientTransport: { kind: "value", entry: "client" },
+  createMemoryTransportPair: { kind: "value", entry: "client" },
   BaseClientOptions: { kind: "type", entry: "client" },
   CallOptions: { kind: "type", entry: "client" },
   StreamEvent: { kind: "type", entry: "client" },

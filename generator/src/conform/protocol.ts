@@ -1,0 +1,25 @@
+/**
+ * The protocol under test, built live from a schema folder: the same descriptor methods.ts
+ * holds (model/descriptor.ts), with validators compiled by ajv, so `rcp-gen conform` checks
+ * any server against any schema folder without generating code first.
+ */
+import type { ProtocolDescriptor, Validator } from "@rcp-gen/runtime";
+import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
+import { readPointer } from "../load/json-pointer.js";
+import { descriptorData } from "../model/descriptor.js";
+
+export function conformProtocol(folder: LoadedSchemaFolder): ProtocolDescriptor {
+  const validatorAt = (file: string, pointer: string): Validator | undefined =>
+    readPointer(folder.files.get(file), pointer) === undefined
+      ? undefined
+      : (compileRef(folder, `${file}#${pointer}`) as Validator);
+  const { description: _description, ...data } = descriptorData(folder, validatorAt);
+  return data as unknown as ProtocolDescriptor;
+}
+
+/** A validator for any schema in the folder, e.g. a capability's metadata. */
+export function validatorFor(folder: LoadedSchemaFolder, file: string, pointer: string): Validator | undefined {
+  return readPointer(folder.files.get(file), pointer) === undefined
+    ? undefined
+    : (compileRef(folder, `${file}#${pointer}`) as Validator);
+}

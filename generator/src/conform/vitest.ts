@@ -1,0 +1,27 @@
+/**
+ * `rcp-gen/vitest`: the conformance suite inside an engine's own vitest run. The server is
+ * tested while vitest collects the suite, then every check becomes a test (skipped checks
+ * skipped, SHOULD checks passing with their warning in the title) plus one for the verdict.
+ */
+import { describe, expect, it } from "vitest";
+import { runConformance, type ConformRunOptions, type ConformTarget } from "./run.js";
+
+export function describeConformance(target: ConformTarget, options: ConformRunOptions = {}): void {
+  const label = "http" in target ? target.http : target.command.join(" ");
+  describe(`RCP/1 conformance of ${label}`, async () => {
+    const report = await runConformance(target, options);
+    for (const check of report.checks) {
+      const title = `${check.level} ${check.section} ${check.id}: ${check.title}`;
+      if (check.status === "skip") it.skip(`${title} (${check.detail ?? "not applicable"})`, () => undefined);
+      else if (check.status === "warn") it(`${title} [SHOULD, not met: ${check.detail ?? ""}]`, () => undefined);
+      else
+        it(title, () => {
+          if (check.status === "fail") expect.fail(check.detail ?? "failed");
+        });
+    }
+    it(`the declared level (${String(report.declaredLevel)}) holds`, () => {
+      const certified = report.certifiedLevel ?? "no level";
+      expect(report.declarationHolds, `declared ${String(report.declaredLevel)}, certified ${certified}`).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The testing entry (`@rcp-gen/runtime/testing`): frames validated the way a person reads
+ * them (one line per problem: path, expected, found), type guards for each frame kind, and
+ * the check of a recorded progress stream. No test framework needed; `./vitest.ts` builds
+ * its matchers on these.
+ */
+export {
+  validateFrame,
+  type FrameCheck,
+  type PendingMethods,
+  type ValidateFrameOptions,
+} from "./testing/validate-frame.js";
+export {
+  isBatch,
+  isErrorResponse,
+  isNotification,
+  isRequest,
+  isResponse,
+  isResult,
+  type GuardOptions,
+} from "./testing/guards.js";
+export { checkProgressStream, type ProgressStreamOptions, type StreamCheck } from "./testing/progress-stream.js";
+export { useRcpProtocol } from "./testing/protocol-choice.js";
+export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome } from "./testing/matchers.js";
+export type { FrameProblem, PathSegment } from "./testing/problem.js";
+export { schemaProblems } from "./testing/schema-problems.js";
+export type * from "./testing/frame-types.js";

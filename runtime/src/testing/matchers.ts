@@ -1,0 +1,155 @@
+/**
+ * The RCP matchers as plain functions in the `expect.extend` shape that vitest and jest
+ * share: `{ pass, message }`, the message listing one problem per line. `../vitest.ts`
+ * registers them; any other runner can pass `rcpMatchers` to its own `expect.extend`.
+ */
+import type { ProtocolDescriptor } from "../protocol.js";
+import type { FrameKind } from "./frame-types.js";
+import type { FrameProblem } from "./problem.js";
+import { checkProgressStream, type ProgressStreamOptions } from "./progress-stream.js";
+import { chooseProtocol } from "./protocol-choice.js";
+import { validateFrame, type FrameCheckOptions } from "./validate-frame.js";
+
+export interface MatcherOutcome {
+  pass: boolean;
+  message: () => string;
+}
+
+interface MatcherContext {
+  isNot?: boolean;
+}
+
+export interface ErrorMatcherOptions {
+  /** The dotted params path `error.data.field` must name (§12.1). */
+  field?: string;
+  protocol?: ProtocolDescriptor;
+}
+
+const kindNames: Readonly<Record<FrameKind, string>> = {
+  request: "a request",
+  notification: "a notification",
+  result: "a result response",
+  error: "an error response",
+  batch: "a batch",
+};
+
+export const rcpMatchers = {
+  /** A valid RCP frame or batch; options say which request a response answers. */
+  toBeValidRcpFrame(this: MatcherContext, received: unknown, options: FrameCheckOptions = {}): MatcherOutcome {
+    const check = validateFrame(received, options);
+    if (!check.ok) return failed("a valid RCP frame", check.errors);
+    return passed(`not a valid RCP frame, but it is ${kindNames[check.kind]}`);
+  },
+
+  /** A valid request (of `method`, when given), its params checked against the method's schema. */
+  toBeRcpRequest(
+    this: MatcherContext,
+    received: unknown,
+    method?: string,
+    options: FrameCheckOptions = {},
+  ): MatcherOutcome {
+    return expectKind(received, "request", method === undefined ? "a request" : `a ${method} request`, options, method);
+  },
+
+  /** A valid success response; with `method`, its result fits that method's result schema. */
+  toBeRcpResult(
+    this: MatcherContext,
+    received: unknown,
+    method?: string,
+    options: FrameCheckOptions = {},
+  ): MatcherOutcome {
+    if (method === undefined) return expectKind(received, "result", "a result response", options);
+    return expectKind(received, "result", `a result response to ${method}`, { ...options, method });
+  },
+
+  /** A valid error response, with `code` and `error.data.field` when given. */
+  toBeRcpError(
+    this: MatcherContext,
+    received: unknown,
+    code?: number,
+    options: ErrorMatcherOptions = {},
+  ): MatcherOutcome {
+    const wanted =
+      code === undefined ? "an error response" : `an error response ${describeCode(code, options.protocol)}`;
+    const shaped = expectKind(received, "error", wanted, { protocol: options.protocol });
+    if (!shaped.pass) return shaped;
+    const error = (received as { error: { code: number; data?: unknown } }).error;
+    const problems: string[] = [];
+    if (code !== undefined && error.code !== code)
+      problems.push(
+        `error.code: expected ${describeCode(code, options.protocol)}, found ${describeCode(error.code, options.protocol)}`,
+      );
+    if (options.field !== undefined) {
+      const field =
+        typeof error.data === "object" && error.data !== null ? (error.data as { field?: unknown }).field : undefined;
+      if (field !== options.field)
+        problems.push(
+          `error.data.field: expected ${JSON.stringify(options.field)}, found ${field === undefined ? "nothing" : JSON.stringify(field)}`,
+        );
+    }
+    if (problems.length > 0)
+      return { pass: false, message: () => [`expected ${wanted}:`, ...problems.map(indent)].join("\n") };
+    return passed(`not ${wanted}, but it is one`);
+  },
+
+  /** Recorded frames of one streamed call: progress with one token, never going down, then one final response. */
+  toBeWellFormedProgressStream(
+    this: MatcherContext,
+    received: unknown,
+    options: ProgressStreamOptions = {},
+  ): MatcherOutcome {
+    if (!Array.isArray(received))
+      return {
+        pass: false,
+        message: () => "expected a recorded stream (an array of frames), found " + typeof received,
+      };
+    const check = checkProgressStream(received, options);
+    if (!check.ok) return failed("a well-formed progress stream", check.errors);
+    return passed(`not a well-formed progress stream, but it is one (${received.length} frames)`);
+  },
+};
+
+export type RcpMatcherName = keyof typeof rcpMatchers;
+
+/** A valid frame of `kind` (and of `method`, for a request); `wanted` is how failures name it. */
+function expectKind(
+  received: unknown,
+  kind: FrameKind,
+  wanted: string,
+  options: FrameCheckOptions,
+  method?: string,
+): MatcherOutcome {
+  const check = validateFrame(received, options);
+  if (!check.ok) return failed(wanted, check.errors);
+  if (check.kind !== kind) return { pass: false, message: () => `expected ${wanted}, found ${kindNames[check.kind]}` };
+  const found = (received as { method?: unknown }).method;
+  if (method !== undefined && found !== method)
+    return { pass: false, message: () => `expected ${wanted}, found a ${String(found)} request` };
+  return passed(`not ${wanted}, but it is one`);
+}
+
+function describeCode(code: number, protocol: ProtocolDescriptor | undefined): string {
+  let symbol: string | undefined;
+  try {
+    symbol = chooseProtocol(protocol).errors[code]?.symbol;
+  } catch {
+    symbol = undefined;
+  }
+  return symbol === undefined ? String(code) : `${code} (${symbol})`;
+}
+
+function failed(wanted: string, problems: readonly FrameProblem[]): MatcherOutcome {
+  return {
+    pass: false,
+    message: () => [`expected ${wanted}:`, ...problems.map((entry) => indent(entry.message))].join("\n"),
+  };
+}
+
+/** The message a `.not` assertion shows when the matcher passed. */
+function passed(notMessage: string): MatcherOutcome {
+  return { pass: true, message: () => `expected ${notMessage}` };
+}
+
+function indent(line: string): string {
+  return `  ${line}`;
+}
