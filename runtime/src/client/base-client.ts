@@ -212,9 +212,13 @@ export class BaseClient<M extends MethodMap> {
     await this.#ensureStarted();
     // close() or the transport's death may have happened while starting.
     if (this.#failure !== undefined) throw this.#failure;
+    // So may an abort: the listener below only hears later ones, and nothing is sent yet.
+    if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
     const id = this.#nextId++;
     const wantsLogs = options.onLog !== undefined;
-    const progressToken = options.onProgress !== undefined || wantsLogs ? `rcp-${id}` : undefined;
+    // Progress is what resets the clock, so resetTimeoutOnProgress asks for it too (§9).
+    const wantsProgress = options.onProgress !== undefined || options.resetTimeoutOnProgress === true;
+    const progressToken = wantsProgress || wantsLogs ? `rcp-${id}` : undefined;
     const meta: JsonObject = { ...(params?._meta as JsonObject | undefined), ...options.meta };
     if (progressToken !== undefined) meta.progressToken = progressToken;
     const logLevel = wantsLogs ? this.#logLevel(options.logLevel) : undefined;

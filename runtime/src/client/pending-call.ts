@@ -67,8 +67,9 @@ export class PendingCall {
     return this.#settled;
   }
 
+  /** Whether the server should stream notifications for this call: it carries a progressToken (§9). */
   get wantsStream(): boolean {
-    return this.#options.onProgress !== undefined || this.#options.onLog !== undefined;
+    return this.progressToken !== undefined;
   }
 
   resolve(result: unknown): void {

@@ -66,6 +66,21 @@ describe("SSE (§5.2, §9)", () => {
     expect(await call).toEqual({ streamed: true });
   });
 
+  it("§9 resetTimeoutOnProgress alone asks for SSE and a progressToken, so progress can reset the clock", async () => {
+    const client = await httpClient();
+    await client.call("search", { script: "json" }, { timeout: 5000, resetTimeoutOnProgress: true });
+    expect(searches()[0]!.accept).toContain("text/event-stream");
+    expect(searches()[0]!.body.params?._meta?.progressToken).toEqual(expect.any(String));
+  });
+
+  it("§7.14 a signal aborted right after the call starts rejects with -32006 and the request never completes", async () => {
+    const client = await httpClient();
+    const controller = new AbortController();
+    const call = client.call("search", { script: "json" }, { signal: controller.signal });
+    controller.abort();
+    expect(await failureOf(call)).toMatchObject({ code: -32006 });
+  });
+
   it("§5.2 with sse: false the same call asks for and gets one buffered JSON response", async () => {
     const client = await httpClient({ sse: false });
     const result = await client.call("search", { script: "sse" }, { onProgress: () => {} });

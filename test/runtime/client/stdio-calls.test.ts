@@ -163,6 +163,18 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     expect((await failureOf(capped)).code).toBe(-32014);
   });
 
+  it("§9 resetTimeoutOnProgress alone asks for progress (a progressToken), so the clock is reset without onProgress", async () => {
+    client = await connectedStdioClient();
+    const ticking = { script: "ticking", ticks: 10, everyMs: 100 };
+    await expect(client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true })).resolves.toEqual({
+      ticks: 10,
+    });
+    const echoed = (await client.call("search", { script: "echo" }, { resetTimeoutOnProgress: true, timeout: 5000 })) as {
+      params: { _meta?: { progressToken?: unknown } };
+    };
+    expect(echoed.params._meta?.progressToken).toEqual(expect.any(String));
+  });
+
   it("§7.14 aborting the signal rejects with -32006 and sends notifications/cancel with the request's id", async () => {
     client = await connectedStdioClient();
     const controller = new AbortController();
@@ -173,6 +185,21 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     const { cancelled, unanswered } = await client.call("search", { script: "cancels" });
     expect(cancelled).toEqual(unanswered);
     expect(cancelled).toHaveLength(1);
+  });
+
+  it("§7.14 a signal aborted right after the call starts rejects with -32006; nothing sent is left running", async () => {
+    client = await connectedStdioClient();
+    const controller = new AbortController();
+    const answered = client.call("search", { script: "delay", delayMs: 200 }, { signal: controller.signal });
+    controller.abort();
+    expect(await failureOf(answered)).toMatchObject({ code: -32006 });
+    const second = new AbortController();
+    const unanswered = client.call("search", { script: "never" }, { signal: second.signal });
+    second.abort();
+    expect(await failureOf(unanswered)).toMatchObject({ code: -32006 });
+    // Whatever reached the server was cancelled on the wire (§7.14).
+    const { cancelled, unanswered: open } = await client.call("search", { script: "cancels" });
+    expect(cancelled).toEqual(open);
   });
 
   it("§7.14 an already aborted signal fails the call before anything is sent", async () => {
