@@ -7,9 +7,7 @@
 import type { LogMessage, ProgressEvent, RequestId } from "../api.js";
 
 export type AbandonReason =
-  | { kind: "aborted"; reason: unknown }
-  | { kind: "timeout"; afterMs: number }
-  | { kind: "callback"; error: unknown };
+  { kind: "aborted"; reason: unknown } | { kind: "timeout"; afterMs: number } | { kind: "callback"; error: unknown };
 
 export interface PendingCallOptions {
   id: RequestId;

@@ -53,7 +53,11 @@ describe("SSE (§5.2, §9)", () => {
     const logs: LogMessage[] = [];
     let settled = false;
     const call = client
-      .call("search", { script: "sse" }, { onProgress: (event) => progress.push(event), onLog: (log) => logs.push(log) })
+      .call(
+        "search",
+        { script: "sse" },
+        { onProgress: (event) => progress.push(event), onLog: (log) => logs.push(log) },
+      )
       .finally(() => (settled = true));
     await vi.waitFor(() => expect(logs).toHaveLength(1));
     expect(progress).toEqual([{ progress: 0.5 }]);
@@ -106,7 +110,11 @@ describe("cancellation by aborting the request (§7.14, §13.1)", () => {
     const controller = new AbortController();
     const progress: ProgressEvent[] = [];
     const call = failureOf(
-      client.call("search", { script: "hang" }, { signal: controller.signal, onProgress: (event) => progress.push(event) }),
+      client.call(
+        "search",
+        { script: "hang" },
+        { signal: controller.signal, onProgress: (event) => progress.push(event) },
+      ),
     );
     await vi.waitFor(() => expect(progress).toHaveLength(1));
     controller.abort();
@@ -140,7 +148,9 @@ describe("HTTP status mapping (§5.2, §12.2)", () => {
 
   it("§12.2 HTTP 429 is -32011, retryable, with retryAfterMs from Retry-After", async () => {
     const client = await httpClient();
-    const error = await failureOf(client.call("search", { script: "status", status: 429, headers: { "Retry-After": "2" } }));
+    const error = await failureOf(
+      client.call("search", { script: "status", status: 429, headers: { "Retry-After": "2" } }),
+    );
     expect(error).toMatchObject({ code: -32011, retryable: "yes", data: { retryAfterMs: 2000 } });
   });
 

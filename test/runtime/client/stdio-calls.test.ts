@@ -57,7 +57,11 @@ describe("request _meta", () => {
   it("§17.1 onLog sets _meta.logLevel (the requested one, else the least severe) and meta adds keys", async () => {
     client = await connectedStdioClient();
     const onLog = (): void => {};
-    const warned = await client.call("search", { script: "echo" }, { onLog, logLevel: "warning", meta: { traceId: "t-1" } });
+    const warned = await client.call(
+      "search",
+      { script: "echo" },
+      { onLog, logLevel: "warning", meta: { traceId: "t-1" } },
+    );
     expect(warned.params).toMatchObject({ _meta: { logLevel: "warning", traceId: "t-1" } });
     const everything = await client.call("search", { script: "echo" }, { onLog });
     expect(everything.params).toMatchObject({ _meta: { logLevel: "debug" } });
@@ -94,11 +98,15 @@ describe("progress and log routing (§9, §17.1)", () => {
   it("§9 a throwing onProgress fails its call and cancels it on the wire", async () => {
     client = await connectedStdioClient();
     const error = await failureOf(
-      client.call("search", { script: "progress" }, {
-        onProgress: () => {
-          throw new Error("consumer broke");
+      client.call(
+        "search",
+        { script: "progress" },
+        {
+          onProgress: () => {
+            throw new Error("consumer broke");
+          },
         },
-      }),
+      ),
     );
     expect(error.message).toBe("consumer broke");
   });
@@ -108,7 +116,10 @@ describe("server errors (§12)", () => {
   it("§12.2 a server error becomes a CallError with code, message, data and the code's retry policy", async () => {
     client = await connectedStdioClient();
     const error = await failureOf(
-      client.call("search", { script: "error", error: { code: -32011, message: "slow down", data: { retryAfterMs: 50 } } }),
+      client.call("search", {
+        script: "error",
+        error: { code: -32011, message: "slow down", data: { retryAfterMs: 50 } },
+      }),
     );
     expect(error).toBeInstanceOf(CallError);
     expect(error).toBeInstanceOf(RcpError);
@@ -150,7 +161,9 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     // Answers after 1100 ms with a progress frame every 100 ms.
     const ticking = { script: "ticking", ticks: 10, everyMs: 100 };
     const onProgress = (): void => {};
-    await expect(client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true, onProgress })).resolves.toEqual({
+    await expect(
+      client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true, onProgress }),
+    ).resolves.toEqual({
       ticks: 10,
     });
     expect((await failureOf(client.call("search", ticking, { timeout: 700, onProgress }))).code).toBe(-32014);
@@ -169,7 +182,11 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     await expect(client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true })).resolves.toEqual({
       ticks: 10,
     });
-    const echoed = (await client.call("search", { script: "echo" }, { resetTimeoutOnProgress: true, timeout: 5000 })) as {
+    const echoed = (await client.call(
+      "search",
+      { script: "echo" },
+      { resetTimeoutOnProgress: true, timeout: 5000 },
+    )) as {
       params: { _meta?: { progressToken?: unknown } };
     };
     expect(echoed.params._meta?.progressToken).toEqual(expect.any(String));
