@@ -1,13 +1,16 @@
 /**
  * One in-flight request: settles exactly once, owns its timers and its link to the
  * caller's AbortSignal, and forwards progress and logs to the caller's callbacks.
- * Why a call is given up (abort, timeout, a throwing callback) is reported to the client,
+ * Why a call is given up (abort, timeout, a throwing callback, a refused frame) is reported to the client,
  * which decides the error and how to cancel on the wire.
  */
-import type { LogMessage, ProgressEvent, RequestId } from "../api.js";
+import type { LogMessage, ReceivedProgress, RequestId } from "../api.js";
 
 export type AbandonReason =
-  { kind: "aborted"; reason: unknown } | { kind: "timeout"; afterMs: number } | { kind: "callback"; error: unknown };
+  | { kind: "aborted"; reason: unknown }
+  | { kind: "timeout"; afterMs: number }
+  /** A callback threw, or a strict client refused a frame for this call. */
+  | { kind: "failed"; error: unknown };
 
 export interface PendingCallOptions {
   id: RequestId;
@@ -19,7 +22,7 @@ export interface PendingCallOptions {
   resetTimeoutOnProgress: boolean;
   /** Hard bound from the start of the call, across resets. */
   maxTotalTimeoutMs: number | undefined;
-  onProgress: ((event: ProgressEvent) => void) | undefined;
+  onProgress: ((event: ReceivedProgress) => void) | undefined;
   onLog: ((log: LogMessage) => void) | undefined;
   /** The call must be given up; it is still pending when this runs. */
   onAbandon: (call: PendingCall, reason: AbandonReason) => void;
@@ -78,7 +81,7 @@ export class PendingCall {
     if (this.#finish()) this.#reject(error);
   }
 
-  progress(event: ProgressEvent): void {
+  progress(event: ReceivedProgress): void {
     if (this.#settled) return;
     if (this.#options.resetTimeoutOnProgress) this.#armIdleTimer();
     this.#deliver(this.#options.onProgress, event);
@@ -88,11 +91,16 @@ export class PendingCall {
     if (!this.#settled) this.#deliver(this.#options.onLog, message);
   }
 
+  /** Gives the call up with `error`; the client rejects it and cancels it on the wire. */
+  fail(error: unknown): void {
+    if (!this.#settled) this.#options.onAbandon(this, { kind: "failed", error });
+  }
+
   #deliver<T>(callback: ((value: T) => void) | undefined, value: T): void {
     try {
       callback?.(value);
     } catch (error) {
-      this.#options.onAbandon(this, { kind: "callback", error });
+      this.fail(error);
     }
   }
 
