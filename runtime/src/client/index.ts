@@ -9,6 +9,7 @@ export {
   type HttpClientTransportOptions,
 } from "./http-transport.js";
 export {
+  DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
   TransportError,
   type ClientTransport,
   type ClientTransportSink,

@@ -178,3 +178,33 @@ describe("HTTP status mapping (§5.2, §12.2)", () => {
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 });
+
+describe("bounds on what the client reads (§15.5)", () => {
+  const limit = 1024 * 1024;
+
+  it.each(["big", "bigChunked"])(
+    "a %s body above maxMessageBytes fails the call with -32013 and is not read to its end",
+    async (script) => {
+      const client = await httpClient({ maxMessageBytes: limit });
+      const error = await failureOf(client.call("search", { script, bytes: 4 * limit }));
+      expect(error).toMatchObject({ code: -32013, retryable: "no", data: { limit } });
+      expect(error.message).toMatch(/the body exceeds maxMessageBytes/);
+      expect(await client.call("search", { script: "json" })).toMatchObject({ buffered: true });
+    },
+  );
+
+  it("an SSE event above maxMessageBytes fails the call with -32013 and closes the stream", async () => {
+    const client = await httpClient({ maxMessageBytes: limit });
+    const progress: ProgressEvent[] = [];
+    const call = client.call(
+      "search",
+      { script: "bigEvent", bytes: 4 * limit },
+      { onProgress: (e) => progress.push(e) },
+    );
+    const error = await failureOf(call);
+    expect(error).toMatchObject({ code: -32013, data: { limit } });
+    expect(error.message).toMatch(/an SSE event exceeds maxMessageBytes/);
+    expect(progress).toEqual([{ progress: 0.1 }]);
+    await vi.waitFor(() => expect(searches()[0]!.aborted).toBe(true));
+  });
+});

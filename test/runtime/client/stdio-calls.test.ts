@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LogMessage, ProgressEvent } from "../../../runtime/src/api.js";
 import type { BaseClient } from "../../../runtime/src/client/base-client.js";
 import { CallError } from "../../../runtime/src/client/call-error.js";
+import { TransportError } from "../../../runtime/src/client/transport.js";
 import { RcpError } from "../../../runtime/src/errors.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { connectedStdioClient, failureOf, ndjsonPeerTransport, testClient } from "./peers.js";
@@ -224,5 +225,40 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     const error = await failureOf(client.call("search", { script: "never" }, { signal: AbortSignal.abort() }));
     expect(error.code).toBe(-32006);
     expect(await client.call("search", { script: "cancels" })).toEqual({ cancelled: [], unanswered: [] });
+  });
+});
+
+describe("bounds on what the client reads (§15.5)", () => {
+  const limit = 1024 * 1024;
+  const bounded = async () => {
+    client = testClient(ndjsonPeerTransport(undefined, { maxMessageBytes: limit }));
+    await client.connect();
+    return client;
+  };
+
+  it("a line above maxMessageBytes fails the call it answers with -32013; an oversized progress frame is dropped; the connection goes on", async () => {
+    await bounded();
+    const error = await failureOf(client.call("search", { script: "huge", bytes: 2 * limit }));
+    expect(error).toMatchObject({ code: -32013, retryable: "no", data: { limit } });
+    expect(error.message).toMatch(/exceeds maxMessageBytes/);
+    const progress: ProgressEvent[] = [];
+    const call = client.call(
+      "search",
+      { script: "hugeProgress", bytes: 2 * limit },
+      { onProgress: (e) => progress.push(e) },
+    );
+    expect(await call).toEqual({ small: true });
+    expect(progress).toEqual([]);
+    expect(await client.call("ping", { nonce: 7 })).toEqual({ nonce: 7 });
+  });
+
+  it("a line above the limit whose first bytes name no request ends the connection; every pending call fails", async () => {
+    await bounded();
+    const pending = failureOf(client.call("search", { script: "never" }));
+    const error = await failureOf(client.call("search", { script: "hugeIdLast", bytes: 2 * limit }));
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error.message).toMatch(/exceeds maxMessageBytes .* names no request/);
+    expect(await pending).toBe(error);
+    expect(await failureOf(client.call("ping", {}))).toBe(error);
   });
 });
