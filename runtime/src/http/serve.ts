@@ -16,6 +16,7 @@ import { isRecord } from "../paths.js";
 import { SSE_HEADERS, SSE_KEEP_ALIVE, sseFrame } from "../framing/sse.js";
 import { HttpSessions, SESSION_HEADER } from "./sessions.js";
 import { isJsonContentType, RequestGuard } from "./request-guard.js";
+import { OutboundQueue } from "../outbound-queue.js";
 
 type Headers = Readonly<Record<string, string>>;
 
@@ -140,7 +141,10 @@ export class HttpServerCore {
     exchange.respond(200, this.#sessions.headers(connection, answer.json), frame);
   }
 
-  /** SSE: frames flushed as they happen, then the response as the final frame (§5.2, §9). */
+  /**
+   * SSE: frames flushed as they happen, then the response as the final frame (§5.2, §9). A
+   * client that reads slowly gets its progress coalesced, never its response (../outbound-queue.ts).
+   */
   async #stream(
     exchange: HttpExchange,
     connection: Connection,
@@ -149,27 +153,37 @@ export class HttpServerCore {
   ): Promise<void> {
     exchange.startStream(this.#sessions.headers(connection, answer.stream));
     let silent = true;
+    const core = this.#core;
+    const queue = new OutboundQueue(
+      { write: (text) => exchange.write(text), onDrain: (listener) => exchange.onDrain(listener) },
+      { report: (line) => core.diagnose(line) },
+    );
+    exchange.onAbort(() => queue.abandon());
     const channel: FrameChannel = {
       send(frame) {
         silent = false;
-        exchange.write(sseFrame(frame));
+        queue.response(sseFrame(frame));
       },
+      sendNotification(owner, frame, progress) {
+        silent = false;
+        queue.notification(owner, sseFrame(frame), progress);
+      },
+      requestDone: (owner) => queue.requestDone(owner),
     };
     const keepAlive = setInterval(() => {
-      if (silent) exchange.write(SSE_KEEP_ALIVE);
+      if (silent) queue.whenIdle(SSE_KEEP_ALIVE);
       silent = true;
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
     try {
-      const reply = this.#core.handleMessage(connection, message, channel);
+      const reply = core.handleMessage(connection, message, channel);
       const frame = typeof reply === "object" ? await reply : reply;
       this.#sessions.settle(connection, message);
-      if (frame !== undefined) exchange.write(sseFrame(frame));
+      if (frame !== undefined) channel.send(frame);
     } catch {
       // Never a second status line once streaming: the failure is the final frame.
-      exchange.write(
-        sseFrame(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" })),
-      );
+      channel.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
     } finally {
+      await queue.idle();
       clearInterval(keepAlive);
       exchange.end();
     }
