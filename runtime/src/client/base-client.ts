@@ -161,7 +161,8 @@ export class BaseClient<M extends MethodMap> {
   async #initialize(): Promise<void> {
     this.#session = await handshake({
       protocol: this.#protocol,
-      request: (method, params) => this.#request(method, params, {}),
+      // The handshake screens its answers itself, capability by capability.
+      request: (method, params) => this.#request(method, params, {}, false),
       close: () => this.close(),
       clientInfo: this.#options.clientInfo,
       capabilities: this.#options.capabilities ?? {},
@@ -190,7 +191,12 @@ export class BaseClient<M extends MethodMap> {
     }
   }
 
-  async #request(method: string, params: JsonObject | undefined, options: CallOptions): Promise<unknown> {
+  async #request(
+    method: string,
+    params: JsonObject | undefined,
+    options: CallOptions,
+    validateResult = true,
+  ): Promise<unknown> {
     if (this.#failure !== undefined) throw this.#failure;
     if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
     await this.#ensureStarted();
@@ -215,6 +221,7 @@ export class BaseClient<M extends MethodMap> {
       timeoutMs: options.timeout ?? this.#options.defaultTimeout,
       resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
       maxTotalTimeoutMs: options.maxTotalTimeout,
+      validateResult,
       onProgress: options.onProgress,
       onLog: options.onLog,
       onAbandon: (abandoned, reason) => this.#abandon(abandoned, reason),
@@ -282,9 +289,7 @@ export class BaseClient<M extends MethodMap> {
   /** A result that breaks the method's schema is delivered as received and reported, or refused when strict. */
   #settleResult(call: PendingCall, result: unknown): void {
     const descriptor = this.#protocol.methods[call.method];
-    // initialize is screened capability by capability during the handshake.
-    if (descriptor === undefined || descriptor.lifecycle === "initialize" || descriptor.result(result))
-      return call.resolve(result);
+    if (!call.validateResult || descriptor === undefined || descriptor.result(result)) return call.resolve(result);
     const problem = firstProblem(descriptor.result, "result");
     if (this.#tolerance.strict) {
       return call.reject(
