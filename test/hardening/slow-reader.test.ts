@@ -44,7 +44,18 @@ function serverReport(stderr: string) {
   return { start: memory("start"), end: memory("end"), coalesced: Number(coalesced?.[1] ?? 0) };
 }
 
-/** The frames a client received, checked for order; returns the progress count and the final frame. */
+/**
+ * What the stalled client and the server saw: the frames in order and the final response
+ * last; the server's memory bounded; every event either received or coalesced.
+ */
+async function expectOutcome(transport: string, frames: Array<Record<string, any>>, stderr: () => string) {
+  const { progress } = checkFrames(frames);
+  expectBoundedMemory(transport, progress, stderr);
+  await waitFor(() => /coalesced/.test(stderr()));
+  expect(serverReport(stderr()).coalesced + progress).toBe(EVENTS);
+}
+
+/** The frames a client received, checked for order; returns how many were progress. */
 function checkFrames(frames: Array<Record<string, any>>) {
   const final = frames.at(-1)!;
   const progress = frames.slice(0, -1);
@@ -95,10 +106,7 @@ describe.concurrent("a reader that stops for 10 s while 100,000 progress events 
         .split("\n")
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, any>);
-      const { progress } = checkFrames(frames);
-      expectBoundedMemory("stdio", progress, stderr);
-      await waitFor(() => /coalesced/.test(stderr()));
-      expect(serverReport(stderr()).coalesced + progress).toBe(EVENTS);
+      await expectOutcome("stdio", frames, stderr);
     } finally {
       child.kill();
     }
@@ -131,10 +139,7 @@ describe.concurrent("a reader that stops for 10 s while 100,000 progress events 
         .split("\n\n")
         .filter((block) => block.startsWith("data: "))
         .map((block) => JSON.parse(block.slice(6)) as Record<string, any>);
-      const { progress } = checkFrames(frames);
-      expectBoundedMemory("SSE", progress, stderr);
-      await waitFor(() => /coalesced/.test(stderr()));
-      expect(serverReport(stderr()).coalesced + progress).toBe(EVENTS);
+      await expectOutcome("SSE", frames, stderr);
     } finally {
       child.kill();
     }

@@ -10,6 +10,7 @@
 import { createParser } from "eventsource-parser";
 import type { RequestId } from "../api.js";
 import { ErrorCode, RcpError } from "../errors.js";
+import { readBounded } from "../framing/bounded-body.js";
 import { errorForStatus } from "./http-status.js";
 import {
   DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
@@ -115,30 +116,13 @@ export class HttpClientTransport implements ClientTransport {
 
   /** A buffered JSON body, read no further than the limit. */
   async #readBody(response: Response): Promise<string> {
+    const body = response.body;
     if (Number(response.headers.get("content-length")) > this.#limit) {
-      await response.body?.cancel();
+      await body?.cancel();
       throw this.#tooLarge("the body");
     }
-    if (response.body === null) return "";
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > this.#limit) {
-        await reader.cancel().catch(() => {});
-        throw this.#tooLarge("the body");
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
+    const bytes = body === null ? new Uint8Array(0) : await readBounded(body, this.#limit);
+    if (bytes === null) throw this.#tooLarge("the body");
     return new TextDecoder().decode(bytes);
   }
 

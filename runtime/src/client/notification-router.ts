@@ -29,17 +29,20 @@ export function routeNotification(
 ): void {
   const descriptor = protocol.notifications[method];
   if (descriptor === undefined || !isRecord(params)) return;
-  if (descriptor.role === "progress") routeProgress(protocol, descriptor, params, calls, tolerance);
-  else if (descriptor.role === "log") routeLog(protocol, descriptor, params, calls, tolerance);
+  const routing: Routing = { protocol, descriptor, calls, tolerance };
+  if (descriptor.role === "progress") routeProgress(routing, params);
+  else if (descriptor.role === "log") routeLog(routing, params);
 }
 
-function routeProgress(
-  protocol: ProtocolDescriptor,
-  descriptor: NotificationDescriptor,
-  params: Record<string, unknown>,
-  calls: CallLookup,
-  tolerance: Tolerance,
-): void {
+/** What routing one notification needs besides its params. */
+interface Routing {
+  protocol: ProtocolDescriptor;
+  descriptor: NotificationDescriptor;
+  calls: CallLookup;
+  tolerance: Tolerance;
+}
+
+function routeProgress({ protocol, descriptor, calls, tolerance }: Routing, params: Record<string, unknown>): void {
   const token = params.progressToken;
   const call = typeof token === "string" ? calls.byToken(token) : undefined;
   if (call === undefined) return;
@@ -69,13 +72,7 @@ function routeProgress(
   call.progress(event);
 }
 
-function routeLog(
-  protocol: ProtocolDescriptor,
-  descriptor: NotificationDescriptor,
-  params: Record<string, unknown>,
-  calls: CallLookup,
-  tolerance: Tolerance,
-): void {
+function routeLog({ protocol, descriptor, calls, tolerance }: Routing, params: Record<string, unknown>): void {
   const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
   const call = typeof token === "string" ? calls.byToken(token) : calls.byExchange();
   if (call === undefined) return;

@@ -2,6 +2,7 @@
 import type { HttpExchange } from "../http/exchange.js";
 import type { HttpRequestInfo } from "../http/options.js";
 import type { HttpServerCore } from "../http/serve.js";
+import { readBounded } from "../framing/bounded-body.js";
 
 export function handleFetch(http: HttpServerCore, request: Request): Promise<Response> {
   const exchange = new FetchExchange(request);
@@ -39,20 +40,8 @@ class FetchExchange implements HttpExchange {
     if (declared > limit) return null;
     const body = this.#source.body;
     if (!body) return Buffer.alloc(0);
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks, size);
+    const bytes = await readBounded(body, limit);
+    return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
