@@ -17,6 +17,15 @@ export interface ProgressEvent<Partial = unknown> {
   partial?: Partial;
 }
 
+/** A progress event as a client receives it (§9). */
+export interface ReceivedProgress<Partial = unknown> extends ProgressEvent<Partial> {
+  /**
+   * Present instead of `partial` when the server's partial broke the method's schema: the
+   * value as received, untyped. The client reports it through `onDiagnostic`.
+   */
+  malformedPartial?: unknown;
+}
+
 /** What the session negotiated, as a handler sees it. */
 export interface SessionView {
   readonly protocolVersion: number;
@@ -102,12 +111,12 @@ export interface CallOptions<Partial = unknown> {
   signal?: AbortSignal;
   /** Milliseconds before the call fails locally with -32014 and a cancel is sent. */
   timeout?: number;
-  /** Restart the `timeout` clock on every progress frame. */
+  /** Restart the `timeout` clock on every progress frame; asks for progress like `onProgress`. */
   resetTimeoutOnProgress?: boolean;
   /** Upper bound across resets, in milliseconds. */
   maxTotalTimeout?: number;
   /** Asks for progress (sets `_meta.progressToken`) and receives each event. */
-  onProgress?: (event: ProgressEvent<Partial>) => void;
+  onProgress?: (event: ReceivedProgress<Partial>) => void;
   /** Asks for logs at `logLevel` (sets `_meta.logLevel`) and receives each one. */
   onLog?: (log: LogMessage) => void;
   /** The lowest severity `onLog` asks for (§17.1), e.g. `"info"`; every level when omitted. */
@@ -125,4 +134,4 @@ export interface LogMessage {
 
 /** What a streaming call yields: progress events, then exactly one result. */
 export type StreamEvent<Result, Partial> =
-  ({ type: "progress" } & ProgressEvent<Partial>) | { type: "result"; result: Result };
+  ({ type: "progress" } & ReceivedProgress<Partial>) | { type: "result"; result: Result };

@@ -11,9 +11,17 @@ import type { Connection } from "./connection.js";
 import { ErrorCode, RcpError } from "./errors.js";
 import { errorFrame, notificationFrame, resultFrame } from "./json.js";
 
-/** Where a request's notifications go; absent when the request has no stream (buffered HTTP). */
+/** Where a request's frames go; absent when the request has no stream (buffered HTTP). */
 export interface FrameChannel {
+  /** A response or error frame: never dropped. */
   send(frame: string): void;
+  /**
+   * A notification of a request in flight (advisory, §9, §17.1): a channel to a slow reader
+   * may coalesce progress and drop the rest (./outbound-queue.ts). Default: `send`.
+   */
+  sendNotification?(owner: RequestContext, frame: string, progress: boolean): void;
+  /** `owner` was answered and sends nothing more. */
+  requestDone?(owner: RequestContext): void;
 }
 
 /** What a request context is made from. */
@@ -87,7 +95,7 @@ export class RequestContext implements HandlerContext {
     if (event.message !== undefined) params.message = event.message;
     if (event.partial !== undefined && this.core.acceptsPartial(this.descriptor, event.partial))
       params.partial = event.partial;
-    this.channel!.send(notificationFrame(this.core.progressMethod, params));
+    this.#notify(notificationFrame(this.core.progressMethod, params), true);
   }
 
   log(level: string, data: unknown, logger?: string): void {
@@ -97,12 +105,18 @@ export class RequestContext implements HandlerContext {
     else if (data !== undefined) params.data = data;
     if (logger !== undefined) params.logger = logger;
     if (this.meta.progressToken !== undefined) params._meta = { progressToken: this.meta.progressToken };
-    this.channel!.send(notificationFrame(this.core.logMethod, params));
+    this.#notify(notificationFrame(this.core.logMethod, params), false);
   }
 
   notify(method: string, params?: JsonObject): void {
     if (this.#done || !this.channel) return;
-    this.channel.send(notificationFrame(method, params ?? {}));
+    this.#notify(notificationFrame(method, params ?? {}), false);
+  }
+
+  #notify(frame: string, progress: boolean): void {
+    const channel = this.channel!;
+    if (channel.sendNotification) channel.sendNotification(this, frame, progress);
+    else channel.send(frame);
   }
 
   /** Makes this request answerable asynchronously; `frame` resolves with its one response. */
@@ -152,11 +166,13 @@ export class RequestContext implements HandlerContext {
   /** A synchronous outcome: answered on the spot, so later progress or logs stay silent. */
   answeredNow(frame: string): string {
     this.#done = true;
+    this.channel?.requestDone?.(this);
     return frame;
   }
 
   #settle(frame: string | undefined): void {
     this.#done = true;
+    this.channel?.requestDone?.(this);
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#connection.inFlight.delete(this.id);
     this.#resolve?.(frame);

@@ -288,6 +288,11 @@ export class ServerCore {
     return false;
   }
 
+  /** One line to the diagnostics callback (stderr by default), e.g. what a slow reader cost. */
+  diagnose(line: string): void {
+    this.#diagnostics(line);
+  }
+
   /** The wire error for anything thrown; unexpected exceptions are logged, never sent (§12). */
   reportThrown(method: string, thrown: unknown): ErrorObject {
     if (!(thrown instanceof RcpError)) {

@@ -15,7 +15,7 @@ export {
 } from "./errors.js";
 export { createServerRuntime, type RcpServer } from "./server.js";
 export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./core.js";
-export type { HttpOptions, HttpRequestInfo, CorsOptions } from "./http/options.js";
+export type { HttpOptions, HttpRequestInfo, CorsOptions, OriginRule } from "./http/options.js";
 export { validateFilter, FILTER_OPERATORS, type AdvertisedFilter, type FieldType } from "./filter/validate.js";
 export { sseFrame } from "./framing/sse.js";
 export { serialize } from "./json.js";

@@ -3,7 +3,7 @@
  * option gates, clamps and cross-field rules (§7.7, §8, §12, §3.3). Input params are the
  * parsed request object, owned by the runtime, so they are adjusted in place.
  */
-import type { MethodDescriptor, OptionGate, ValidationIssue, Validator, CrossFieldRule } from "./protocol.js";
+import type { MethodDescriptor, OptionGate, ValidationIssue, ShapeCheck, CrossFieldRule } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams } from "./errors.js";
 import { deletePath, getPath, isRecord, pointerToDotted, setPath } from "./paths.js";
 import { validateFilter, type AdvertisedFilter } from "./filter/validate.js";
@@ -40,7 +40,7 @@ export function prepareParams(
  * A recursive schema (a filter tree) makes its validator recurse with the data, so input
  * nested deep enough overflows the stack: that is malformed params (-32602), not a fault.
  */
-function passes(validator: Validator, params: Record<string, unknown>): boolean {
+function passes(validator: ShapeCheck, params: Record<string, unknown>): boolean {
   try {
     return validator(params);
   } catch (thrown) {
@@ -75,7 +75,7 @@ export function dropNullMembers(params: Record<string, unknown>): boolean {
 }
 
 /** -32602 naming the dotted path of the validator's first issue (§12.1 `field`). */
-export function validationError(validator: Validator, root = ""): RcpError {
+export function validationError(validator: ShapeCheck, root = ""): RcpError {
   const issue = validator.errors?.[0];
   if (!issue) return invalidParams(root || "params", "does not match the schema");
   return invalidParams(issuePath(issue, root), issue.message ?? issue.keyword);

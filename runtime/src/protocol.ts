@@ -6,13 +6,22 @@
  */
 
 /**
- * A precompiled validator, as emitted by ajv's standalone code. Generated validators are
- * type guards for the shape they check (`Validator<RetrieveParams>`), so a protocol
- * descriptor also carries the TypeScript type of every params, result and partial.
+ * A precompiled check of one shape, as emitted by ajv's standalone code: true when `data`
+ * matches, with the issues found on `errors` otherwise. The runtime reads descriptors through
+ * this type: a guard for `unknown` would narrow a failed check's value to `never`.
  */
-export interface Validator<T = unknown> {
-  (data: unknown): data is T;
+export interface ShapeCheck {
+  (data: unknown): boolean;
   errors?: readonly ValidationIssue[] | null;
+}
+
+/**
+ * A generated validator: a ShapeCheck that is also a type guard for its shape's type
+ * (`Validator<RetrieveParams>`), so a generated descriptor (defineProtocol keeps its literal
+ * type) carries the TypeScript type of every params, result and partial.
+ */
+export interface Validator<T = unknown> extends ShapeCheck {
+  (data: unknown): data is T;
 }
 
 /** The subset of an ajv ErrorObject the runtime reads. */
@@ -90,10 +99,10 @@ export interface MethodDescriptor {
   readonly gates: readonly OptionGate[];
   readonly clamps: readonly Clamp[];
   readonly rules: readonly CrossFieldRule[];
-  readonly params: Validator;
-  readonly result: Validator;
+  readonly params: ShapeCheck;
+  readonly result: ShapeCheck;
   /** Validates `partial` of a progress event, when the method declares one. */
-  readonly partial?: Validator;
+  readonly partial?: ShapeCheck;
   readonly spec?: string;
 }
 
@@ -101,7 +110,7 @@ export interface NotificationDescriptor {
   readonly method: string;
   /** Who sends it. */
   readonly direction: "client" | "server" | "both";
-  readonly params: Validator;
+  readonly params: ShapeCheck;
   /** The runtime's own meaning of the notification, when it has one. */
   readonly role?: "progress" | "log" | "cancel";
   readonly spec?: string;
@@ -126,7 +135,7 @@ export interface ProtocolDescriptor {
   readonly notifications: Readonly<Record<string, NotificationDescriptor>>;
   readonly errors: Readonly<Record<number, ErrorDescriptor>>;
   /** Validates `_meta` wherever it appears. */
-  readonly meta: Validator;
+  readonly meta: ShapeCheck;
 }
 
 const defined: ProtocolDescriptor[] = [];

@@ -57,6 +57,18 @@ describe("embed/sparse, rerank, query/transform (§7.4, §7.6, §7.8)", () => {
     });
   });
 
+  it("interop aliases: embed/sparse takes `inputs` for `texts`, rerank `documents` for `passages`; answers stay spec-shaped", async () => {
+    // The reference Python and Node clients send `inputs` to embed/sparse (§7.4 says `texts`); servers written
+    // for the reference example server send `documents` to rerank (§7.6 says `passages`).
+    const texts = ["galaxy nebula", "sourdough"];
+    const asInputs = await client.call("embed/sparse", { inputs: texts } as never);
+    expect(asInputs).toEqual(await client.embedSparse({ texts }));
+    const passages = ["a broth simmers", "the telescope observes a galaxy"];
+    const asDocuments = await client.call("rerank", { query: "telescope galaxy", documents: passages } as never);
+    expect(asDocuments).toEqual(await client.rerank({ query: "telescope galaxy", passages }));
+    expect(Object.keys(asDocuments)).toContain("scores");
+  });
+
   it("query/transform rewrites, fans out and decomposes; unadvertised methods are -32005", async () => {
     expect(await client.queryTransform({ query: "What is a DB index?", method: "rewrite" })).toEqual({
       queries: ["database index"],

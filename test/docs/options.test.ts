@@ -37,6 +37,8 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["server", "http.maxSessions"],
     ["server", "http.maxConcurrentRequests"],
     ["server", "http.keepAliveMs"],
+    ["server", "http.allowedHosts"],
+    ["server", "http.sessionIdleMs"],
     ["listen", "port"],
     ["listen", "host"],
     ["listen", "requestTimeoutMs"],
@@ -45,6 +47,7 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["call", "resetTimeoutOnProgress"],
     ["call", "maxTotalTimeout"],
     ["stdio", "exitTimeoutMs"],
+    ["stdio", "maxMessageBytes"],
   ],
   "README.md": [
     ["server", "validateResults"],
@@ -56,6 +59,9 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["call", "onLog"],
     ["call", "logLevel"],
     ["call", "meta"],
+    ["client", "onDiagnostic"],
+    ["client", "strict"],
+    ["stdio", "maxMessageBytes"],
   ],
 };
 

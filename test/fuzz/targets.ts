@@ -182,6 +182,7 @@ export async function httpTarget(): Promise<FuzzTarget> {
     async heapUsed() {
       const response = await fetch(url, {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: '{"jsonrpc":"2.0","id":1,"method":"x-harden/memory"}',
       });
       return ((await response.json()) as { result: { heapUsedBytes: number } }).result.heapUsedBytes;

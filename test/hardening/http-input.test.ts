@@ -80,7 +80,7 @@ describe("bytes, depth and length (§15.5)", () => {
   it("§15.5 a declared oversized body is 413 with -32013 before it is read", async () => {
     const { closed } = rawExchange(
       server.port,
-      `POST /rcp/ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${64 * MAX_MESSAGE_BYTES}\r\n\r\n{"jsonrpc"`,
+      `POST /rcp/ping HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${64 * MAX_MESSAGE_BYTES}\r\n\r\n{"jsonrpc"`,
     );
     const received = await closed;
     expect(received).toMatch(/^HTTP\/1\.1 413 /);
@@ -128,7 +128,7 @@ describe("slow and stalled bodies (§15.5)", () => {
     const started = Date.now();
     const { closed } = rawExchange(
       server.port,
-      `POST /rcp/ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"jsonrpc":`,
+      `POST /rcp/ping HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"jsonrpc":`,
     );
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
     expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);

@@ -2,9 +2,13 @@
  * Stateful HTTP sessions under an initialize flood (§5.2, §15.5): each successful
  * `initialize` keeps a session in memory until `shutdown`, so an unauthenticated loop of
  * initializes must not grow the server without bound. Past `http.maxSessions` the oldest
- * session is forgotten: its token no longer initializes anything (-32001), newer ones work.
+ * session is forgotten: its token no longer initializes anything (-32001), newer ones work;
+ * a session idle past `http.sessionIdleMs` is forgotten the same way.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createServerRuntime } from "../../runtime/src/server.js";
+import { fixtureHandlers } from "../fixtures/server/handlers.js";
+import { testCapabilities, testProtocol } from "../fixtures/test-protocol.js";
 import { hardeningHttp, type HttpServerChild } from "./children.js";
 import { postOnce } from "./http-client.js";
 
@@ -44,5 +48,45 @@ describe("stateful sessions are bounded (§5.2, §15.5)", () => {
     tokens.push(await initialize(21));
     expect((await echoWith(first)).error?.code).toBe(-32001);
     for (const kept of tokens.slice(1)) expect((await echoWith(kept)).result).toBeDefined();
+  });
+});
+
+describe("stateful sessions expire when idle (§5.2, §13, §15.5)", () => {
+  afterEach(() => vi.useRealTimers());
+  const IDLE_MS = 60_000;
+
+  it("a token unused for sessionIdleMs gets -32001; one in use, or busy with a request, is kept", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const server = createServerRuntime(testProtocol, {
+      info: { name: "idle", version: "1" },
+      capabilities: testCapabilities,
+      conformance: "L0",
+      handlers: fixtureHandlers,
+      http: { sessions: "stateful", sessionIdleMs: IDLE_MS },
+    });
+    let nextId = 0;
+    const post = async (method: string, token?: string, params: object = {}, signal?: AbortSignal) => {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (token !== undefined) headers["rcp-session"] = token;
+      const body = rpc(++nextId, method, params);
+      const response = await server.fetch(
+        new Request(`http://127.0.0.1/rcp/${method}`, { method: "POST", headers, body, signal }),
+      );
+      return (await response.json()) as { result?: any; error?: { code: number } };
+    };
+    const open = async () =>
+      (await post("initialize", undefined, { protocolVersion: 1 })).result._meta.session as string;
+    const [idle, used, busy] = [await open(), await open(), await open()];
+    const stop = new AbortController();
+    const hanging = post("x-test/sleep", busy, { ms: 60_000 }, stop.signal).catch(() => undefined);
+    for (let minute = 0; minute < 3; minute++) {
+      vi.setSystemTime(Date.now() + IDLE_MS / 2 + 1);
+      expect((await post("x-test/echo", used)).result).toBeDefined();
+    }
+    expect((await post("x-test/echo", idle)).error?.code).toBe(-32001);
+    expect((await post("x-test/echo", busy)).result).toBeDefined();
+    stop.abort();
+    await hanging;
+    await server.close();
   });
 });

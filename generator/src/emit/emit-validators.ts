@@ -25,15 +25,16 @@ export const messageValidatorName = "message";
 
 export function emitValidators(settings: EmitSettings, folder: LoadedSchemaFolder, shapes: readonly Shape[]): string {
   const ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
-  const message = messageSchema(folder);
-  ajv.addSchema(message);
   const exports: Record<string, string> = {};
   for (const shape of shapes)
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
-  exports[messageValidatorName] = String(message["$id"]);
+  // First, so that a schema ajv refuses is reported with its file and pointer.
   const problems = new SchemaProblems();
   for (const shape of shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, folder, shape));
   problems.throwIfAny();
+  const message = messageSchema(folder);
+  ajv.addSchema(message);
+  exports[messageValidatorName] = String(message["$id"]);
   const guarded = new Map<string, string>();
   for (const shape of shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
   const code = typedExports(esmOnly(standalone.default(ajv, exports)), guarded);

@@ -1,16 +1,33 @@
 /**
  * The root JSON Schema 2020-12 of the whole protocol: any single frame or a non-empty batch,
  * with each request's and notification's `params` bound to the schema of its method by
- * `method` (if/then), like the spec's normative root schema.
+ * `method` (if/then), like the spec's normative root schema. The bindings say what the
+ * runtime enforces too: a notification's name never travels with an `id` (§4.5), and absent
+ * `params` mean `{}` (so a method whose params require a member requires `params`).
  */
-import type { LoadedSchemaFolder } from "../load/loader.js";
+import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
 
 /** The root schema alone, referring to the folder's files by their assigned `$id`s. */
 export function messageSchema(folder: LoadedSchemaFolder): Record<string, unknown> {
   const ref = (path: string, pointer: string) => ({ $ref: `${folder.idOf(path)}#${pointer}` });
-  const bindings = [...folder.methods, ...folder.notifications].map(({ file, method }) => ({
-    if: { type: "object", required: ["method"], properties: { method: { const: method } } },
-    then: { properties: { params: ref(file, "/$defs/params") } },
+  const whenMethod = (method: string) => ({
+    type: "object",
+    required: ["method"],
+    properties: { method: { const: method } },
+  });
+  const methodBindings = folder.methods.map(({ file, method }) => ({
+    if: whenMethod(method),
+    then: {
+      properties: { params: ref(file, "/$defs/params") },
+      ...(acceptsAbsentParams(folder, file) ? {} : { required: ["params"] }),
+    },
+  }));
+  const notificationBindings = folder.notifications.map(({ file, method }) => ({
+    if: whenMethod(method),
+    then: {
+      properties: { params: ref(file, "/$defs/params") },
+      not: { description: `${method} is a notification: it never carries an id (§4.5).`, required: ["id"] },
+    },
   }));
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -23,11 +40,16 @@ export function messageSchema(folder: LoadedSchemaFolder): Record<string, unknow
           ref("protocol.json", "/$defs/notification"),
           ref("protocol.json", "/$defs/response"),
         ],
-        allOf: bindings,
+        allOf: [...methodBindings, ...notificationBindings],
       },
     },
     anyOf: [{ $ref: "#/$defs/frame" }, { type: "array", minItems: 1, items: { $ref: "#/$defs/frame" } }],
   };
+}
+
+/** Whether a request without `params` is valid: the runtime reads absent params as `{}` (§4.1). */
+function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean {
+  return compileRef(folder, `${file}#/$defs/params`)({}) === true;
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */

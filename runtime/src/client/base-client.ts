@@ -6,12 +6,14 @@
  * transport dies (§13.1). Generated clients extend it with one typed method per RCP method.
  */
 import type { CallOptions, JsonObject, MethodMap, RequestId, StreamEvent } from "../api.js";
-import type { MethodDescriptor, ProtocolDescriptor } from "../protocol.js";
+import type { ProtocolDescriptor } from "../protocol.js";
 import { ErrorCode } from "../errors.js";
 import { callError, errorFromWire, withRetryability } from "./call-error.js";
 import { progressStream } from "./event-stream.js";
+import { handshake, type ClientSession } from "./handshake.js";
 import { routeNotification } from "./notification-router.js";
 import { PendingCall, type AbandonReason } from "./pending-call.js";
+import { firstProblem, Tolerance, type ClientDiagnostic, type ToleratedDeviation } from "./tolerance.js";
 import { TransportError, type ClientTransport, type OutgoingFrame } from "./transport.js";
 
 export interface BaseClientOptions {
@@ -27,13 +29,14 @@ export interface BaseClientOptions {
   minProtocolVersion?: number;
   /** Milliseconds applied to calls that set no `timeout`; none by default. */
   defaultTimeout?: number;
-}
-
-interface Session {
-  protocolVersion: number;
-  serverInfo: { name: string; version: string };
-  serverCapabilities: JsonObject;
-  conformance: string | undefined;
+  /**
+   * Hears each deviation from the schema the client tolerated, once per kind, method and
+   * capability (`tolerated` counts repeats): a malformed capability set aside, a progress
+   * frame's malformed partial, a malformed result delivered as received. Default: console.warn.
+   */
+  onDiagnostic?: (diagnostic: ClientDiagnostic) => void;
+  /** Refuse instead of tolerate: each of those deviations fails the handshake or the call with -32603. Default false. */
+  strict?: boolean;
 }
 
 type Method<M> = keyof M & string;
@@ -48,7 +51,8 @@ export class BaseClient<M extends MethodMap> {
   #started: Promise<void> | undefined;
   #connecting: Promise<void> | undefined;
   #closing: Promise<void> | undefined;
-  #session: Session | undefined;
+  #session: ClientSession | undefined;
+  readonly #tolerance: Tolerance;
   /** Set once the client is closed or the transport died; every later call fails with it. */
   #failure: Error | undefined;
 
@@ -56,6 +60,12 @@ export class BaseClient<M extends MethodMap> {
     this.#options = options;
     this.#protocol = options.protocol;
     this.#transport = options.transport;
+    this.#tolerance = new Tolerance(options.strict ?? false, options.onDiagnostic);
+  }
+
+  /** What the client tolerated from the server so far: one entry per kind, method and capability. */
+  get tolerated(): readonly ToleratedDeviation[] {
+    return this.#tolerance.record;
   }
 
   get serverInfo(): Readonly<{ name: string; version: string }> | undefined {
@@ -149,43 +159,18 @@ export class BaseClient<M extends MethodMap> {
   }
 
   async #initialize(): Promise<void> {
-    const descriptor = this.#lifecycleMethod("initialize");
-    const params = {
-      protocolVersion: this.#protocol.version,
-      client: this.#options.clientInfo,
+    this.#session = await handshake({
+      protocol: this.#protocol,
+      // The handshake screens its answers itself, capability by capability.
+      request: (method, params) => this.#request(method, params, {}, false),
+      close: () => this.close(),
+      clientInfo: this.#options.clientInfo,
       capabilities: this.#options.capabilities ?? {},
-    };
-    const result = await this.#request(descriptor.method, params, {});
-    if (!descriptor.result(result)) {
-      await this.close();
-      throw callError(this.#protocol, ErrorCode.InternalError, "Malformed initialize result", { received: result });
-    }
-    const session = result as { protocolVersion: number; server: Session["serverInfo"]; capabilities?: JsonObject };
-    const minimum = this.#options.minProtocolVersion ?? 1;
-    const negotiated = session.protocolVersion;
-    if (!Number.isInteger(negotiated) || negotiated < minimum || negotiated > this.#protocol.version) {
-      // §7.1: a client MUST abort rather than speak a dialect it does not implement.
-      await this.close();
-      throw callError(
-        this.#protocol,
-        ErrorCode.VersionMismatch,
-        `Server negotiated protocol version ${String(negotiated)}; this client speaks ${minimum}..${this.#protocol.version}`,
-        { negotiated, minimum, maximum: this.#protocol.version },
-      );
-    }
-    const meta = (result as { _meta?: { conformance?: unknown } })._meta;
-    this.#session = {
-      protocolVersion: negotiated,
-      serverInfo: session.server,
-      serverCapabilities: session.capabilities ?? {},
-      conformance: typeof meta?.conformance === "string" ? meta.conformance : undefined,
-    };
-  }
-
-  #lifecycleMethod(role: "initialize"): MethodDescriptor {
-    const found = Object.values(this.#protocol.methods).find((method) => method.lifecycle === role);
-    if (found === undefined) throw new TypeError(`The protocol descriptor has no ${role} method`);
-    return found;
+      minProtocolVersion: this.#options.minProtocolVersion ?? 1,
+      // Request-scoped transports cancel by ending the request's own exchange (HTTP, §5.2).
+      requestScoped: this.#transport.cancellation === "abort",
+      tolerance: this.#tolerance,
+    });
   }
 
   /** The local checks of §7 and §14.4, in the server's order of precedence (§12). */
@@ -206,15 +191,24 @@ export class BaseClient<M extends MethodMap> {
     }
   }
 
-  async #request(method: string, params: JsonObject | undefined, options: CallOptions): Promise<unknown> {
+  async #request(
+    method: string,
+    params: JsonObject | undefined,
+    options: CallOptions,
+    validateResult = true,
+  ): Promise<unknown> {
     if (this.#failure !== undefined) throw this.#failure;
     if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
     await this.#ensureStarted();
     // close() or the transport's death may have happened while starting.
     if (this.#failure !== undefined) throw this.#failure;
+    // So may an abort: the listener below only hears later ones, and nothing is sent yet.
+    if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
     const id = this.#nextId++;
     const wantsLogs = options.onLog !== undefined;
-    const progressToken = options.onProgress !== undefined || wantsLogs ? `rcp-${id}` : undefined;
+    // Progress is what resets the clock, so resetTimeoutOnProgress asks for it too (§9).
+    const wantsProgress = options.onProgress !== undefined || options.resetTimeoutOnProgress === true;
+    const progressToken = wantsProgress || wantsLogs ? `rcp-${id}` : undefined;
     const meta: JsonObject = { ...(params?._meta as JsonObject | undefined), ...options.meta };
     if (progressToken !== undefined) meta.progressToken = progressToken;
     const logLevel = wantsLogs ? this.#logLevel(options.logLevel) : undefined;
@@ -227,6 +221,7 @@ export class BaseClient<M extends MethodMap> {
       timeoutMs: options.timeout ?? this.#options.defaultTimeout,
       resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
       maxTotalTimeoutMs: options.maxTotalTimeout,
+      validateResult,
       onProgress: options.onProgress,
       onLog: options.onLog,
       onAbandon: (abandoned, reason) => this.#abandon(abandoned, reason),
@@ -270,10 +265,16 @@ export class BaseClient<M extends MethodMap> {
     if (typeof message.method === "string") {
       // RCP/1 defines no server-to-client requests, so only notifications are routed.
       if (message.id === undefined) {
-        routeNotification(this.#protocol, message.method, message.params, {
-          byToken: (token) => this.#byToken.get(token),
-          byExchange: () => (exchange === undefined ? undefined : this.#pending.get(exchange)),
-        });
+        routeNotification(
+          this.#protocol,
+          message.method,
+          message.params,
+          {
+            byToken: (token) => this.#byToken.get(token),
+            byExchange: () => (exchange === undefined ? undefined : this.#pending.get(exchange)),
+          },
+          this.#tolerance,
+        );
       }
       return;
     }
@@ -282,7 +283,26 @@ export class BaseClient<M extends MethodMap> {
     const call = this.#pending.get(message.id);
     if (call === undefined) return;
     if ("error" in message) call.reject(errorFromWire(this.#protocol, message.error));
-    else if ("result" in message) call.resolve(message.result);
+    else if ("result" in message) this.#settleResult(call, message.result);
+  }
+
+  /** A result that breaks the method's schema is delivered as received and reported, or refused when strict. */
+  #settleResult(call: PendingCall, result: unknown): void {
+    const descriptor = this.#protocol.methods[call.method];
+    if (!call.validateResult || descriptor === undefined || descriptor.result(result)) return call.resolve(result);
+    const problem = firstProblem(descriptor.result, "result");
+    if (this.#tolerance.strict) {
+      return call.reject(
+        callError(this.#protocol, ErrorCode.InternalError, `Malformed ${call.method} result`, { problem }),
+      );
+    }
+    this.#tolerance.report({
+      kind: "result",
+      method: call.method,
+      problem,
+      message: `${call.method}: the result breaks the schema (${problem}); delivered as received`,
+    });
+    call.resolve(result);
   }
 
   #abandon(call: PendingCall, reason: AbandonReason): void {

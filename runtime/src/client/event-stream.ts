@@ -3,11 +3,11 @@
  * StreamEvent: progress events as they arrive, then exactly one result. Leaving the
  * iteration early aborts the call, which cancels it on the wire.
  */
-import type { ProgressEvent, StreamEvent } from "../api.js";
+import type { ReceivedProgress, StreamEvent } from "../api.js";
 
 /** Starts the call; `signal` aborts when the consumer stops iterating before the result. */
 export type ProgressCall<Result, Partial> = (
-  onProgress: (event: ProgressEvent<Partial>) => void,
+  onProgress: (event: ReceivedProgress<Partial>) => void,
   signal: AbortSignal,
 ) => Promise<Result>;
 

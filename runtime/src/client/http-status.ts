@@ -1,7 +1,7 @@
 /**
  * HTTP statuses the JSON-RPC layer never saw, as client errors (§5.2 status table):
  * auth -> -32012, 413 -> -32013, 429 -> -32011 with `retryAfterMs` from Retry-After,
- * 502/503/504 -> -32010, other 5xx -> -32603, 400 -> -32600. Anything else (404: not an
+ * 502/503/504 -> -32010, other 5xx -> -32603, 400 and 415 (not JSON) -> -32600. Anything else (404: not an
  * RCP endpoint) is a TransportError, since no §12 code describes it.
  */
 import { ErrorCode, RcpError, type ErrorData } from "../errors.js";
@@ -12,6 +12,7 @@ const codeForStatus: Readonly<Record<number, number>> = {
   401: ErrorCode.Unauthorized,
   403: ErrorCode.Unauthorized,
   413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.InvalidRequest,
   429: ErrorCode.RateLimited,
   502: ErrorCode.BackendUnavailable,
   503: ErrorCode.BackendUnavailable,

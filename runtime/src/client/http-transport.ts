@@ -3,13 +3,17 @@
  * A call that wants progress or logs sends `Accept: text/event-stream` and reads the SSE
  * frames as they come (§9); otherwise the body is one buffered JSON response. Aborting a
  * call aborts its fetch, which is how HTTP cancels. A session token issued in a result's
- * `_meta.session` is replayed in the `RCP-Session` header.
+ * `_meta.session` is replayed in the `RCP-Session` header. A body or an SSE event above
+ * `maxMessageBytes` is never buffered whole: the call fails with -32013 and its request is
+ * aborted, which closes that connection.
  */
 import { createParser } from "eventsource-parser";
 import type { RequestId } from "../api.js";
-import { RcpError } from "../errors.js";
+import { ErrorCode, RcpError } from "../errors.js";
+import { readBounded } from "../framing/bounded-body.js";
 import { errorForStatus } from "./http-status.js";
 import {
+  DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
   parseFrame,
   TransportError,
   type ClientTransport,
@@ -27,6 +31,11 @@ export interface HttpClientTransportOptions {
   fetch?: typeof globalThis.fetch;
   /** Ask for SSE when a call wants progress or logs. Default true. */
   sse?: boolean;
+  /**
+   * Largest response read: a buffered body in bytes, one SSE event in characters. Default
+   * 64 MiB (DEFAULT_CLIENT_MAX_MESSAGE_BYTES).
+   */
+  maxMessageBytes?: number;
 }
 
 export const SESSION_HEADER = "RCP-Session";
@@ -35,6 +44,7 @@ export class HttpClientTransport implements ClientTransport {
   readonly cancellation = "abort";
   readonly #base: string;
   readonly #options: HttpClientTransportOptions;
+  readonly #limit: number;
   readonly #inFlight = new Set<AbortController>();
   #sink: ClientTransportSink | undefined;
   #session: string | undefined;
@@ -43,6 +53,7 @@ export class HttpClientTransport implements ClientTransport {
   constructor(options: HttpClientTransportOptions) {
     this.#options = options;
     this.#base = options.url.replace(/\/+$/, "");
+    this.#limit = options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES;
   }
 
   async start(sink: ClientTransportSink): Promise<void> {
@@ -99,27 +110,54 @@ export class HttpClientTransport implements ClientTransport {
     const answered =
       isEvents && response.body !== null
         ? await this.#readEvents(id, response.body)
-        : this.#deliver(await response.text(), id);
+        : this.#deliver(await this.#readBody(response), id);
     if (!answered) throw new TransportError(`HTTP response carried no JSON-RPC response for request ${String(id)}`);
+  }
+
+  /** A buffered JSON body, read no further than the limit. */
+  async #readBody(response: Response): Promise<string> {
+    const body = response.body;
+    if (Number(response.headers.get("content-length")) > this.#limit) {
+      await body?.cancel();
+      throw this.#tooLarge("the body");
+    }
+    const bytes = body === null ? new Uint8Array(0) : await readBounded(body, this.#limit);
+    if (bytes === null) throw this.#tooLarge("the body");
+    return new TextDecoder().decode(bytes);
   }
 
   /** Reads SSE frames as they arrive and stops at the final response frame (§5.2). */
   async #readEvents(id: RequestId, body: ReadableStream<Uint8Array>): Promise<boolean> {
     let answered = false;
+    let oversized = false;
     const parser = createParser({
+      // What the parser holds of one unfinished line or event, in characters.
+      maxBufferSize: this.#limit,
       onEvent: (event) => {
         if (!answered) answered = this.#deliver(event.data, id);
       },
+      onError: (error) => void (oversized ||= error.type === "max-buffer-size-exceeded"),
     });
     const reader = body.getReader();
     const decoder = new TextDecoder();
-    while (!answered) {
+    while (!answered && !oversized) {
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
     }
-    if (answered) await reader.cancel().catch(() => {});
+    if (answered || oversized) await reader.cancel().catch(() => {});
+    if (oversized) throw this.#tooLarge("an SSE event");
     return answered;
+  }
+
+  #tooLarge(what: string): RcpError {
+    return new RcpError(
+      ErrorCode.PayloadTooLarge,
+      `Response too large: ${what} exceeds maxMessageBytes (${this.#limit})`,
+      {
+        limit: this.#limit,
+      },
+    );
   }
 
   /** Parses one JSON text into frames for the sink; true when it held the response to `id`. */

@@ -1,6 +1,7 @@
 /** The client side of the runtime: BaseClient (extended by generated clients) and its Web-standard transports; stdio is in ../node.ts. */
 export { BaseClient, type BaseClientOptions } from "./base-client.js";
 export { CallError, type Retryability } from "./call-error.js";
+export type { ClientDiagnostic, ToleratedDeviation } from "./tolerance.js";
 export {
   httpClientTransport,
   HttpClientTransport,
@@ -8,6 +9,7 @@ export {
   type HttpClientTransportOptions,
 } from "./http-transport.js";
 export {
+  DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
   TransportError,
   type ClientTransport,
   type ClientTransportSink,

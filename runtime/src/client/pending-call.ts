@@ -1,15 +1,16 @@
 /**
  * One in-flight request: settles exactly once, owns its timers and its link to the
  * caller's AbortSignal, and forwards progress and logs to the caller's callbacks.
- * Why a call is given up (abort, timeout, a throwing callback) is reported to the client,
+ * Why a call is given up (abort, timeout, a throwing callback, a refused frame) is reported to the client,
  * which decides the error and how to cancel on the wire.
  */
-import type { LogMessage, ProgressEvent, RequestId } from "../api.js";
+import type { LogMessage, ReceivedProgress, RequestId } from "../api.js";
 
 export type AbandonReason =
   | { kind: "aborted"; reason: unknown }
   | { kind: "timeout"; afterMs: number }
-  | { kind: "callback"; error: unknown };
+  /** A callback threw, or a strict client refused a frame for this call. */
+  | { kind: "failed"; error: unknown };
 
 export interface PendingCallOptions {
   id: RequestId;
@@ -21,7 +22,9 @@ export interface PendingCallOptions {
   resetTimeoutOnProgress: boolean;
   /** Hard bound from the start of the call, across resets. */
   maxTotalTimeoutMs: number | undefined;
-  onProgress: ((event: ProgressEvent) => void) | undefined;
+  /** Check the result against the method's schema (the handshake screens its own). */
+  validateResult: boolean;
+  onProgress: ((event: ReceivedProgress) => void) | undefined;
   onLog: ((log: LogMessage) => void) | undefined;
   /** The call must be given up; it is still pending when this runs. */
   onAbandon: (call: PendingCall, reason: AbandonReason) => void;
@@ -33,6 +36,7 @@ export class PendingCall {
   readonly id: RequestId;
   readonly method: string;
   readonly progressToken: string | undefined;
+  readonly validateResult: boolean;
   /** Aborted when the call is given up, ending a request-scoped exchange (HTTP). */
   readonly exchange = new AbortController();
   readonly promise: Promise<unknown>;
@@ -51,6 +55,7 @@ export class PendingCall {
     this.id = options.id;
     this.method = options.method;
     this.progressToken = options.progressToken;
+    this.validateResult = options.validateResult;
     this.promise = new Promise((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -67,8 +72,9 @@ export class PendingCall {
     return this.#settled;
   }
 
+  /** Whether the server should stream notifications for this call: it carries a progressToken (§9). */
   get wantsStream(): boolean {
-    return this.#options.onProgress !== undefined || this.#options.onLog !== undefined;
+    return this.progressToken !== undefined;
   }
 
   resolve(result: unknown): void {
@@ -79,7 +85,7 @@ export class PendingCall {
     if (this.#finish()) this.#reject(error);
   }
 
-  progress(event: ProgressEvent): void {
+  progress(event: ReceivedProgress): void {
     if (this.#settled) return;
     if (this.#options.resetTimeoutOnProgress) this.#armIdleTimer();
     this.#deliver(this.#options.onProgress, event);
@@ -89,11 +95,16 @@ export class PendingCall {
     if (!this.#settled) this.#deliver(this.#options.onLog, message);
   }
 
+  /** Gives the call up with `error`; the client rejects it and cancels it on the wire. */
+  fail(error: unknown): void {
+    if (!this.#settled) this.#options.onAbandon(this, { kind: "failed", error });
+  }
+
   #deliver<T>(callback: ((value: T) => void) | undefined, value: T): void {
     try {
       callback?.(value);
     } catch (error) {
-      this.#options.onAbandon(this, { kind: "callback", error });
+      this.fail(error);
     }
   }
 

@@ -3,11 +3,16 @@
  * backpressure respected, reads NDJSON from its stdout (lines that are not JSON are
  * skipped), and reports the child's exit or a broken pipe as the transport's death.
  * close() is EOF-as-shutdown (§7.12): end stdin, wait a bounded time, then kill.
+ * A line above `maxMessageBytes` is never buffered whole: the call it answers fails with
+ * -32013 and the connection goes on; one that names no request ends the connection.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
+import { ErrorCode } from "../errors.js";
 import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
+import { readFrameHead } from "./frame-head.js";
 import {
+  DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
   parseFrame,
   TransportError,
   type ClientTransport,
@@ -28,6 +33,8 @@ export interface StdioClientTransportOptions {
   stderr?: "inherit" | "pipe" | "ignore";
   /** How long close() waits for the server to exit after EOF before killing it. Default 2000 ms. */
   exitTimeoutMs?: number;
+  /** Largest line read from the server, in bytes. Default 64 MiB (DEFAULT_CLIENT_MAX_MESSAGE_BYTES). */
+  maxMessageBytes?: number;
 }
 
 const KILL_GRACE_MS = 1000;
@@ -62,7 +69,11 @@ export class StdioClientTransport implements ClientTransport {
       stdio: ["pipe", "pipe", this.#options.stderr ?? "inherit"],
     });
     this.#child = child;
-    const reader = new NdjsonReader({ onLine: (line) => deliverLine(line, sink) });
+    const reader = new NdjsonReader({
+      maxLineBytes: this.#options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
+      onLine: (line) => deliverLine(line, sink),
+      onOversized: (bytes, head) => this.#oversized(bytes, head, sink),
+    });
     child.stdout!.on("data", (chunk: Buffer) => reader.push(chunk));
     child.stdout!.on("end", () => reader.end());
     // EPIPE: the server stopped reading. Killing it makes "close" fire once its stdout is drained.
@@ -111,6 +122,25 @@ export class StdioClientTransport implements ClientTransport {
     if (await settlesWithin(this.#exited, KILL_GRACE_MS)) return;
     child.kill("SIGKILL");
     await this.#exited;
+  }
+
+  /**
+   * A line too large to read: the call it answers fails with -32013 and reading goes on; a
+   * notification is dropped; a line naming neither may have been any call's answer, so the
+   * connection ends and every pending call fails.
+   */
+  #oversized(bytes: number, head: Uint8Array, sink: ClientTransportSink): void {
+    const limit = this.#options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES;
+    const what = `a ${bytes}-byte line from the server exceeds maxMessageBytes (${limit})`;
+    const { id, hasMethod } = readFrameHead(new TextDecoder().decode(head));
+    if (id !== undefined) {
+      const error = { code: ErrorCode.PayloadTooLarge, message: `Response too large: ${what}`, data: { limit, bytes } };
+      sink.receive({ jsonrpc: "2.0", id, error });
+    } else if (!hasMethod) {
+      this.#failure ??= new TransportError(`Connection closed: ${what} and names no request`);
+      sink.closed(this.#failure);
+      void this.close();
+    }
   }
 
   /** One shared wait per congestion episode; fails if the pipe closes instead of draining. */

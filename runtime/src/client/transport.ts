@@ -55,6 +55,12 @@ export interface ClientTransport {
   close(): Promise<void>;
 }
 
+/**
+ * Largest frame a client transport reads by default (a stdio line, a buffered HTTP body, one
+ * SSE event): enough for a 2,000 x 1,024 embedding batch as JSON, bounded against a hostile server.
+ */
+export const DEFAULT_CLIENT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
 /** A failure below JSON-RPC: the peer went away or never spoke RCP (no §12 code applies). */
 export class TransportError extends Error {
   /** The HTTP status, when the failure was an unmapped HTTP response. */

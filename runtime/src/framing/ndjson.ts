@@ -4,20 +4,23 @@
  * is decoded; a line that is not UTF-8 is reported, never decoded with replacement
  * characters. Blank lines are ignored, a trailing \r is tolerated, and a leading BOM on
  * the stream is dropped. A line longer than `maxLineBytes` is never buffered whole: the
- * reader discards its bytes as they arrive, reports it once as oversized, and goes on
- * with the next line.
+ * reader keeps its first OVERSIZED_HEAD_BYTES (so a client can tell which request it
+ * answered), discards the rest as it arrives, reports it once as oversized, and goes on with
+ * the next line.
  */
 
 import { decodeUtf8 } from "./utf8.js";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
+/** Bytes of an oversized line kept for onOversized: room for `{"jsonrpc":"2.0","id":...`. */
+export const OVERSIZED_HEAD_BYTES = 256;
 
 export interface NdjsonReaderOptions {
   /** Called with each complete, non-blank line (without its terminator). */
   onLine: (line: string) => void;
-  /** Called once per line that exceeded `maxLineBytes`; `bytes` counts what was seen. */
-  onOversized?: (bytes: number) => void;
+  /** Called once per line that exceeded `maxLineBytes`; `bytes` counts what was seen, `head` is its start. */
+  onOversized?: (bytes: number, head: Uint8Array) => void;
   /** Called once per line whose bytes are not valid UTF-8. Default: the line is dropped. */
   onNotUtf8?: () => void;
   /** Largest accepted line in bytes, excluding the terminator. Default: unlimited. */
@@ -26,14 +29,14 @@ export interface NdjsonReaderOptions {
 
 export class NdjsonReader {
   readonly #onLine: (line: string) => void;
-  readonly #onOversized: (bytes: number) => void;
+  readonly #onOversized: (bytes: number, head: Uint8Array) => void;
   readonly #onNotUtf8: () => void;
   readonly #maxLineBytes: number;
   /** Bytes of the current, unterminated line. */
   #pending: Buffer[] = [];
   #pendingBytes = 0;
-  /** True while skipping the rest of an oversized line. */
-  #discarding = false;
+  /** Set, to the line's first bytes, while skipping the rest of an oversized line. */
+  #discarding: Buffer | undefined;
   #atStreamStart = true;
 
   constructor(options: NdjsonReaderOptions) {
@@ -85,7 +88,7 @@ export class NdjsonReader {
     if (this.#discarding) return;
     if (this.#pendingBytes > this.#maxLineBytes + 1) {
       // +1 leaves room for a trailing \r that is not part of the message.
-      this.#discarding = true;
+      this.#discarding = firstBytes([...this.#pending, part], OVERSIZED_HEAD_BYTES);
       this.#pending = [];
       return;
     }
@@ -98,16 +101,16 @@ export class NdjsonReader {
     const discarded = this.#discarding;
     this.#pending = [];
     this.#pendingBytes = 0;
-    this.#discarding = false;
+    this.#discarding = undefined;
     if (discarded) {
-      this.#onOversized(total);
+      this.#onOversized(total, discarded);
       return;
     }
     if (total === 0) return;
     let line = parts.length === 1 ? parts[0]! : Buffer.concat(parts, total);
     if (line[line.length - 1] === CARRIAGE_RETURN) line = line.subarray(0, line.length - 1);
     if (line.length > this.#maxLineBytes) {
-      this.#onOversized(total);
+      this.#onOversized(total, line.subarray(0, OVERSIZED_HEAD_BYTES));
       return;
     }
     const text = decodeUtf8(line);
@@ -120,6 +123,19 @@ export class NdjsonReader {
 /** One NDJSON frame: the already-serialised compact JSON plus its terminator. No BOM, ever. */
 export function ndjsonFrame(json: string): string {
   return json + "\n";
+}
+
+/** The first `count` bytes across `parts`, without joining them all. */
+function firstBytes(parts: readonly Buffer[], count: number): Buffer {
+  const head: Buffer[] = [];
+  let size = 0;
+  for (const part of parts) {
+    if (size >= count) break;
+    const taken = part.subarray(0, count - size);
+    head.push(taken);
+    size += taken.length;
+  }
+  return Buffer.concat(head, size);
 }
 
 function toBuffer(chunk: Uint8Array): Buffer {

@@ -13,9 +13,11 @@ export interface HttpExchange {
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void;
   /** Starts a 200 event stream with these headers; the socket is set to no-delay. */
   startStream(headers: Readonly<Record<string, string>>): void;
-  /** Writes stream text; a silent no-op once the client has gone. */
-  write(text: string): void;
+  /** Writes stream text; false when the client is behind (the text was still taken). A no-op once it has gone. */
+  write(text: string): boolean;
+  /** Calls `listener` once, when the client has caught up after `write` returned false. */
+  onDrain(listener: () => void): void;
   end(): void;
-  /** Called at most once, if the client goes away before `end()` / `respond()`. */
+  /** Each listener is called at most once, if the client goes away before `end()` / `respond()`. */
   onAbort(listener: () => void): void;
 }

@@ -9,11 +9,20 @@ export interface HttpRequestInfo {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
+/** A browser origin: an exact `scheme://host[:port]` such as `https://app.example`, or a predicate. */
+export type OriginRule = string | ((origin: string) => boolean);
+
 export interface CorsOptions {
-  /** Value of Access-Control-Allow-Origin, e.g. `*` or `https://app.example`. */
-  origin: string;
+  /**
+   * The origins whose pages may call the server: the one allow-list. A request whose `Origin`
+   * matches gets CORS headers (its own origin, `Vary: Origin`, RCP-Session exposed) and its
+   * `OPTIONS` preflight answered; any other `Origin` is refused with 403. Requests without
+   * `Origin` (non-browser clients) are not affected.
+   */
+  origins: readonly OriginRule[];
   /** Extra request headers to allow besides Content-Type, Accept, Authorization and RCP-Session. */
   allowHeaders?: readonly string[];
+  /** How long a browser may cache a preflight answer. Default 600 s. */
   maxAgeSeconds?: number;
 }
 
@@ -27,14 +36,26 @@ export interface HttpOptions {
    */
   sessions?: "stateless" | "stateful";
   /**
-   * Stateful sessions kept at once; past it the oldest is forgotten, so a loop of
+   * Stateful sessions kept at once; past it the least recently used is forgotten, so a loop of
    * initializes cannot grow the server without bound (§15.5). Default 10000.
    */
   maxSessions?: number;
+  /**
+   * Stateful sessions unused for this long are forgotten; their token then gets -32001, so
+   * the client initializes again (§13). Default 1 800 000 ms (30 min).
+   */
+  sessionIdleMs?: number;
   /** Runs before dispatch (and before initialize); false answers 401 with -32012 (§5.2). */
   authenticate?: (request: HttpRequestInfo) => boolean | Promise<boolean>;
-  /** Cross-origin access for browser clients; without it no CORS header is sent and browsers refuse cross-origin calls. */
+  /** Browser access. Without it every request carrying an `Origin` header is refused with 403. */
   cors?: CorsOptions;
+  /**
+   * Host names the server answers to (the Host header without its port), against DNS
+   * rebinding; others get 403. `localhost`, `*.localhost` and IP literals always pass. A
+   * leading dot (`.example.com`) allows a domain and its subdomains. `"any"` turns the check
+   * off. Default: none beyond those.
+   */
+  allowedHosts?: readonly string[] | "any";
   /** Interval of `:` keep-alive comments on a silent SSE stream. Default 15000 ms. */
   keepAliveMs?: number;
   /**

@@ -1,7 +1,8 @@
 /**
- * The transport-neutral HTTP server (§5.2): routing, the status table, auth, CORS,
- * sessions, and the choice between one buffered JSON body and an SSE stream for the
- * same handler. Adapters (node:http, Web fetch) only translate HttpExchange calls.
+ * The transport-neutral HTTP server (§5.2): what browsers may do (./request-guard.ts),
+ * routing, the status table, auth, CORS, sessions, and the choice between one buffered JSON
+ * body and an SSE stream for the same handler. Adapters (node:http, Web fetch) only translate
+ * HttpExchange calls, so every rule holds the same behind `listen()` and `server.fetch`.
  */
 import { RATE_LIMITED_RETRY_AFTER_MS, type ServerCore } from "../core.js";
 import type { FrameChannel } from "../context.js";
@@ -14,8 +15,20 @@ import { errorFrame } from "../json.js";
 import { isRecord } from "../paths.js";
 import { SSE_HEADERS, SSE_KEEP_ALIVE, sseFrame } from "../framing/sse.js";
 import { HttpSessions, SESSION_HEADER } from "./sessions.js";
+import { isJsonContentType, RequestGuard } from "./request-guard.js";
+import { OutboundQueue } from "../outbound-queue.js";
 
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": "application/json" });
+type Headers = Readonly<Record<string, string>>;
+
+/** The headers of every answer to one request: without CORS, or with those of its allowed origin. */
+interface AnswerHeaders {
+  readonly json: Headers;
+  readonly stream: Headers;
+  readonly cors: Headers;
+}
+
+const JSON_HEADERS: Headers = Object.freeze({ "content-type": "application/json" });
+const NO_CORS: AnswerHeaders = Object.freeze({ json: JSON_HEADERS, stream: SSE_HEADERS, cors: Object.freeze({}) });
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_MAX_CONCURRENT_REQUESTS = 1024;
 
@@ -24,9 +37,7 @@ export class HttpServerCore {
   readonly #core: ServerCore;
   readonly #options: HttpOptions;
   readonly #sessions: HttpSessions;
-  readonly #jsonHeaders: Readonly<Record<string, string>>;
-  readonly #streamHeaders: Readonly<Record<string, string>>;
-  readonly #corsHeaders: Readonly<Record<string, string>> | undefined;
+  readonly #guard: RequestGuard;
   readonly #maxConcurrent: number;
   #active = 0;
 
@@ -34,91 +45,145 @@ export class HttpServerCore {
     this.#core = core;
     this.#options = options;
     this.basePath = trimSlash(options.basePath ?? "/rcp");
-    this.#sessions = new HttpSessions(core, options.sessions === "stateful", options.maxSessions);
-    const cors = options.cors;
-    this.#corsHeaders = cors && {
-      "access-control-allow-origin": cors.origin,
-      "access-control-expose-headers": SESSION_HEADER,
-      ...(cors.origin === "*" ? {} : { vary: "Origin" }),
-    };
-    this.#jsonHeaders = { ...JSON_HEADERS, ...this.#corsHeaders };
-    this.#streamHeaders = { ...SSE_HEADERS, ...this.#corsHeaders };
+    this.#sessions = new HttpSessions(core, options);
+    this.#guard = new RequestGuard(options, SESSION_HEADER);
     this.#maxConcurrent = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;
   }
 
   async serve(exchange: HttpExchange): Promise<void> {
-    const { method: verb, path } = exchange.request;
+    const { method: verb, path, headers } = exchange.request;
+    const host = headerValue(headers.host);
+    if (!this.#guard.hostAllowed(host)) {
+      return this.#fail(
+        exchange,
+        NO_CORS,
+        403,
+        ErrorCode.Unauthorized,
+        `Forbidden: Host ${host} is not allowed; list it in http.allowedHosts`,
+      );
+    }
+    const origin = headerValue(headers.origin);
+    if (origin !== undefined && !this.#guard.originAllowed(origin)) {
+      return this.#fail(
+        exchange,
+        NO_CORS,
+        403,
+        ErrorCode.Unauthorized,
+        `Forbidden: origin ${origin} is not allowed; list it in http.cors.origins`,
+      );
+    }
+    const answer = origin === undefined ? NO_CORS : this.#answerHeaders(origin);
     const rcpMethod = this.#methodFromPath(path);
     if (rcpMethod === undefined)
-      return exchange.respond(404, this.#withCors({ "content-type": "text/plain" }), "Not an RCP endpoint");
-    if (verb === "OPTIONS" && this.#options.cors) return exchange.respond(204, this.#preflightHeaders(), "");
+      return exchange.respond(404, { ...answer.cors, "content-type": "text/plain" }, "Not an RCP endpoint");
+    if (verb === "OPTIONS" && origin !== undefined)
+      return exchange.respond(204, this.#guard.preflightHeaders(origin), "");
     if (verb !== "POST")
-      return exchange.respond(405, this.#withCors({ allow: "POST", "content-type": "text/plain" }), "Use POST");
+      return exchange.respond(405, { ...answer.cors, allow: "POST", "content-type": "text/plain" }, "Use POST");
+    // Before auth: a browser's "simple" request (text/plain, a form) must never reach a handler.
+    if (!isJsonContentType(headerValue(headers["content-type"]))) {
+      return this.#fail(
+        exchange,
+        answer,
+        415,
+        ErrorCode.InvalidRequest,
+        "Invalid Request: the body must be application/json (§5.2)",
+      );
+    }
     const authenticate = this.#options.authenticate;
     if (authenticate && !(await authenticate(exchange.request))) {
-      return this.#fail(exchange, 401, ErrorCode.Unauthorized, "Unauthorized");
+      return this.#fail(exchange, answer, 401, ErrorCode.Unauthorized, "Unauthorized");
     }
-    if (this.#active >= this.#maxConcurrent) return this.#shed(exchange);
+    if (this.#active >= this.#maxConcurrent) return this.#shed(exchange, answer);
     this.#active++;
     try {
-      await this.#dispatch(exchange, rcpMethod);
+      await this.#dispatch(exchange, rcpMethod, answer);
     } finally {
       this.#active--;
     }
   }
 
+  #answerHeaders(origin: string): AnswerHeaders {
+    const cors = this.#guard.corsHeaders(origin);
+    return { json: { ...JSON_HEADERS, ...cors }, stream: { ...SSE_HEADERS, ...cors }, cors };
+  }
+
   /** From the body to the answer: one buffered JSON response, 204, or an SSE stream. */
-  async #dispatch(exchange: HttpExchange, rcpMethod: string): Promise<void> {
+  async #dispatch(exchange: HttpExchange, rcpMethod: string, answer: AnswerHeaders): Promise<void> {
     const limit = this.#core.limits.maxMessageBytes;
     const body = await exchange.readBody(limit);
     if (body === null)
-      return this.#fail(exchange, 413, ErrorCode.PayloadTooLarge, `Payload too large: the body exceeds ${limit} bytes`);
+      return this.#fail(
+        exchange,
+        answer,
+        413,
+        ErrorCode.PayloadTooLarge,
+        `Payload too large: the body exceeds ${limit} bytes`,
+      );
     const text = decodeUtf8(body);
-    if (text === undefined) return this.#fail(exchange, 400, ErrorCode.ParseError, NOT_UTF8_MESSAGE);
+    if (text === undefined) return this.#fail(exchange, answer, 400, ErrorCode.ParseError, NOT_UTF8_MESSAGE);
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch {
-      return this.#fail(exchange, 400, ErrorCode.ParseError, "Parse error: invalid JSON");
+      return this.#fail(exchange, answer, 400, ErrorCode.ParseError, "Parse error: invalid JSON");
     }
     const mismatch = pathMismatch(rcpMethod, message);
-    if (mismatch !== undefined) return exchange.respond(200, this.#jsonHeaders, mismatch);
+    if (mismatch !== undefined) return exchange.respond(200, answer.json, mismatch);
     const token = exchange.request.headers[SESSION_HEADER_LOWER];
     const connection = this.#sessions.resolve(typeof token === "string" ? token : undefined, message);
     exchange.onAbort(() => abandonExchange(connection, message));
-    if (this.#wantsStream(exchange, message)) return this.#stream(exchange, connection, message);
+    if (this.#wantsStream(exchange, message)) return this.#stream(exchange, connection, message, answer);
     const reply = this.#core.handleMessage(connection, message, undefined);
     const frame = typeof reply === "object" ? await reply : reply;
     this.#sessions.settle(connection, message);
-    if (frame === undefined) return exchange.respond(204, this.#withCors({}), "");
-    exchange.respond(200, this.#sessions.headers(connection, this.#jsonHeaders), frame);
+    if (frame === undefined) return exchange.respond(204, answer.cors, "");
+    exchange.respond(200, this.#sessions.headers(connection, answer.json), frame);
   }
 
-  /** SSE: frames flushed as they happen, then the response as the final frame (§5.2, §9). */
-  async #stream(exchange: HttpExchange, connection: Connection, message: unknown): Promise<void> {
-    exchange.startStream(this.#sessions.headers(connection, this.#streamHeaders));
+  /**
+   * SSE: frames flushed as they happen, then the response as the final frame (§5.2, §9). A
+   * client that reads slowly gets its progress coalesced, never its response (../outbound-queue.ts).
+   */
+  async #stream(
+    exchange: HttpExchange,
+    connection: Connection,
+    message: unknown,
+    answer: AnswerHeaders,
+  ): Promise<void> {
+    exchange.startStream(this.#sessions.headers(connection, answer.stream));
     let silent = true;
+    const core = this.#core;
+    const queue = new OutboundQueue(
+      { write: (text) => exchange.write(text), onDrain: (listener) => exchange.onDrain(listener) },
+      { report: (line) => core.diagnose(line) },
+    );
+    exchange.onAbort(() => queue.abandon());
     const channel: FrameChannel = {
       send(frame) {
         silent = false;
-        exchange.write(sseFrame(frame));
+        queue.response(sseFrame(frame));
       },
+      sendNotification(owner, frame, progress) {
+        silent = false;
+        queue.notification(owner, sseFrame(frame), progress);
+      },
+      requestDone: (owner) => queue.requestDone(owner),
     };
     const keepAlive = setInterval(() => {
-      if (silent) exchange.write(SSE_KEEP_ALIVE);
+      if (silent) queue.whenIdle(SSE_KEEP_ALIVE);
       silent = true;
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
     try {
-      const reply = this.#core.handleMessage(connection, message, channel);
+      const reply = core.handleMessage(connection, message, channel);
       const frame = typeof reply === "object" ? await reply : reply;
       this.#sessions.settle(connection, message);
-      if (frame !== undefined) exchange.write(sseFrame(frame));
+      if (frame !== undefined) channel.send(frame);
     } catch {
       // Never a second status line once streaming: the failure is the final frame.
-      exchange.write(
-        sseFrame(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" })),
-      );
+      channel.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
     } finally {
+      await queue.idle();
       clearInterval(keepAlive);
       exchange.end();
     }
@@ -144,11 +209,11 @@ export class HttpServerCore {
   }
 
   /** §5.2 429 mirrors -32011; both say when to come back (§12.2). */
-  #shed(exchange: HttpExchange): void {
+  #shed(exchange: HttpExchange, answer: AnswerHeaders): void {
     const retryAfterSeconds = Math.ceil(RATE_LIMITED_RETRY_AFTER_MS / 1000);
     exchange.respond(
       429,
-      { ...this.#jsonHeaders, "retry-after": String(retryAfterSeconds) },
+      { ...answer.json, "retry-after": String(retryAfterSeconds) },
       errorFrame(null, {
         code: ErrorCode.RateLimited,
         message: `Rate limited: ${this.#maxConcurrent} requests are in progress`,
@@ -157,22 +222,8 @@ export class HttpServerCore {
     );
   }
 
-  #fail(exchange: HttpExchange, status: number, code: number, message: string): void {
-    exchange.respond(status, this.#jsonHeaders, errorFrame(null, { code, message }));
-  }
-
-  #withCors(headers: Record<string, string>): Record<string, string> {
-    return this.#corsHeaders ? { ...headers, ...this.#corsHeaders } : headers;
-  }
-
-  #preflightHeaders(): Record<string, string> {
-    const cors = this.#options.cors!;
-    const allowed = ["content-type", "accept", "authorization", SESSION_HEADER_LOWER, ...(cors.allowHeaders ?? [])];
-    return this.#withCors({
-      "access-control-allow-methods": "POST, OPTIONS",
-      "access-control-allow-headers": allowed.join(", "),
-      "access-control-max-age": String(cors.maxAgeSeconds ?? 600),
-    });
+  #fail(exchange: HttpExchange, answer: AnswerHeaders, status: number, code: number, message: string): void {
+    exchange.respond(status, answer.json, errorFrame(null, { code, message }));
   }
 }
 
@@ -205,6 +256,11 @@ function abandonExchange(connection: Connection, message: unknown): void {
 function requestId(message: unknown): string | number | null {
   const id = isRecord(message) ? message.id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/** One header's value; a repeated header is joined, so it matches no allow-list entry. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function trimSlash(path: string): string {

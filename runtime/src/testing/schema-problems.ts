@@ -7,7 +7,7 @@
  * problems, the offending value is patched with a placeholder of the expected shape and the
  * data validated again, reporting only problems outside paths already reported.
  */
-import type { ValidationIssue, Validator } from "../protocol.js";
+import type { ValidationIssue, ShapeCheck } from "../protocol.js";
 import {
   describeTypes,
   describeValue,
@@ -37,7 +37,7 @@ interface MeantIssue {
  * Every problem `validator` (a generated validator, or any ajv function) finds in `data`, one
  * per path, each naming its path from `root` (e.g. `["capabilities", "embed"]`); [] when valid.
  */
-export function schemaProblems(validator: Validator, data: unknown, root: readonly PathSegment[]): FrameProblem[] {
+export function schemaProblems(validator: ShapeCheck, data: unknown, root: readonly PathSegment[]): FrameProblem[] {
   const problems: FrameProblem[] = [];
   const reported: PathSegment[][] = [];
   let current = data;
@@ -63,7 +63,7 @@ export function schemaProblems(validator: Validator, data: unknown, root: readon
 }
 
 /** A recursive schema recurses with the data; input too deep to validate is reported, not thrown. */
-function passes(validator: Validator, data: unknown): boolean {
+function passes(validator: ShapeCheck, data: unknown): boolean {
   try {
     return validator(data);
   } catch (thrown) {

@@ -2,6 +2,7 @@
 import type { HttpExchange } from "../http/exchange.js";
 import type { HttpRequestInfo } from "../http/options.js";
 import type { HttpServerCore } from "../http/serve.js";
+import { readBounded } from "../framing/bounded-body.js";
 
 export function handleFetch(http: HttpServerCore, request: Request): Promise<Response> {
   const exchange = new FetchExchange(request);
@@ -10,6 +11,8 @@ export function handleFetch(http: HttpServerCore, request: Request): Promise<Res
 }
 
 const encoder = new TextEncoder();
+/** Bytes an SSE body holds for a client that reads slowly before `write` says it is behind. */
+const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 
 class FetchExchange implements HttpExchange {
   readonly request: HttpRequestInfo;
@@ -18,7 +21,8 @@ class FetchExchange implements HttpExchange {
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #finished = false;
   #gone = false;
-  #abortListener: (() => void) | undefined;
+  readonly #abortListeners: Array<() => void> = [];
+  #drainListener: (() => void) | undefined;
   readonly #source: Request;
 
   constructor(source: Request) {
@@ -36,20 +40,8 @@ class FetchExchange implements HttpExchange {
     if (declared > limit) return null;
     const body = this.#source.body;
     if (!body) return Buffer.alloc(0);
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks, size);
+    const bytes = await readBounded(body, limit);
+    return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
@@ -58,16 +50,30 @@ class FetchExchange implements HttpExchange {
   }
 
   startStream(headers: Readonly<Record<string, string>>): void {
-    const stream = new ReadableStream<Uint8Array>({
-      start: (controller) => void (this.#controller = controller),
-      cancel: () => this.#clientGone(),
-    });
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => void (this.#controller = controller),
+        // Called when the client has read the queue below its high-water mark.
+        pull: () => {
+          const listener = this.#drainListener;
+          this.#drainListener = undefined;
+          listener?.();
+        },
+        cancel: () => this.#clientGone(),
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: STREAM_HIGH_WATER_BYTES }),
+    );
     this.#resolve(new Response(stream, { status: 200, headers }));
   }
 
-  write(text: string): void {
-    if (this.#finished || !this.#controller) return;
+  write(text: string): boolean {
+    if (this.#finished || !this.#controller) return true;
     this.#controller.enqueue(encoder.encode(text));
+    return (this.#controller.desiredSize ?? 0) > 0;
+  }
+
+  onDrain(listener: () => void): void {
+    this.#drainListener = listener;
   }
 
   end(): void {
@@ -81,7 +87,7 @@ class FetchExchange implements HttpExchange {
   }
 
   onAbort(listener: () => void): void {
-    this.#abortListener = listener;
+    this.#abortListeners.push(listener);
   }
 
   internalError(): void {
@@ -92,6 +98,6 @@ class FetchExchange implements HttpExchange {
   #clientGone(): void {
     if (this.#finished) return;
     this.#finished = this.#gone = true;
-    this.#abortListener?.();
+    for (const listener of this.#abortListeners) listener();
   }
 }

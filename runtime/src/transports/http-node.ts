@@ -126,8 +126,12 @@ class NodeExchange implements HttpExchange {
     this.#res.flushHeaders();
   }
 
-  write(text: string): void {
-    if (!this.#res.writableEnded && !this.#res.destroyed) this.#res.write(text);
+  write(text: string): boolean {
+    return this.#res.writableEnded || this.#res.destroyed || this.#res.write(text);
+  }
+
+  onDrain(listener: () => void): void {
+    this.#res.once("drain", listener);
   }
 
   end(): void {

@@ -1,13 +1,16 @@
 /**
  * NDJSON over stdio (§5.1). stdout carries protocol frames only: while serving, console
- * output and anyone else's process.stdout.write go to stderr. Output backpressure pauses
- * reading instead of buffering without bound. EOF or an answered `shutdown` stops reading,
- * lets in-flight requests finish and flushes their responses (§7.12, §13.1).
+ * output and anyone else's process.stdout.write go to stderr. A client that stops reading
+ * costs bounded memory: reading stops too (no new requests), and frames wait in an
+ * OutboundQueue that keeps every response and coalesces each request's progress. EOF or an
+ * answered `shutdown` stops reading, lets in-flight requests finish and flushes their
+ * responses (§7.12, §13.1).
  */
 import type { Readable, Writable } from "node:stream";
 import type { ServerCore } from "../core.js";
 import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
 import { MessagePump } from "./pump.js";
+import { OutboundQueue } from "../outbound-queue.js";
 
 export interface StdioOptions {
   input?: Readable;
@@ -33,18 +36,31 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
     corked = false;
     output.uncork();
   };
-  const pump = new MessagePump(core, {
-    send(frame) {
-      if (!corked) {
-        corked = true;
-        output.cork();
-        queueMicrotask(uncork);
-      }
-      if (!write(ndjsonFrame(frame)) && !pump.closing && !input.isPaused()) {
-        input.pause();
-        output.once("drain", () => input.resume());
-      }
+  const queue = new OutboundQueue(
+    {
+      write(text) {
+        if (!corked) {
+          corked = true;
+          output.cork();
+          queueMicrotask(uncork);
+        }
+        return write(text);
+      },
+      onDrain: (listener) => output.once("drain", listener),
     },
+    {
+      // No new requests while the client is behind: their answers would only wait here.
+      onCongestion: (congested) => {
+        if (congested) input.pause();
+        else if (!pump.closing) input.resume();
+      },
+      report: (line) => core.diagnose(line),
+    },
+  );
+  const pump = new MessagePump(core, {
+    send: (frame) => queue.response(ndjsonFrame(frame)),
+    sendNotification: (owner, frame, progress) => queue.notification(owner, ndjsonFrame(frame), progress),
+    requestDone: (owner) => queue.requestDone(owner),
   });
   const reader = new NdjsonReader({
     maxLineBytes: core.limits.maxMessageBytes,
@@ -57,6 +73,7 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
       input.off("data", onData);
       input.pause();
       await pump.settled();
+      await queue.idle();
       await new Promise<void>((resolve) => output.write("", () => resolve()));
       restoreStdout?.restore();
       if (options.exit ?? ownsStdout) process.exit(0);
@@ -75,6 +92,7 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
   // EPIPE: the client is gone, so nothing in flight can be answered (§13.1).
   output.once("error", () => {
     pump.abandon();
+    queue.abandon();
     void finish();
   });
   return served;

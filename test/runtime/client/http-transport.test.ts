@@ -53,7 +53,11 @@ describe("SSE (§5.2, §9)", () => {
     const logs: LogMessage[] = [];
     let settled = false;
     const call = client
-      .call("search", { script: "sse" }, { onProgress: (event) => progress.push(event), onLog: (log) => logs.push(log) })
+      .call(
+        "search",
+        { script: "sse" },
+        { onProgress: (event) => progress.push(event), onLog: (log) => logs.push(log) },
+      )
       .finally(() => (settled = true));
     await vi.waitFor(() => expect(logs).toHaveLength(1));
     expect(progress).toEqual([{ progress: 0.5 }]);
@@ -64,6 +68,21 @@ describe("SSE (§5.2, §9)", () => {
     peer.release();
     // The peer leaves the stream open after the final frame; the client stops reading there.
     expect(await call).toEqual({ streamed: true });
+  });
+
+  it("§9 resetTimeoutOnProgress alone asks for SSE and a progressToken, so progress can reset the clock", async () => {
+    const client = await httpClient();
+    await client.call("search", { script: "json" }, { timeout: 5000, resetTimeoutOnProgress: true });
+    expect(searches()[0]!.accept).toContain("text/event-stream");
+    expect(searches()[0]!.body.params?._meta?.progressToken).toEqual(expect.any(String));
+  });
+
+  it("§7.14 a signal aborted right after the call starts rejects with -32006 and the request never completes", async () => {
+    const client = await httpClient();
+    const controller = new AbortController();
+    const call = client.call("search", { script: "json" }, { signal: controller.signal });
+    controller.abort();
+    expect(await failureOf(call)).toMatchObject({ code: -32006 });
   });
 
   it("§5.2 with sse: false the same call asks for and gets one buffered JSON response", async () => {
@@ -91,7 +110,11 @@ describe("cancellation by aborting the request (§7.14, §13.1)", () => {
     const controller = new AbortController();
     const progress: ProgressEvent[] = [];
     const call = failureOf(
-      client.call("search", { script: "hang" }, { signal: controller.signal, onProgress: (event) => progress.push(event) }),
+      client.call(
+        "search",
+        { script: "hang" },
+        { signal: controller.signal, onProgress: (event) => progress.push(event) },
+      ),
     );
     await vi.waitFor(() => expect(progress).toHaveLength(1));
     controller.abort();
@@ -125,7 +148,9 @@ describe("HTTP status mapping (§5.2, §12.2)", () => {
 
   it("§12.2 HTTP 429 is -32011, retryable, with retryAfterMs from Retry-After", async () => {
     const client = await httpClient();
-    const error = await failureOf(client.call("search", { script: "status", status: 429, headers: { "Retry-After": "2" } }));
+    const error = await failureOf(
+      client.call("search", { script: "status", status: 429, headers: { "Retry-After": "2" } }),
+    );
     expect(error).toMatchObject({ code: -32011, retryable: "yes", data: { retryAfterMs: 2000 } });
   });
 
@@ -151,5 +176,35 @@ describe("HTTP status mapping (§5.2, §12.2)", () => {
     const error = await failureOf(client.call("ping", {}));
     expect(error).toBeInstanceOf(TransportError);
     expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe("bounds on what the client reads (§15.5)", () => {
+  const limit = 1024 * 1024;
+
+  it.each(["big", "bigChunked"])(
+    "a %s body above maxMessageBytes fails the call with -32013 and is not read to its end",
+    async (script) => {
+      const client = await httpClient({ maxMessageBytes: limit });
+      const error = await failureOf(client.call("search", { script, bytes: 4 * limit }));
+      expect(error).toMatchObject({ code: -32013, retryable: "no", data: { limit } });
+      expect(error.message).toMatch(/the body exceeds maxMessageBytes/);
+      expect(await client.call("search", { script: "json" })).toMatchObject({ buffered: true });
+    },
+  );
+
+  it("an SSE event above maxMessageBytes fails the call with -32013 and closes the stream", async () => {
+    const client = await httpClient({ maxMessageBytes: limit });
+    const progress: ProgressEvent[] = [];
+    const call = client.call(
+      "search",
+      { script: "bigEvent", bytes: 4 * limit },
+      { onProgress: (e) => progress.push(e) },
+    );
+    const error = await failureOf(call);
+    expect(error).toMatchObject({ code: -32013, data: { limit } });
+    expect(error.message).toMatch(/an SSE event exceeds maxMessageBytes/);
+    expect(progress).toEqual([{ progress: 0.1 }]);
+    await vi.waitFor(() => expect(searches()[0]!.aborted).toBe(true));
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LogMessage, ProgressEvent } from "../../../runtime/src/api.js";
 import type { BaseClient } from "../../../runtime/src/client/base-client.js";
 import { CallError } from "../../../runtime/src/client/call-error.js";
+import { TransportError } from "../../../runtime/src/client/transport.js";
 import { RcpError } from "../../../runtime/src/errors.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { connectedStdioClient, failureOf, ndjsonPeerTransport, testClient } from "./peers.js";
@@ -57,7 +58,11 @@ describe("request _meta", () => {
   it("§17.1 onLog sets _meta.logLevel (the requested one, else the least severe) and meta adds keys", async () => {
     client = await connectedStdioClient();
     const onLog = (): void => {};
-    const warned = await client.call("search", { script: "echo" }, { onLog, logLevel: "warning", meta: { traceId: "t-1" } });
+    const warned = await client.call(
+      "search",
+      { script: "echo" },
+      { onLog, logLevel: "warning", meta: { traceId: "t-1" } },
+    );
     expect(warned.params).toMatchObject({ _meta: { logLevel: "warning", traceId: "t-1" } });
     const everything = await client.call("search", { script: "echo" }, { onLog });
     expect(everything.params).toMatchObject({ _meta: { logLevel: "debug" } });
@@ -94,11 +99,15 @@ describe("progress and log routing (§9, §17.1)", () => {
   it("§9 a throwing onProgress fails its call and cancels it on the wire", async () => {
     client = await connectedStdioClient();
     const error = await failureOf(
-      client.call("search", { script: "progress" }, {
-        onProgress: () => {
-          throw new Error("consumer broke");
+      client.call(
+        "search",
+        { script: "progress" },
+        {
+          onProgress: () => {
+            throw new Error("consumer broke");
+          },
         },
-      }),
+      ),
     );
     expect(error.message).toBe("consumer broke");
   });
@@ -108,7 +117,10 @@ describe("server errors (§12)", () => {
   it("§12.2 a server error becomes a CallError with code, message, data and the code's retry policy", async () => {
     client = await connectedStdioClient();
     const error = await failureOf(
-      client.call("search", { script: "error", error: { code: -32011, message: "slow down", data: { retryAfterMs: 50 } } }),
+      client.call("search", {
+        script: "error",
+        error: { code: -32011, message: "slow down", data: { retryAfterMs: 50 } },
+      }),
     );
     expect(error).toBeInstanceOf(CallError);
     expect(error).toBeInstanceOf(RcpError);
@@ -150,7 +162,9 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     // Answers after 1100 ms with a progress frame every 100 ms.
     const ticking = { script: "ticking", ticks: 10, everyMs: 100 };
     const onProgress = (): void => {};
-    await expect(client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true, onProgress })).resolves.toEqual({
+    await expect(
+      client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true, onProgress }),
+    ).resolves.toEqual({
       ticks: 10,
     });
     expect((await failureOf(client.call("search", ticking, { timeout: 700, onProgress }))).code).toBe(-32014);
@@ -161,6 +175,22 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
       onProgress,
     });
     expect((await failureOf(capped)).code).toBe(-32014);
+  });
+
+  it("§9 resetTimeoutOnProgress alone asks for progress (a progressToken), so the clock is reset without onProgress", async () => {
+    client = await connectedStdioClient();
+    const ticking = { script: "ticking", ticks: 10, everyMs: 100 };
+    await expect(client.call("search", ticking, { timeout: 700, resetTimeoutOnProgress: true })).resolves.toEqual({
+      ticks: 10,
+    });
+    const echoed = (await client.call(
+      "search",
+      { script: "echo" },
+      { resetTimeoutOnProgress: true, timeout: 5000 },
+    )) as {
+      params: { _meta?: { progressToken?: unknown } };
+    };
+    expect(echoed.params._meta?.progressToken).toEqual(expect.any(String));
   });
 
   it("§7.14 aborting the signal rejects with -32006 and sends notifications/cancel with the request's id", async () => {
@@ -175,10 +205,60 @@ describe("timeouts and cancellation (§7.14, §13.1)", () => {
     expect(cancelled).toHaveLength(1);
   });
 
+  it("§7.14 a signal aborted right after the call starts rejects with -32006; nothing sent is left running", async () => {
+    client = await connectedStdioClient();
+    const controller = new AbortController();
+    const answered = client.call("search", { script: "delay", delayMs: 200 }, { signal: controller.signal });
+    controller.abort();
+    expect(await failureOf(answered)).toMatchObject({ code: -32006 });
+    const second = new AbortController();
+    const unanswered = client.call("search", { script: "never" }, { signal: second.signal });
+    second.abort();
+    expect(await failureOf(unanswered)).toMatchObject({ code: -32006 });
+    // Whatever reached the server was cancelled on the wire (§7.14).
+    const { cancelled, unanswered: open } = await client.call("search", { script: "cancels" });
+    expect(cancelled).toEqual(open);
+  });
+
   it("§7.14 an already aborted signal fails the call before anything is sent", async () => {
     client = await connectedStdioClient();
     const error = await failureOf(client.call("search", { script: "never" }, { signal: AbortSignal.abort() }));
     expect(error.code).toBe(-32006);
     expect(await client.call("search", { script: "cancels" })).toEqual({ cancelled: [], unanswered: [] });
+  });
+});
+
+describe("bounds on what the client reads (§15.5)", () => {
+  const limit = 1024 * 1024;
+  const bounded = async () => {
+    client = testClient(ndjsonPeerTransport(undefined, { maxMessageBytes: limit }));
+    await client.connect();
+    return client;
+  };
+
+  it("a line above maxMessageBytes fails the call it answers with -32013; an oversized progress frame is dropped; the connection goes on", async () => {
+    await bounded();
+    const error = await failureOf(client.call("search", { script: "huge", bytes: 2 * limit }));
+    expect(error).toMatchObject({ code: -32013, retryable: "no", data: { limit } });
+    expect(error.message).toMatch(/exceeds maxMessageBytes/);
+    const progress: ProgressEvent[] = [];
+    const call = client.call(
+      "search",
+      { script: "hugeProgress", bytes: 2 * limit },
+      { onProgress: (e) => progress.push(e) },
+    );
+    expect(await call).toEqual({ small: true });
+    expect(progress).toEqual([]);
+    expect(await client.call("ping", { nonce: 7 })).toEqual({ nonce: 7 });
+  });
+
+  it("a line above the limit whose first bytes name no request ends the connection; every pending call fails", async () => {
+    await bounded();
+    const pending = failureOf(client.call("search", { script: "never" }));
+    const error = await failureOf(client.call("search", { script: "hugeIdLast", bytes: 2 * limit }));
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error.message).toMatch(/exceeds maxMessageBytes .* names no request/);
+    expect(await pending).toBe(error);
+    expect(await failureOf(client.call("ping", {}))).toBe(error);
   });
 });

@@ -7,7 +7,7 @@ let origin: string;
 beforeAll(async () => {
   server = await startHttpChild({
     limits: { maxMessageBytes: 512 },
-    http: { cors: { origin: "https://app.example" } },
+    http: { cors: { origins: ["https://app.example"] } },
   });
   origin = new URL(server.url).origin;
 });
@@ -76,13 +76,15 @@ describe("stateless HTTP (§5.2)", () => {
     expect(body.find((m) => m.id === "b")!.error.code).toBe(-32004);
   });
 
-  it("CORS: OPTIONS preflight and Access-Control-Allow-Origin on responses", async () => {
-    const preflight = await fetch(`${server.url}/retrieve`, { method: "OPTIONS" });
+  it("CORS: an allowed origin's OPTIONS preflight, and Access-Control-Allow-Origin on its responses", async () => {
+    const origin = { origin: "https://app.example" };
+    const preflight = await fetch(`${server.url}/retrieve`, { method: "OPTIONS", headers: origin });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
     expect(preflight.headers.get("access-control-allow-headers")).toContain("rcp-session");
-    const response = await post(`${server.url}/ping`, rpc(1, "ping"));
+    const response = await post(`${server.url}/ping`, rpc(1, "ping"), origin);
     expect(response.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect((await post(`${server.url}/ping`, rpc(1, "ping"))).headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 

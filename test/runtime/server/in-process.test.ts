@@ -22,13 +22,19 @@ afterEach(async () => {
   for (const created of servers.splice(0)) await created.close();
 });
 
+/** A Request with a string body would say text/plain, which the server refuses (415, §5.2). */
+const JSON_BODY = { "content-type": "application/json" };
 const body = (id: unknown, method: string, params: object = {}) =>
   JSON.stringify({ jsonrpc: "2.0", id, method, params });
 
 describe("fetch(request) handler", () => {
   it("§5.2 answers a POST with a buffered JSON response", async () => {
     const response = await server().fetch(
-      new Request("http://localhost/rcp/ping", { method: "POST", body: body(1, "ping", { nonce: "n" }) }),
+      new Request("http://localhost/rcp/ping", {
+        method: "POST",
+        headers: JSON_BODY,
+        body: body(1, "ping", { nonce: "n" }),
+      }),
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { nonce: "n" } });
@@ -37,6 +43,7 @@ describe("fetch(request) handler", () => {
   it("ctx.notify is silent on a buffered response, which has no stream (§5.2)", async () => {
     const request = new Request("http://localhost/rcp/x-test/notify", {
       method: "POST",
+      headers: JSON_BODY,
       body: body(1, "x-test/notify"),
     });
     expect(await (await server().fetch(request)).json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
@@ -44,7 +51,11 @@ describe("fetch(request) handler", () => {
 
   it("validateResults: false passes a malformed result through (production mode)", async () => {
     const request = () =>
-      new Request("http://localhost/rcp/x-test/malformed", { method: "POST", body: body(1, "x-test/malformed") });
+      new Request("http://localhost/rcp/x-test/malformed", {
+        method: "POST",
+        headers: JSON_BODY,
+        body: body(1, "x-test/malformed"),
+      });
     expect((await (await server().fetch(request())).json()).error.code).toBe(-32603);
     expect((await (await server(false).fetch(request())).json()).result).toEqual({ ok: "yes" });
   });
@@ -53,7 +64,7 @@ describe("fetch(request) handler", () => {
     const response = await server().fetch(
       new Request("http://localhost/rcp/x-test/stream", {
         method: "POST",
-        headers: { accept: "text/event-stream" },
+        headers: { ...JSON_BODY, accept: "text/event-stream" },
         body: body(2, "x-test/stream", { steps: 2, _meta: { progressToken: 5 } }),
       }),
     );
@@ -71,7 +82,7 @@ describe("fetch(request) handler", () => {
     const response = await server().fetch(
       new Request("http://localhost/rcp/x-test/sleep", {
         method: "POST",
-        headers: { accept: "text/event-stream" },
+        headers: { ...JSON_BODY, accept: "text/event-stream" },
         body: body(3, "x-test/sleep", { ms: 60_000 }),
         signal: controller.signal,
       }),
@@ -100,7 +111,13 @@ describe("stateless HTTP initialize (§5.2, §7.1)", () => {
       },
     );
     const post = (method: string, params: object) =>
-      rcp.fetch(new Request(`http://localhost/rcp/${method}`, { method: "POST", body: body(1, method, params) }));
+      rcp.fetch(
+        new Request(`http://localhost/rcp/${method}`, {
+          method: "POST",
+          headers: JSON_BODY,
+          body: body(1, method, params),
+        }),
+      );
     expect((await (await post("initialize", { protocolVersion: 2 })).json()).result.protocolVersion).toBe(2);
     expect((await (await post("initialize", { protocolVersion: 9 })).json()).result.protocolVersion).toBe(3);
   });
@@ -117,7 +134,9 @@ describe("capability stability (§13.2)", () => {
     });
     delete capabilities.retrieve;
     capabilities.graph = {};
-    const info = await rcp.fetch(new Request("http://localhost/rcp/info", { method: "POST", body: body(1, "info") }));
+    const info = await rcp.fetch(
+      new Request("http://localhost/rcp/info", { method: "POST", headers: JSON_BODY, body: body(1, "info") }),
+    );
     const advertised = (await info.json()).result.capabilities;
     expect(advertised).toHaveProperty("retrieve");
     expect(advertised).not.toHaveProperty("graph");

@@ -61,6 +61,19 @@ describe("NdjsonReader (§5.1)", () => {
     expect(lines).toEqual(["ok"]);
   });
 
+  it("hands over the first 256 bytes of an oversized line, however it arrived", () => {
+    const heads: string[] = [];
+    const reader = new NdjsonReader({
+      maxLineBytes: 300,
+      onLine: () => {},
+      onOversized: (_bytes, head) => heads.push(Buffer.from(head).toString("latin1")),
+    });
+    const line = Array.from({ length: 1000 }, (_, i) => String.fromCharCode(65 + (i % 26))).join("");
+    for (let at = 0; at < line.length; at += 7) reader.push(line.slice(at, at + 7));
+    reader.push("\n" + line.slice(0, 400) + "\n");
+    expect(heads).toEqual([line.slice(0, 256), line.slice(0, 256)]);
+  });
+
   it("reports a line that is not UTF-8 (a stray byte, a truncated sequence) instead of decoding it, then goes on", () => {
     const { reader, lines, notUtf8 } = collect();
     reader.push(Buffer.concat([Buffer.from('{"a":"x'), Buffer.from([0xff]), Buffer.from('"}\n{"b":1}\n')]));

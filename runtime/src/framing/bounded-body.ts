@@ -1,0 +1,30 @@
+/**
+ * Reads a Web stream of bytes no further than a limit (§15.5): past it, the stream is cancelled
+ * and nothing more is buffered. Shared by the server's fetch adapter (request bodies) and the
+ * client's HTTP transport (response bodies); Web APIs only.
+ */
+
+/** The whole body, or null once it passes `limit` bytes. */
+export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,97 @@
+/**
+ * The RCP reference implementations (MIT; a copy at ../shared/reference/rcp-ref, beside the
+ * repository, with their known deviations listed in its README) as processes the interop
+ * matrix talks to. A user's clone has no ../shared: the matrix then skips with one line. CI
+ * always has it, so there (CI set) its absence fails instead of skipping.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, connect } from "node:net";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const referenceDir = resolve(repoRoot, "../shared/reference/rcp-ref");
+export const referencePresent = existsSync(join(referenceDir, "README.md"));
+
+if (!referencePresent && process.env["CI"]) {
+  throw new Error(`interop matrix: ${referenceDir} is missing; CI must provide ../shared (COMMON.md)`);
+}
+
+let announced = false;
+/** Says once why the matrix does not run; the caller skips its suite. */
+export function announceSkip(): void {
+  if (announced) return;
+  announced = true;
+  console.info(
+    `interop matrix skipped: no reference implementations at ${referenceDir} (../shared is not in this clone)`,
+  );
+}
+
+export const PYTHON = "python3";
+
+export const reference = {
+  pythonExampleServer: join(referenceDir, "examples/example_server.py"),
+  pythonStreamingExample: join(referenceDir, "examples/example_streaming.py"),
+  nodeExampleServer: join(referenceDir, "sdk/node/examples/example_server.js"),
+  pythonSdk: join(referenceDir, "sdk/python"),
+  nodeSdk: join(referenceDir, "sdk/node/src/index.js"),
+};
+
+/** The demo engine as `npm run serve` runs it (compiled by `npm test`'s build). */
+export const DEMO_SERVE = join(repoRoot, "dist/examples/demo-engine/serve.js");
+
+/** A port nobody listens on now, for servers that take a port and cannot report one they chose. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** A child process with its output kept for failure messages; `stop()` ends it. */
+export interface Child {
+  readonly process: ChildProcess;
+  output(): string;
+  stop(): void;
+}
+
+export function start(command: string, args: readonly string[], options: { cwd?: string } = {}): Child {
+  const child = spawn(command, [...args], { cwd: options.cwd ?? referenceDir, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => (output += text));
+  return { process: child, output: () => output, stop: () => void child.kill() };
+}
+
+/** Resolves once something accepts connections on 127.0.0.1:`port`. */
+export async function listening(port: number, child: Child, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const accepted = await new Promise<boolean>((done) => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("connect", () => done(socket.end() !== undefined));
+      socket.once("error", () => done(false));
+    });
+    if (accepted) return;
+    if (child.process.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`nothing listens on ${port}; the process said:\n${child.output()}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 25));
+  }
+}
+
+/** The demo engine over HTTP on an OS-chosen port; its first stdout line is its base URL. */
+export async function demoOverHttp(): Promise<{ url: string; child: Child }> {
+  const child = start(process.execPath, [DEMO_SERVE, "--port", "0"], { cwd: repoRoot });
+  const deadline = Date.now() + 15_000;
+  while (!child.output().includes("\n")) {
+    if (child.process.exitCode !== null || Date.now() > deadline) throw new Error(`demo engine: ${child.output()}`);
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+  return { url: child.output().split("\n", 1)[0]!.trim(), child };
+}
