@@ -1,7 +1,8 @@
 /**
  * methods.ts: the ProtocolDescriptor (runtime/protocol.ts) of the folder, built with
  * `defineProtocol`: every method's x-rcp annotation and validators, the notifications, the
- * error table, the version, the log levels (least severe first) and the `_meta` validator.
+ * error table, the version, the log levels (least severe first), the `_meta` validator and
+ * one validator per shared type role (`registry`).
  */
 import { VariableDeclarationKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
@@ -34,6 +35,7 @@ export function emitMethods(
       lifecycle: value("lifecycle"),
       streaming: value("streaming") ?? false,
       strictParam: value("strictParam"),
+      pagination: value("pagination"),
       aliases: value("aliases") ?? {},
       gates: value("gates") ?? [],
       clamps: value("clamps") ?? [],
@@ -70,6 +72,9 @@ export function emitMethods(
     notifications,
     errors,
     meta: validator(metaShape.file, metaShape.pointer),
+    ...Object.fromEntries(
+      shapes.flatMap((shape) => (shape.role === undefined ? [] : [[shape.role, validator(shape.file, shape.pointer)]])),
+    ),
   };
   file.source.addVariableStatement({
     isExported: true,
