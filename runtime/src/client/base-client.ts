@@ -40,6 +40,8 @@ interface Session {
 type Method<M> = keyof M & string;
 
 export class BaseClient<M extends MethodMap> {
+  /** Type-only (nothing at run time): the method map, so helpers can infer it from a client type. */
+  declare readonly "~methods"?: M;
   readonly #protocol: ProtocolDescriptor;
   readonly #transport: ClientTransport;
   readonly #options: BaseClientOptions;
