@@ -133,7 +133,8 @@ function unsupportedValue(gate: OptionGate, value: unknown, capabilities: Readon
   return undefined;
 }
 
-function checkRule(
+/** One cross-field rule: the funnel (§3.3) or a filter tree against the advertised fields and operators (§8). */
+export function checkRule(
   rule: CrossFieldRule,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,

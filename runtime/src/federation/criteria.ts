@@ -1,11 +1,11 @@
 /**
  * Which engines a selection wants: by the registry's own fields (before connecting) and by
  * what a connected engine advertises (§6): capability paths, and option values checked with
- * the method's own gates, exactly as the engine would check them (-32005, §7.7).
+ * the method's own gates and rules, exactly as the engine would check them (-32005, §7.7, §8).
  */
 import type { MethodMap } from "../api.js";
 import type { ProtocolDescriptor } from "../protocol.js";
-import { applyGates } from "../params.js";
+import { applyGates, checkRule } from "../params.js";
 import { asRcpError } from "./errors.js";
 import type { EngineClient } from "./engine-handle.js";
 import type { EngineEntry } from "./registry.js";
@@ -21,7 +21,8 @@ export interface EngineCriteria<M extends MethodMap = MethodMap> {
   capabilities?: readonly string[];
   /**
    * Params the engine must accept for a method, as far as its capabilities decide: the method's
-   * capability and its option gates, e.g. `{ retrieve: { mode: "hybrid", modality: "image" } }`.
+   * capability, its option gates and its rules (a filter's fields and operators), e.g.
+   * `{ retrieve: { mode: "hybrid", modality: "image" } }`.
    */
   accepts?: { [K in keyof M & string]?: Partial<M[K]["params"]> };
 }
@@ -46,8 +47,11 @@ export function unmetCriteria(
     for (const gate of [descriptor.capability, descriptor.requires]) {
       if (gate && !client.supports(gate)) return `does not advertise ${gate}`;
     }
+    const capabilities = client.serverCapabilities ?? {};
+    const options = structuredClone(params ?? {}) as Record<string, unknown>;
     try {
-      applyGates(descriptor, structuredClone(params ?? {}) as Record<string, unknown>, client.serverCapabilities ?? {});
+      applyGates(descriptor, options, capabilities);
+      for (const rule of descriptor.rules) checkRule(rule, options, capabilities);
     } catch (thrown) {
       return asRcpError(thrown).message;
     }
