@@ -9,7 +9,7 @@ import type { JsonObject } from "../api.js";
 import { ErrorCode, RcpError, invalidParams } from "../errors.js";
 import { getPath, isRecord } from "../paths.js";
 import { validationError } from "../params.js";
-import type { MethodDescriptor, ProtocolDescriptor } from "../protocol.js";
+import type { MethodDescriptor, ProtocolDescriptor, Validator } from "../protocol.js";
 import { budgetOf, Deadline, DEFAULT_HOP_BUDGET, nextHop } from "./budget.js";
 import { federatedCapabilities, type CapabilityRule } from "./capabilities.js";
 import { catalogOf, type CatalogEntry } from "./catalog.js";
@@ -38,17 +38,20 @@ export interface FederationOptions {
 
 const DEFAULT_DEADLINE_MS = 30_000;
 const FANNED_OUT_METHOD = "retrieve";
+const CATALOG_METHOD = "catalog/list";
 
 export class Federation<C extends EngineClient> {
   /** Per-engine handles, highest priority first: `handle.client` is that engine's own typed client. */
   readonly engines: readonly EngineHandle<C>[];
   readonly #descriptor: MethodDescriptor;
+  readonly #catalogResult: Validator | undefined;
   readonly #options: FederationOptions;
 
   constructor(protocol: ProtocolDescriptor, engines: readonly EngineHandle<C>[], options: FederationOptions = {}) {
     const descriptor = protocol.methods[FANNED_OUT_METHOD];
     if (descriptor === undefined) throw new TypeError(`This protocol has no ${FANNED_OUT_METHOD} method to federate`);
     this.#descriptor = descriptor;
+    this.#catalogResult = protocol.methods[CATALOG_METHOD]?.result;
     this.engines = engines;
     this.#options = options;
   }
@@ -68,7 +71,7 @@ export class Federation<C extends EngineClient> {
 
   /** A `catalog/list` result (§7.13) over the connected engines; endpoints only when asked to expose them. */
   catalog(options: { endpoints?: boolean } = {}): CatalogOf<C>["result"] {
-    const engines: CatalogEntry[] = catalogOf(this.#connected(), options.endpoints ?? false);
+    const engines: CatalogEntry[] = catalogOf(this.#connected(), options.endpoints ?? false, this.#catalogResult);
     return { engines } as CatalogOf<C>["result"];
   }
 
