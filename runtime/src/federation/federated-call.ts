@@ -44,6 +44,9 @@ export interface FederatedCallOptions<Partial = FederationPartial> {
 /** `_meta` keys that belong to one hop only: the client and the budget arithmetic set them anew. */
 const HOP_LOCAL_META = new Set(["progressToken", "logLevel", "deadlineMs", "federation", "session", "degraded"]);
 
+/** Why engine calls still running when the federated call ends are cancelled; one instance, no stack per call. */
+const CALL_OVER = new RcpError(ErrorCode.Cancelled, "Cancelled: the federated call is over");
+
 type MethodCall = (method: string, params: JsonObject, options: CallOptions) => Promise<unknown>;
 
 export interface FederatedCallInit {
@@ -63,19 +66,23 @@ export class FederatedCall<C extends EngineClient> {
   readonly #progress: ProgressSummary | undefined;
   readonly #stop = new AbortController();
   readonly #answers = new Map<string, EngineAnswer>();
+  #unlink = (): void => {};
 
   constructor(engines: readonly EngineHandle<C>[], init: FederatedCallInit) {
     this.#init = init;
     this.#engines = engines;
     const { signal, onProgress } = init.options;
-    this.#signal = signal === undefined ? this.#stop.signal : AbortSignal.any([signal, this.#stop.signal]);
-    this.#progress =
-      onProgress === undefined
-        ? undefined
-        : new ProgressSummary(
-            engines.map((handle) => handle.id),
-            onProgress,
-          );
+    // One controller for every engine call, aborted by the caller's signal or by stop(); a
+    // listener is cheaper than AbortSignal.any, and this runs once per federated call.
+    if (signal?.aborted) this.#stop.abort(signal.reason);
+    else if (signal !== undefined) {
+      const forward = () => this.#stop.abort(signal.reason);
+      signal.addEventListener("abort", forward, { once: true });
+      this.#unlink = () => signal.removeEventListener("abort", forward);
+    }
+    this.#signal = this.#stop.signal;
+    const ids = engines.map((handle) => handle.id);
+    this.#progress = onProgress === undefined ? undefined : new ProgressSummary(ids, onProgress);
   }
 
   /**
@@ -105,7 +112,8 @@ export class FederatedCall<C extends EngineClient> {
 
   /** Cancels whatever is still running. */
   stop(): void {
-    this.#stop.abort(new RcpError(ErrorCode.Cancelled, "Cancelled: the federated call is over"));
+    this.#unlink();
+    this.#stop.abort(CALL_OVER);
   }
 
   /** Never throws: every way an engine can go wrong is an outcome. */

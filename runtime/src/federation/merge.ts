@@ -73,12 +73,16 @@ export function mergeAnswers(
 
 /** The hit with the fused score and its origin; the engine that contributed most comes first. */
 function tagged(fused: FusedHit, keepVector: boolean): FusibleHit {
-  const origins = Object.entries(fused.contributions).sort(([, a], [, b]) => b.fused - a.fused);
-  const [engine, best] = origins[0]!;
+  const origins = Object.keys(fused.contributions);
+  if (origins.length > 1) origins.sort((a, b) => fused.contributions[b]!.fused - fused.contributions[a]!.fused);
+  const engine = origins[0]!;
+  const best = fused.contributions[engine]!;
   const meta: Record<string, unknown> = { ...fused.hit.meta, engine, engineRank: best.rank, engineScore: best.score };
-  if (origins.length > 1) meta.engines = origins.map(([id]) => id);
-  const { vector: _vector, ...rest } = fused.hit as FusibleHit & { vector?: unknown };
-  return { ...(keepVector ? fused.hit : rest), score: fused.score, meta };
+  if (origins.length > 1) meta.engines = origins;
+  if (keepVector || !("vector" in fused.hit)) return { ...fused.hit, score: fused.score, meta };
+  // Not `delete`: that would leave the hit in V8's slow dictionary mode for serialisation.
+  const { vector: _dropped, ...withoutVector } = fused.hit as FusibleHit & { vector?: unknown };
+  return { ...withoutVector, score: fused.score, meta };
 }
 
 /** The one vector encoding and dimension every answer used; undefined when they differ (§7.3.1). */
