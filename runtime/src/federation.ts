@@ -18,7 +18,7 @@ export type { FederationPartial, FederationProgressEvent } from "./federation/pr
 export type { FederationFusion } from "./federation/merge.js";
 export { EngineHandle, type EngineClient } from "./federation/engine-handle.js";
 export type { EngineCriteria } from "./federation/criteria.js";
-export { parseRegistry, RegistryError, type EngineEntry, type RegistryEngine } from "./federation/registry.js";
+export { parseRegistry, RegistryError, type EngineEntry } from "./federation/registry.js";
 export { federatedCapabilities, type CapabilityRule } from "./federation/capabilities.js";
 export type { CatalogEntry } from "./federation/catalog.js";
 export { DEFAULT_HOP_BUDGET, nextHop, type HopMeta } from "./federation/budget.js";

@@ -7,17 +7,6 @@ import type { ProtocolDescriptor } from "../protocol.js";
 import { issuePath } from "../params.js";
 import { isRecord } from "../paths.js";
 
-/** One engine as the registry describes it (the generated `RegistryEngine`). */
-export interface RegistryEngine {
-  id: string;
-  transport: "stdio" | "http";
-  command?: string[];
-  url?: string;
-  weight?: number;
-  required?: boolean;
-  priority?: number;
-}
-
 /** A registry entry with §16.1's defaults applied: weight 1, not required, priority 0. */
 export interface EngineEntry {
   readonly id: string;
@@ -55,10 +44,14 @@ export function parseRegistry(protocol: ProtocolDescriptor, registry: unknown): 
   }
   if (!validate(document)) {
     const issue = validate.errors?.[0];
+    // issuePath calls the root "params"; here the root is the registry itself, named "(root)" in messages.
     const field = issue === undefined ? "" : issuePath(issue).replace(/^params$/, "");
     throw new RegistryError(field, issue?.message ?? "does not match the registry schema", engineIdAt(document, field));
   }
-  const engines = (document as { engines: RegistryEngine[] }).engines;
+  // Shaped as the schema says (generated `RegistryEngine`): the validator has just checked it.
+  const engines = (
+    document as { engines: Array<Omit<EngineEntry, "weight" | "required" | "priority"> & Partial<EngineEntry>> }
+  ).engines;
   const firstIndex = new Map<string, number>();
   return engines.map((engine, index) => {
     const previous = firstIndex.get(engine.id);
