@@ -15,7 +15,6 @@ import { listen, serveStdio } from "@rcp-gen/runtime/node";
 import type { RcpServer } from "@rcp-gen/runtime";
 import { FILTER_OPERATORS, type FilterOperator } from "./filter.js";
 import { createDemoServer } from "./server.js";
-import { createFederatingServer } from "../federation/server.js";
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +48,8 @@ let release = async (): Promise<void> => {};
 if (values.federate === undefined) {
   server = createDemoServer({ filterOperators: filterOperators as FilterOperator[] | undefined });
 } else {
+  // Loaded only here, so an engine's start-up never pays for the federation modules.
+  const { createFederatingServer } = await import("../federation/server.js");
   const federating = await createFederatingServer({
     registryPath: values.federate,
     ...(values.identity === undefined ? {} : { identity: values.identity }),
