@@ -1,13 +1,18 @@
 /**
- * Runs the demo engine:
+ * Runs the demo engine, or a federating server in front of other engines:
  *   node dist/examples/demo-engine/serve.js --stdio              NDJSON on stdin/stdout (§5.1)
  *   node dist/examples/demo-engine/serve.js --port 8000          HTTP + SSE on 127.0.0.1, base /rcp (§5.2)
+ *   node dist/examples/demo-engine/serve.js --federate rcp.json  a federator over the registry's engines (§16)
  * With --port 0 the OS picks a free port. --filter-operators eq,in,gte advertises only those §8
- * operators (the others are then -32005). In HTTP mode the first stdout line is the base
- * URL, so a parent process can find it; in stdio mode stdout carries only protocol frames.
+ * operators (the others are then -32005). A federator takes --identity (its name on
+ * _meta.federation.path), --capabilities union|intersection (§16.4), --fusion rrf|weighted|convex
+ * (§16.3) and --expose-endpoints (catalog/list lists engines' endpoints). In HTTP mode the first
+ * stdout line is the base URL, so a parent process can find it; in stdio mode stdout carries
+ * only protocol frames.
  */
 import { parseArgs } from "node:util";
 import { listen, serveStdio } from "@rcp-gen/runtime/node";
+import type { RcpServer } from "@rcp-gen/runtime";
 import { FILTER_OPERATORS, type FilterOperator } from "./filter.js";
 import { createDemoServer } from "./server.js";
 
@@ -17,30 +22,56 @@ const { values } = parseArgs({
     port: { type: "string" },
     host: { type: "string", default: "127.0.0.1" },
     "filter-operators": { type: "string" },
+    federate: { type: "string" },
+    identity: { type: "string" },
+    capabilities: { type: "string", default: "union" },
+    fusion: { type: "string", default: "rrf" },
+    "expose-endpoints": { type: "boolean", default: false },
   },
 });
+
+function usage(problem: string): never {
+  process.stderr.write(`serve: ${problem}\n`);
+  process.exit(2);
+}
 
 const filterOperators = values["filter-operators"]?.split(",").map((operator) => operator.trim());
 const unknown =
   filterOperators?.filter((operator) => !(FILTER_OPERATORS as readonly string[]).includes(operator)) ?? [];
-if (unknown.length > 0) {
-  process.stderr.write(`serve: unknown filter operators: ${unknown.join(", ")}\n`);
-  process.exit(2);
+if (unknown.length > 0) usage(`unknown filter operators: ${unknown.join(", ")}`);
+const { capabilities, fusion } = values;
+if (capabilities !== "union" && capabilities !== "intersection") usage("--capabilities must be union or intersection");
+if (fusion !== "rrf" && fusion !== "weighted" && fusion !== "convex") usage("--fusion must be rrf, weighted or convex");
+
+let server: RcpServer;
+let release = async (): Promise<void> => {};
+if (values.federate === undefined) {
+  server = createDemoServer({ filterOperators: filterOperators as FilterOperator[] | undefined });
+} else {
+  // Loaded only here, so an engine's start-up never pays for the federation modules.
+  const { createFederatingServer } = await import("../federation/server.js");
+  const federating = await createFederatingServer({
+    registryPath: values.federate,
+    ...(values.identity === undefined ? {} : { identity: values.identity }),
+    capabilities,
+    fusion,
+    exposeEndpoints: values["expose-endpoints"],
+  }).catch((error: unknown) => usage(`--federate ${values.federate}: ${(error as Error).message}`));
+  server = federating.server;
+  release = () => federating.federation.close();
 }
-const server = createDemoServer({ filterOperators: filterOperators as FilterOperator[] | undefined });
 
 if (values.stdio) {
   await serveStdio(server);
+  await release();
   process.exit(0);
 } else {
   const port = Number(values.port ?? "8000");
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    process.stderr.write(`serve: --port must be an integer in 0..65535, got ${values.port}\n`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    usage(`--port must be an integer in 0..65535, got ${values.port}`);
   const listening = await listen(server, { port, host: values.host });
   process.stdout.write(`${listening.url}\n`);
-  const stop = (): void => void listening.close().then(() => process.exit(0));
+  const stop = (): void => void Promise.all([listening.close(), release()]).then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

@@ -1,6 +1,6 @@
 /**
  * The public runtime entry (`@rcp-gen/runtime`): server, client, errors, fusion, the codec and
- * the filter validator. Nothing here needs Node; stdio and node:http are in `./node.ts`.
+ * the filter validator and builder. Nothing here needs Node; stdio and node:http are in `./node.ts`.
  */
 export * from "./api.js";
 export * from "./protocol.js";
@@ -17,6 +17,19 @@ export { createServerRuntime, type RcpServer } from "./server.js";
 export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./core.js";
 export type { HttpOptions, HttpRequestInfo, CorsOptions, OriginRule } from "./http/options.js";
 export { validateFilter, FILTER_OPERATORS, type AdvertisedFilter, type FieldType } from "./filter/validate.js";
+export {
+  filter,
+  filterBuilder,
+  type ContainableField,
+  type FieldValue,
+  type FilterBuilder,
+  type FilterFields,
+  type FilterLeaf,
+  type FilterNode,
+  type FilterScalar,
+  type OrderedField,
+} from "./filter/build.js";
+export { checkFilter } from "./filter/check.js";
 export { sseFrame } from "./framing/sse.js";
 export { serialize } from "./json.js";
 export * from "./client/index.js";

@@ -1,9 +1,12 @@
 /**
  * The Node entry (`@rcp-gen/runtime/node`): everything that needs Node itself. Serving a
  * server over stdio (§5.1) or node:http (§5.2), and the stdio client transport that spawns
- * a server process. The main entry stays free of Node modules for browsers and edge hosts.
+ * a server process, and the connector a Selector uses for stdio engines. The main entry stays
+ * free of Node modules for browsers and edge hosts.
  */
 import type { RcpServer } from "./server.js";
+import type { StdioConnector } from "./federation/selector.js";
+import { stdioClientTransport, type StdioClientTransportOptions } from "./client/stdio-transport.js";
 import { serverInternals } from "./server.js";
 import type { HttpOptions } from "./http/options.js";
 import { serveStdio as serveStdioCore, type StdioOptions } from "./transports/stdio.js";
@@ -34,4 +37,16 @@ export async function listen(server: RcpServer, options: ServerListenOptions = {
   const endpoint = (await internals.http()).endpoint(overrides);
   const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
   return { url: listening.url, close: internals.track(() => listening.close()) };
+}
+
+/**
+ * How a Selector (`@rcp-gen/runtime/federation`) starts a registry's stdio engines: `command[0]`
+ * with the rest as its arguments, plus `options` (`cwd`, `env`, `stderr`, `exitTimeoutMs`).
+ */
+export function stdioConnector(options: Omit<StdioClientTransportOptions, "command" | "args"> = {}): StdioConnector {
+  return (command) => {
+    const [program, ...args] = command;
+    if (program === undefined) throw new TypeError("a stdio engine's command needs at least the program");
+    return stdioClientTransport({ ...options, command: program, args });
+  };
 }

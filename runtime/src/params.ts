@@ -89,7 +89,11 @@ export function issuePath(issue: ValidationIssue, root = ""): string {
   return path || "params";
 }
 
-function applyGates(
+/**
+ * Checks each present option against what `capabilities` advertise (§7.7): -32005 for the first
+ * unsupported one, or, when the strict param is `false`, drops it and lists its path.
+ */
+export function applyGates(
   descriptor: MethodDescriptor,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
@@ -129,7 +133,8 @@ function unsupportedValue(gate: OptionGate, value: unknown, capabilities: Readon
   return undefined;
 }
 
-function checkRule(
+/** One cross-field rule: the funnel (§3.3) or a filter tree against the advertised fields and operators (§8). */
+export function checkRule(
   rule: CrossFieldRule,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,

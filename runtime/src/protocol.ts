@@ -65,6 +65,15 @@ export interface NonIncreasingRule {
   spec?: string;
 }
 
+/** How a method pages (§10): where the cursor goes in params and which result member holds the next one. */
+export interface Pagination {
+  /** Params path of the cursor, e.g. `cursor`. */
+  cursor: DottedPath;
+  /** Top-level result member holding the next page's cursor; absent or empty means no more (§10). */
+  nextCursor: string;
+  spec?: string;
+}
+
 /** A metadata filter tree checked against advertised fields (-32602) and operators (-32005) (§8). */
 export interface FilterRule {
   rule: "filter";
@@ -94,6 +103,8 @@ export interface MethodDescriptor {
   readonly streaming: boolean;
   /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
   readonly strictParam?: string;
+  /** Present when results come in pages; generated clients then offer `<method>Pages()` (§10). */
+  readonly pagination?: Pagination;
   /** Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3). */
   readonly aliases: Readonly<Record<string, string>>;
   readonly gates: readonly OptionGate[];
@@ -136,6 +147,8 @@ export interface ProtocolDescriptor {
   readonly errors: Readonly<Record<number, ErrorDescriptor>>;
   /** Validates `_meta` wherever it appears. */
   readonly meta: ShapeCheck;
+  /** Validates a static engine registry (`rcp.json`, §16.1): the shared type with `x-rcp` role `registry`. */
+  readonly registry?: ShapeCheck;
 }
 
 const defined: ProtocolDescriptor[] = [];

@@ -8,8 +8,12 @@ export interface RunningHttpServer {
   stop(): Promise<void>;
 }
 
-export async function startHttpServer(script: string, env: Record<string, string> = {}): Promise<RunningHttpServer> {
-  const child = spawnNode({ script, env });
+export async function startHttpServer(
+  script: string,
+  env: Record<string, string> = {},
+  args: readonly string[] = [],
+): Promise<RunningHttpServer> {
+  const child = spawnNode({ script, env, args });
   const probes = new ProbeReader(child);
   try {
     const url = await awaitLine(

@@ -14,6 +14,8 @@ export interface Mode {
   /** Extra synthetic methods per size (besides RCP/1 itself); warmUp runs rcp-gen once untimed first. */
   generator: { sizes: readonly number[]; rounds: number; warmUp: boolean };
   memory: { inFlight: number; waves: number };
+  /** Alternating direct/federated requests per round, after `warmup` pairs. */
+  federation: { requests: number; warmup: number };
 }
 
 export const MODES: Record<ModeName, Mode> = {
@@ -27,6 +29,7 @@ export const MODES: Record<ModeName, Mode> = {
     validation: { calls: 2_000 },
     generator: { sizes: [], rounds: 1, warmUp: false },
     memory: { inFlight: 300, waves: 2 },
+    federation: { requests: 20, warmup: 5 },
   },
   quick: {
     name: "quick",
@@ -38,6 +41,7 @@ export const MODES: Record<ModeName, Mode> = {
     validation: { calls: 100_000 },
     generator: { sizes: [50], rounds: 1, warmUp: false },
     memory: { inFlight: 10_000, waves: 2 },
+    federation: { requests: 400, warmup: 100 },
   },
   full: {
     name: "full",
@@ -49,5 +53,6 @@ export const MODES: Record<ModeName, Mode> = {
     validation: { calls: 500_000 },
     generator: { sizes: [50, 100, 200], rounds: 3, warmUp: true },
     memory: { inFlight: 10_000, waves: 3 },
+    federation: { requests: 1_500, warmup: 300 },
   },
 };

@@ -179,6 +179,38 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect(funnel.pointer).toBe("/x-rcp/rules/0/params/1");
   });
 
+  it("checks a pagination annotation: its cursor is a declared param, its nextCursor a declared result member (§10)", () => {
+    const cursor = loadError(
+      (files) => (retrieveAnnotation(files)["pagination"] = { cursor: "cursr", nextCursor: "hits" }),
+    );
+    expect([cursor.pointer, cursor.problem]).toEqual([
+      "/x-rcp/pagination/cursor",
+      '"cursr" starts with "cursr", which $defs.params does not declare',
+    ]);
+    const next = loadError((files) => (retrieveAnnotation(files)["pagination"] = { cursor: "k", nextCursor: "next" }));
+    expect([next.pointer, next.problem]).toEqual([
+      "/x-rcp/pagination/nextCursor",
+      '"next" is not a member $defs.result declares in its properties',
+    ]);
+    const shape = loadError((files) => (retrieveAnnotation(files)["pagination"] = { cursor: "k" }));
+    expect([shape.pointer, shape.problem]).toEqual(["/x-rcp/pagination", expect.stringMatching(/nextCursor/)]);
+  });
+
+  it("accepts one shared type per x-rcp role and rejects an unknown role or a second claimant", () => {
+    const withRole = (files: FolderFiles, path: string, role: string) => {
+      files[path] = { title: path === "types/hit.json" ? "Hit" : "Registry", type: "object" };
+      (files[path] as Json)["x-rcp"] = { kind: "type", role };
+    };
+    const unknown = loadError((files) => withRole(files, "types/registry.json", "catalog"));
+    expect([unknown.file, unknown.pointer]).toEqual(["types/registry.json", "/x-rcp/role"]);
+    expect(unknown.problem).toMatch(/must be registry/);
+    const twice = loadError((files) => {
+      withRole(files, "types/registry.json", "registry");
+      withRole(files, "types/hit.json", "registry");
+    });
+    expect([twice.pointer, twice.problem]).toEqual(["/x-rcp/role", expect.stringMatching(/^duplicate type role/)]);
+  });
+
   it("accepts a vendor capability left open by a patternProperties entry (§6.2)", () => {
     const files = minimalSchemaFiles();
     ((files["capabilities.json"] as Json)["$defs"]["serverCapabilities"] as Json)["patternProperties"] = {

@@ -1,12 +1,13 @@
 /**
  * client.ts: `RcpMethods` (how each method is typed), `RcpClient` with one camelCase method
- * per non-lifecycle method plus `<name>Stream` for streaming ones, and `connectHttp`, which
- * creates the transport, connects and returns the client. Browser-safe: `connectStdio` is in
- * node.ts (emit-node.ts).
+ * per non-lifecycle method plus `<name>Stream` for streaming ones and `<name>Pages` for
+ * paginated ones (emit-pages.ts), and `connectHttp`, which creates the transport, connects
+ * and returns the client. Browser-safe: `connectStdio` is in node.ts (emit-node.ts).
  */
 import { type MethodDeclarationStructure, type OptionalKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
 import { protocolConstName } from "./emit-methods.js";
+import { pagesMembers } from "./emit-pages.js";
 import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { methodTypes, userMethods } from "../model/method-types.js";
@@ -22,6 +23,7 @@ const baseClientMembers = new Set([
   "close",
   "call",
   "stream",
+  "pages",
   "notify",
   "supports",
   "serverInfo",
@@ -85,6 +87,9 @@ export function emitClient(
         returnType: `AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
         statements: `return this.stream(${wire}, params, options);`,
       });
+    members.push(
+      ...pagesMembers(method, types, params, callOptions, (name) => claim(name, method.method, method.file)),
+    );
   }
 
   file.source.addTypeAlias({
@@ -113,6 +118,15 @@ export function emitClient(
     docs: docs(
       "A typed RCP client: one method per RCP method; call connect() first, or use connectHttp (or connectStdio from node.ts).",
     ),
+    properties: [
+      {
+        name: protocolConstName,
+        isStatic: true,
+        isReadonly: true,
+        docs: docs("The protocol descriptor every instance speaks; a Selector reads the registry validator from it."),
+        initializer: file.use("./methods.js", protocolConstName, false),
+      },
+    ],
     ctors: [
       {
         parameters: [{ name: "options", type: "RcpClientOptions" }],

@@ -1,6 +1,6 @@
 /**
  * methods.ts: the ProtocolDescriptor (runtime/protocol.ts) of the folder (model/descriptor.ts),
- * built with `defineProtocol` and referring to the precompiled validators of validators.js.
+ * built with `defineProtocol` and referring to the precompiled validators of validators.ts.
  */
 import { VariableDeclarationKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";

@@ -1,7 +1,7 @@
 /**
  * Checks that need several files at once: wire names claimed once across the folder, the
  * reserved notification prefix, declared capability keys and params, unique shared type
- * names and unique error codes.
+ * names and roles, and unique error codes.
  */
 import { checkCapabilityPaths } from "./capability-paths.js";
 import { checkParamPaths } from "./param-paths.js";
@@ -59,6 +59,12 @@ export function checkCrossFile(
     ofKind("type"),
     (file) => [{ pointer: "/title", value: String(file.document["title"]) }],
     "type name",
+    problems,
+  );
+  checkUnique(
+    ofKind("type").filter((file) => file.document["x-rcp"] !== undefined),
+    (file) => [{ pointer: "/x-rcp/role", value: String((file.document["x-rcp"] as { role: string }).role) }],
+    "type role",
     problems,
   );
   const errorsFile = ofKind("errors");

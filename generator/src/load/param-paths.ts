@@ -1,13 +1,15 @@
 /**
  * Every params path a method annotation names (gates, clamps, rules, strictParam, alias
- * targets) must start with a property the method's `$defs.params` declares: the runtime
- * reads params by these paths, so a misspelt one would silently never apply.
+ * targets, the pagination cursor) must start with a property the method's `$defs.params`
+ * declares, and the pagination `nextCursor` must be a member `$defs.result` declares: the
+ * runtime reads params and results by these names, so a misspelt one would silently never apply.
  */
 import { appendPointer, readPointer } from "./json-pointer.js";
 import type { LoadedMethod } from "./loader.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
 
 export function checkParamPaths(method: LoadedMethod, document: object, problems: SchemaProblems): void {
+  checkNextCursor(method, document, problems);
   const properties = readPointer(document, "/$defs/params/properties");
   if (typeof properties !== "object" || properties === null) return;
   for (const { pointer, path } of paramPaths(method.annotation)) {
@@ -17,12 +19,25 @@ export function checkParamPaths(method: LoadedMethod, document: object, problems
   }
 }
 
+function checkNextCursor(method: LoadedMethod, document: object, problems: SchemaProblems): void {
+  const nextCursor = (method.annotation["pagination"] as { nextCursor?: string } | undefined)?.nextCursor;
+  if (nextCursor === undefined) return;
+  const members = readPointer(document, "/$defs/result/properties");
+  if (typeof members !== "object" || members === null || !Object.hasOwn(members, nextCursor))
+    problems.add(
+      method.file,
+      "/x-rcp/pagination/nextCursor",
+      `"${nextCursor}" is not a member $defs.result declares in its properties`,
+    );
+}
+
 function paramPaths(annotation: Record<string, unknown>): { pointer: string; path: string }[] {
   const found: { pointer: string; path: string }[] = [];
   const add = (pointer: string, value: unknown) => {
     if (typeof value === "string") found.push({ pointer, path: value });
   };
   add("/x-rcp/strictParam", annotation["strictParam"]);
+  add("/x-rcp/pagination/cursor", (annotation["pagination"] as { cursor?: unknown } | undefined)?.cursor);
   for (const [legacy, canonical] of Object.entries((annotation["aliases"] ?? {}) as Record<string, unknown>))
     add(appendPointer("/x-rcp/aliases", legacy), canonical);
   for (const list of ["gates", "clamps", "rules"])

@@ -1,11 +1,12 @@
 /**
  * The data of a folder's ProtocolDescriptor (runtime/protocol.ts): every method's x-rcp
- * annotation, the notifications, the error table, the version and the log levels, with a
+ * annotation, the notifications, the error table, the version, the log levels (least severe
+ * first), the `_meta` validator and one validator per shared type role (`registry`), with a
  * validator for each shape supplied by the caller. methods.ts writes it as code with
  * references to precompiled validators; `rcp-gen conform` builds it live with ajv.
  */
 import type { LoadedSchemaFolder } from "../load/loader.js";
-import { metaShape } from "./shapes.js";
+import { allShapes, metaShape } from "./shapes.js";
 
 /** The validator of the shape at `file#pointer`, or undefined when the folder has none there. */
 export type ValidatorAt<V> = (file: string, pointer: string) => V | undefined;
@@ -18,6 +19,8 @@ export interface DescriptorData<V> {
   notifications: Record<string, Record<string, unknown>>;
   errors: Record<string, { code: number; symbol: string; message: string; retryable: string }>;
   meta: V | undefined;
+  /** Shared type roles (`registry`) and their validators. */
+  [role: string]: unknown;
   description: string | undefined;
 }
 
@@ -32,6 +35,7 @@ export function descriptorData<V>(folder: LoadedSchemaFolder, validatorAt: Valid
       lifecycle: annotation["lifecycle"],
       streaming: annotation["streaming"] ?? false,
       strictParam: annotation["strictParam"],
+      pagination: annotation["pagination"],
       aliases: annotation["aliases"] ?? {},
       gates: annotation["gates"] ?? [],
       clamps: annotation["clamps"] ?? [],
@@ -64,6 +68,11 @@ export function descriptorData<V>(folder: LoadedSchemaFolder, validatorAt: Valid
     notifications,
     errors,
     meta: validatorAt(metaShape.file, metaShape.pointer),
+    ...Object.fromEntries(
+      allShapes(folder).flatMap((shape) =>
+        shape.role === undefined ? [] : [[shape.role, validatorAt(shape.file, shape.pointer)]],
+      ),
+    ),
     description: protocolFile.description,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The named shapes of a schema folder, in a fixed order: the params, result and partial of
  * every method, the params of every notification, shared types, capabilities and `_meta`.
- * Types, validators and descriptors are all emitted from this one list.
+ * Types, validators and descriptors are all emitted from this one list. A shared type with an
+ * `x-rcp` role (the registry, §16.1) also gets a validator, named after its role.
  */
 import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
@@ -16,6 +17,8 @@ export interface Shape {
   readonly pointer: string;
   /** Params and result objects always carry a typed `_meta` (§4.4). */
   readonly carriesMeta: boolean;
+  /** A shared type's `x-rcp` role: the runtime finds its validator in the protocol descriptor under this name. */
+  readonly role?: string;
 }
 
 const roles: readonly [ShapeRole, string][] = [
@@ -62,12 +65,17 @@ export const metaShape: Shape = {
 export function allShapes(folder: LoadedSchemaFolder): Shape[] {
   const sharedTypes = [...folder.files.keys()]
     .filter((path) => path.startsWith("types/"))
-    .map((file) => ({
-      typeName: String((folder.files.get(file) as { title?: string }).title),
-      file,
-      pointer: "",
-      carriesMeta: false,
-    }));
+    .map((file): Shape => {
+      const document = folder.files.get(file) as { title?: string; "x-rcp"?: { role: string } };
+      const role = document["x-rcp"]?.role;
+      return {
+        typeName: String(document.title),
+        file,
+        pointer: "",
+        carriesMeta: false,
+        ...(role === undefined ? {} : { role, validatorName: role }),
+      };
+    });
   return [
     ...methodShapes(folder),
     metaShape,

@@ -12,6 +12,7 @@ import { callError, errorFromWire, withRetryability } from "./call-error.js";
 import { progressStream } from "./event-stream.js";
 import { handshake, type ClientSession } from "./handshake.js";
 import { routeNotification } from "./notification-router.js";
+import { followCursors } from "./pages.js";
 import { PendingCall, type AbandonReason } from "./pending-call.js";
 import { firstProblem, Tolerance, type ClientDiagnostic, type ToleratedDeviation } from "./tolerance.js";
 import { TransportError, type ClientTransport, type OutgoingFrame } from "./transport.js";
@@ -42,6 +43,8 @@ export interface BaseClientOptions {
 type Method<M> = keyof M & string;
 
 export class BaseClient<M extends MethodMap> {
+  /** Type-only (nothing at run time): the method map, so helpers can infer it from a client type. */
+  declare readonly "~methods"?: M;
   readonly #protocol: ProtocolDescriptor;
   readonly #transport: ClientTransport;
   readonly #options: BaseClientOptions;
@@ -133,6 +136,30 @@ export class BaseClient<M extends MethodMap> {
       const signal = options.signal === undefined ? stopped : AbortSignal.any([options.signal, stopped]);
       return this.call(method, params, { ...options, onProgress, signal });
     });
+  }
+
+  /**
+   * Calls a paginated `method` (§10) page after page with the same `options`, following the
+   * cursor each result carries until one carries none; generated clients call it `<name>Pages()`.
+   */
+  pages<K extends Method<M>>(
+    method: K,
+    params: M[K]["params"],
+    options: CallOptions<M[K]["partial"]> = {},
+  ): AsyncGenerator<M[K]["result"], void, undefined> {
+    const pagination = this.#protocol.methods[method]?.pagination;
+    if (pagination === undefined) throw new TypeError(`${method} does not declare pagination`);
+    const repeated = (cursor: string) =>
+      callError(this.#protocol, ErrorCode.InternalError, `${method} returned a cursor it had returned before`, {
+        cursor,
+        detail: "stopped instead of paging forever",
+      });
+    return followCursors(
+      (page) => this.call(method, page as M[K]["params"], options),
+      params as JsonObject,
+      pagination,
+      repeated,
+    );
   }
 
   /** Sends a client notification (never answered, §4.5). */

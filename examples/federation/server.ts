@@ -1,0 +1,87 @@
+/**
+ * A federating RCP server (§16) from the same generated code as any engine: `createServer`
+ * with a `retrieve` that fans out to the engines of an `rcp.json` registry and fuses their
+ * answers, and `catalog/list` (§7.13). It advertises `catalog` plus the union or intersection
+ * of its engines' retrieve capabilities (§16.4), measured when it starts.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createServer, RcpClient, type FusionMethod, type ServerCapabilities } from "../../generated/index.js";
+import type { ConformanceLevel, RcpServer } from "@rcp-gen/runtime";
+import { Federation, Selector, type CapabilityRule } from "@rcp-gen/runtime/federation";
+import { stdioConnector } from "@rcp-gen/runtime/node";
+
+export const FEDERATOR_INFO = { name: "rcp-federator", version: "0.1.0" };
+
+export interface FederatingServerOptions {
+  /** The registry file; relative stdio commands in it run from its folder. */
+  registryPath: string;
+  /** This federator's name on `_meta.federation.path` (§16.2); default: a random one per process. */
+  identity?: string;
+  /** What to advertise over the engines (§16.4); default "union". */
+  capabilities?: CapabilityRule;
+  /** Cross-engine fusion (§16.3); default "rrf". */
+  fusion?: FusionMethod;
+  /** List engines' own endpoints in catalog/list (§7.13); default false. */
+  exposeEndpoints?: boolean;
+  /** Diagnostics (an engine that did not connect); default stderr. */
+  log?: (line: string) => void;
+}
+
+export interface FederatingServer {
+  server: RcpServer;
+  federation: Federation<RcpClient>;
+  identity: string;
+}
+
+/** Connects the registry's engines and builds the server; fails when a required engine is down or none retrieves. */
+export async function createFederatingServer(options: FederatingServerOptions): Promise<FederatingServer> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const registryPath = resolve(options.registryPath);
+  const selector = new Selector(readFileSync(registryPath, "utf8"), {
+    client: RcpClient,
+    clientInfo: FEDERATOR_INFO,
+    stdio: stdioConnector({ cwd: dirname(registryPath) }),
+  });
+  const identity = options.identity ?? `${FEDERATOR_INFO.name}-${crypto.randomUUID().slice(0, 8)}`;
+  const federation = selector.federation({}, { identity, fusion: { method: options.fusion ?? "rrf" } });
+  for (const { id, error } of await federation.connect()) {
+    const required = federation.engines.find((handle) => handle.id === id)?.entry.required === true;
+    if (required) {
+      await federation.close();
+      throw new Error(`required engine ${id} did not connect: ${error.message}`);
+    }
+    log(`federator: engine ${id} did not connect (${error.message}); it is tried again on each request`);
+  }
+  const merged = federation.capabilities(options.capabilities ?? "union");
+  if (merged.retrieve === undefined) {
+    await federation.close();
+    throw new Error("no engine that advertises retrieve could be reached");
+  }
+  // Only the keys a federator can honour: the handlers below are the methods they gate.
+  const capabilities = {
+    retrieve: merged.retrieve,
+    catalog: { engines: federation.engines.length },
+    streaming: {},
+    ...(merged.filter === undefined ? {} : { filter: merged.filter }),
+    ...(merged.citations === undefined ? {} : { citations: merged.citations }),
+  };
+  const server = createServer({
+    info: FEDERATOR_INFO,
+    conformance: conformanceOf(capabilities),
+    capabilities,
+    handlers: {
+      retrieve: (params, ctx) =>
+        federation.retrieve(params, { signal: ctx.signal, onProgress: (event) => ctx.progress(event) }),
+      "catalog/list": () => federation.catalog({ endpoints: options.exposeEndpoints ?? false }),
+    },
+  });
+  return { server, federation, identity };
+}
+
+/** L1 (§14.2) when the federation offers every mode, filters and citations; L0 otherwise. */
+function conformanceOf(capabilities: ServerCapabilities): ConformanceLevel {
+  const modes = capabilities.retrieve?.modes ?? [];
+  const everyMode = (["dense", "sparse", "hybrid"] as const).every((mode) => modes.includes(mode));
+  return everyMode && capabilities.filter !== undefined && capabilities.citations !== undefined ? "L1" : "L0";
+}

@@ -1,0 +1,209 @@
+/**
+ * One federated call in flight: every engine asked concurrently with its share of the
+ * deadline and this hop's budget and path in `_meta` (§16.2), its answer checked against the
+ * method's result schema (results are untrusted, §15.1), its outcome reported as it happens.
+ */
+import type { CallOptions, JsonObject, ProgressEvent } from "../api.js";
+import { ErrorCode, RcpError } from "../errors.js";
+import { getPath } from "../paths.js";
+import { prepareParams, validationError } from "../params.js";
+import type { MethodDescriptor } from "../protocol.js";
+import type { Deadline, HopMeta } from "./budget.js";
+import type { EngineClient, EngineHandle } from "./engine-handle.js";
+import { asRcpError, within } from "./errors.js";
+import { mergeAnswers, type EngineAnswer } from "./merge.js";
+import { ProgressSummary, type FederationPartial } from "./progress.js";
+import type { FederableResult } from "./types.js";
+
+/** What became of one engine in one federated call. */
+export type EngineOutcome =
+  | { readonly id: string; readonly status: "answered"; readonly hits: number; readonly latencyMs: number }
+  | {
+      readonly id: string;
+      /**
+       * failed: an error, or no connection; timeout: its share of the deadline ran out; skipped:
+       * its capabilities rule the request out (-32005, -32602); unsupported: it does not offer
+       * the method at all, which is not an error (§16.2).
+       */
+      readonly status: "failed" | "timeout" | "skipped" | "unsupported";
+      readonly error: RcpError;
+      readonly latencyMs: number;
+    };
+
+export interface FederatedCallOptions<Partial = FederationPartial> {
+  /** Aborting cancels every engine's call; the federated call then rejects with -32006. */
+  signal?: AbortSignal;
+  /** Milliseconds for the whole call; `_meta.deadlineMs` in params may only shorten it. */
+  timeout?: number;
+  /** The federator's progress: engines' stages, then each engine's answer with the hits fused so far. */
+  onProgress?: (event: ProgressEvent<Partial>) => void;
+  /** Each engine's outcome, as it happens. */
+  onEngine?: (outcome: EngineOutcome) => void;
+}
+
+/** `_meta` keys that belong to one hop only: the client and the budget arithmetic set them anew. */
+const HOP_LOCAL_META = new Set(["progressToken", "logLevel", "deadlineMs", "federation", "session", "degraded"]);
+
+/** Why engine calls still running when the federated call ends are cancelled; one instance, no stack per call. */
+const CALL_OVER = new RcpError(ErrorCode.Cancelled, "Cancelled: the federated call is over");
+
+type MethodCall = (method: string, params: JsonObject, options: CallOptions) => Promise<unknown>;
+
+export interface FederatedCallInit {
+  readonly descriptor: MethodDescriptor;
+  readonly request: JsonObject;
+  /** The request's own `_meta`. */
+  readonly received: JsonObject;
+  readonly hop: HopMeta;
+  readonly deadline: Deadline;
+  readonly options: FederatedCallOptions;
+}
+
+export class FederatedCall<C extends EngineClient> {
+  readonly #init: FederatedCallInit;
+  readonly #engines: readonly EngineHandle<C>[];
+  readonly #signal: AbortSignal;
+  readonly #progress: ProgressSummary | undefined;
+  readonly #stop = new AbortController();
+  readonly #answers = new Map<string, EngineAnswer>();
+  #unlink = (): void => {};
+
+  constructor(engines: readonly EngineHandle<C>[], init: FederatedCallInit) {
+    this.#init = init;
+    this.#engines = engines;
+    const { signal, onProgress } = init.options;
+    // One controller for every engine call, aborted by the caller's signal or by stop(); a
+    // listener is cheaper than AbortSignal.any, and this runs once per federated call.
+    if (signal?.aborted) this.#stop.abort(signal.reason);
+    else if (signal !== undefined) {
+      const forward = () => this.#stop.abort(signal.reason);
+      signal.addEventListener("abort", forward, { once: true });
+      this.#unlink = () => signal.removeEventListener("abort", forward);
+    }
+    this.#signal = this.#stop.signal;
+    const ids = engines.map((handle) => handle.id);
+    this.#progress = onProgress === undefined ? undefined : new ProgressSummary(ids, onProgress);
+  }
+
+  /**
+   * Every engine's outcome, in priority order; rejects with a required engine's own error as
+   * soon as one fails (§16.2), after which stop() cancels the others.
+   */
+  run(): Promise<EngineOutcome[]> {
+    let failRequired: (error: RcpError) => void = () => {};
+    const requiredFailed = new Promise<never>((_, reject) => (failRequired = reject));
+    const tasks = this.#engines.map(async (handle) => {
+      const outcome = await this.#ask(handle);
+      this.#init.options.onEngine?.(outcome);
+      this.#progress?.engineDone(handle.id, summary(outcome), () => this.#fusedSoFar());
+      if (handle.entry.required && outcome.status !== "answered" && outcome.status !== "unsupported") {
+        const { code, message, data } = outcome.error;
+        failRequired(new RcpError(code, `${message} (required engine ${handle.id})`, { ...data, engine: handle.id }));
+      }
+      return outcome;
+    });
+    return Promise.race([Promise.all(tasks), requiredFailed]);
+  }
+
+  /** The answers so far, in the engines' priority order. */
+  answers(): EngineAnswer[] {
+    return this.#engines.flatMap((handle) => this.#answers.get(handle.id) ?? []);
+  }
+
+  /** Cancels whatever is still running. */
+  stop(): void {
+    this.#unlink();
+    this.#stop.abort(CALL_OVER);
+  }
+
+  /** Never throws: every way an engine can go wrong is an outcome. */
+  async #ask(handle: EngineHandle<C>): Promise<EngineOutcome> {
+    const started = performance.now();
+    const { descriptor, request, deadline } = this.#init;
+    const outcome = (status: "failed" | "timeout" | "skipped" | "unsupported", error: RcpError): EngineOutcome => ({
+      id: handle.id,
+      status,
+      error,
+      latencyMs: Math.round(performance.now() - started),
+    });
+    try {
+      const client =
+        handle.client ??
+        (await within(handle.connect(), deadline.forEngine(), this.#signal, `connecting to ${handle.id}`));
+      const capability = descriptor.capability;
+      if (capability !== null && !client.supports(capability)) {
+        return outcome("unsupported", new RcpError(ErrorCode.CapabilityMissing, `does not advertise ${capability}`));
+      }
+      try {
+        // The engine's own checks, run here first: an option it lacks skips it without I/O.
+        prepareParams(descriptor, structuredClone(request), client.serverCapabilities ?? {});
+      } catch (thrown) {
+        return outcome("skipped", asRcpError(thrown));
+      }
+      const remaining = deadline.forEngine();
+      if (remaining <= 0)
+        return outcome("timeout", new RcpError(ErrorCode.Timeout, "Timeout: no time was left for it"));
+      const result = await (client as unknown as { call: MethodCall }).call(
+        descriptor.method,
+        { ...request, _meta: this.#forwardedMeta(remaining) },
+        { signal: this.#signal, timeout: remaining, ...this.#progressOption(handle.id, client) },
+      );
+      if (!descriptor.result(result)) {
+        const { detail } = validationError(descriptor.result, "result").data ?? {};
+        return outcome(
+          "failed",
+          new RcpError(ErrorCode.InternalError, `Malformed ${descriptor.method} result`, { detail }),
+        );
+      }
+      const answer = result as FederableResult;
+      const floor = getPath(client.serverCapabilities, "retrieve.scoreFloor");
+      this.#answers.set(handle.id, {
+        id: handle.id,
+        weight: handle.entry.weight,
+        result: answer,
+        ...(typeof floor === "number" ? { scoreFloor: floor } : {}),
+      });
+      return {
+        id: handle.id,
+        status: "answered",
+        hits: answer.hits.length,
+        latencyMs: Math.round(performance.now() - started),
+      };
+    } catch (thrown) {
+      const error = asRcpError(thrown);
+      return outcome(error.code === ErrorCode.Timeout ? "timeout" : "failed", error);
+    }
+  }
+
+  /** Progress is asked of an engine only when someone listens and the engine streams (§9). */
+  #progressOption(id: string, client: C): Pick<CallOptions, "onProgress"> {
+    const progress = this.#progress;
+    if (progress === undefined || !client.supports("streaming")) return {};
+    return { onProgress: (event: ProgressEvent) => progress.engineProgress(id, event) };
+  }
+
+  /** The `_meta` an engine receives: this hop's budget and path, and the received keys that travel on. */
+  #forwardedMeta(deadlineMs: number): JsonObject {
+    const meta: JsonObject = {};
+    for (const [key, value] of Object.entries(this.#init.received)) if (!HOP_LOCAL_META.has(key)) meta[key] = value;
+    meta.deadlineMs = deadlineMs;
+    meta.federation = { depth: this.#init.hop.depth, path: this.#init.hop.path };
+    return meta;
+  }
+
+  #fusedSoFar(): EngineAnswer["result"]["hits"] {
+    const k = this.#init.request.k;
+    return mergeAnswers(this.answers(), { method: "rrf" }, typeof k === "number" ? k : undefined).hits;
+  }
+}
+
+/** One line about an engine that did not answer, for `usage.notes` and progress messages. */
+export function describeOutcome(outcome: Exclude<EngineOutcome, { status: "answered" }>): string {
+  const { code, message } = outcome.error;
+  const what = { failed: "failed", timeout: "timed out", skipped: "skipped", unsupported: "not asked" }[outcome.status];
+  return `${what} after ${outcome.latencyMs} ms (${code} ${message})`;
+}
+
+function summary(outcome: EngineOutcome): string {
+  return outcome.status === "answered" ? `answered ${outcome.hits} hits` : describeOutcome(outcome);
+}

@@ -1,0 +1,98 @@
+/**
+ * The engines' ranked lists fused into one (§16.3) with runtime/fusion: each fused hit tagged
+ * with its origin (`meta.engine`, `meta.engineRank`, `meta.engineScore`, and `meta.engines`
+ * when several engines returned it), scored by the fused score.
+ */
+import { fuse } from "../fusion/fuse.js";
+import type { FusedHit, FusibleHit, FusionMethod, RankedList } from "../fusion/types.js";
+import type { FederableResult } from "./types.js";
+
+/** Cross-engine fusion: RRF by default (§16.3); convex needs every engine's `retrieve.scoreFloor`. */
+export interface FederationFusion {
+  method: FusionMethod;
+  /** RRF damping constant; default 60. */
+  rrfK?: number;
+  /** Convex mixing weight of exactly two engines; by default each engine's registry weight applies. */
+  alpha?: number;
+}
+
+/** One engine's answer, ready to fuse. */
+export interface EngineAnswer {
+  id: string;
+  weight: number;
+  /** The engine's advertised `retrieve.scoreFloor` (§6.1), when it has one. */
+  scoreFloor?: number;
+  result: FederableResult;
+}
+
+export interface Merged {
+  hits: FusibleHit[];
+  notes: string[];
+  encoding?: string;
+  dimension?: number;
+}
+
+/** Fuses `answers` (in registry priority order) and keeps at most `k` hits (all of them when k is unknown). */
+export function mergeAnswers(
+  answers: readonly EngineAnswer[],
+  fusion: FederationFusion,
+  k: number | undefined,
+): Merged {
+  const notes: string[] = [];
+  let method = fusion.method;
+  const floorless = answers.filter((answer) => answer.scoreFloor === undefined).map((answer) => answer.id);
+  if (method === "convex" && floorless.length > 0) {
+    // §16.3: convex only when every engine advertises scoreFloor, RRF otherwise (MUST).
+    method = "rrf";
+    notes.push(
+      `fusion: convex needs retrieve.scoreFloor from every engine (${floorless.join(", ")} has none); used rrf`,
+    );
+  }
+  const lists: RankedList[] = answers.map((answer) => ({
+    name: answer.id,
+    hits: answer.result.hits,
+    weight: answer.weight,
+    ...(answer.scoreFloor === undefined ? {} : { scoreFloor: answer.scoreFloor }),
+  }));
+  const limit = k ?? Math.max(0, ...answers.map((answer) => answer.result.hits.length));
+  const fused = fuse(lists, {
+    method,
+    ...(fusion.rrfK === undefined ? {} : { rrfK: fusion.rrfK }),
+    ...(method === "convex" && fusion.alpha !== undefined && answers.length === 2 ? { alpha: fusion.alpha } : {}),
+    k: limit,
+  });
+  const vectors = sharedVectorFormat(answers);
+  if (vectors === undefined) notes.push("vectors: engines answered in different encodings or dimensions; dropped");
+  return {
+    hits: fused.map((hit) => tagged(hit, vectors !== undefined)),
+    notes,
+    ...(vectors?.encoding === undefined ? {} : { encoding: vectors.encoding }),
+    ...(vectors?.dimension === undefined ? {} : { dimension: vectors.dimension }),
+  };
+}
+
+/** The hit with the fused score and its origin; the engine that contributed most comes first. */
+function tagged(fused: FusedHit, keepVector: boolean): FusibleHit {
+  const origins = Object.keys(fused.contributions);
+  if (origins.length > 1) origins.sort((a, b) => fused.contributions[b]!.fused - fused.contributions[a]!.fused);
+  const engine = origins[0]!;
+  const best = fused.contributions[engine]!;
+  const meta: Record<string, unknown> = { ...fused.hit.meta, engine, engineRank: best.rank, engineScore: best.score };
+  if (origins.length > 1) meta.engines = origins;
+  if (keepVector || !("vector" in fused.hit)) return { ...fused.hit, score: fused.score, meta };
+  // Not `delete`: that would leave the hit in V8's slow dictionary mode for serialisation.
+  const { vector: _dropped, ...withoutVector } = fused.hit as FusibleHit & { vector?: unknown };
+  return { ...withoutVector, score: fused.score, meta };
+}
+
+/** The one vector encoding and dimension every answer used; undefined when they differ (§7.3.1). */
+function sharedVectorFormat(answers: readonly EngineAnswer[]): { encoding?: string; dimension?: number } | undefined {
+  const withVectors = answers.filter((answer) => answer.result.hits.some((hit) => "vector" in hit));
+  const formats = new Set(withVectors.map(({ result }) => `${result.encoding ?? "json"}/${result.dimension ?? ""}`));
+  if (formats.size > 1) return undefined;
+  const first = withVectors[0]?.result;
+  return {
+    ...(first?.encoding === undefined ? {} : { encoding: first.encoding }),
+    ...(first?.dimension === undefined ? {} : { dimension: first.dimension }),
+  };
+}

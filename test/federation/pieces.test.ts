@@ -1,0 +1,173 @@
+/**
+ * The federation's pieces on their own: capabilities over engines (§16.4), fusion of engine
+ * answers (§16.3), the hop budget (§16.2), and the universal entry's import graph.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { federatedCapabilities, nextHop, type EngineClient } from "@rcp-gen/runtime/federation";
+import { mergeAnswers, type EngineAnswer } from "../../runtime/src/federation/merge.js";
+import { budgetOf, Deadline } from "../../runtime/src/federation/budget.js";
+import { repoRoot } from "../generator/run-cli.js";
+
+const engine = (capabilities: Record<string, unknown>): { client: EngineClient } => ({
+  client: {
+    serverInfo: { name: "e", version: "1" },
+    serverCapabilities: capabilities,
+    supports: () => true,
+    close: async () => {},
+  },
+});
+
+describe("federated capabilities (§16.4)", () => {
+  const a = engine({
+    retrieve: {
+      maxK: 50,
+      modes: ["dense", "hybrid"],
+      mmr: true,
+      defaultMode: "hybrid",
+      deterministic: true,
+      snapshots: true,
+    },
+    filter: { fields: { year: "int", lang: "keyword" }, operators: ["eq", "gte"] },
+    citations: {},
+    rerank: { methods: ["cross-encoder"] },
+  });
+  const b = engine({
+    retrieve: {
+      maxK: 100,
+      modes: ["sparse", "hybrid"],
+      defaultMode: "sparse",
+      deterministic: false,
+      scoreScale: "bm25",
+    },
+    filter: { fields: ["lang", "tag"] },
+  });
+  const embedder = engine({ embed: { dimension: 8, identity: "x" } });
+
+  it("union: what any engine offers, limits at their largest, text only where all agree", () => {
+    expect(federatedCapabilities([a, b, embedder], "union")).toEqual({
+      catalog: { engines: 3 },
+      streaming: {},
+      retrieve: { maxK: 100, modes: ["dense", "hybrid", "sparse"], mmr: true, deterministic: false, scoreFloor: 0 },
+      filter: {
+        fields: ["year", "lang", "tag"],
+        operators: ["eq", "gte", "ne", "gt", "lt", "lte", "in", "nin", "contains", "exists"],
+      },
+      citations: {},
+    });
+  });
+
+  it("intersection: what every engine offers, limits at their smallest", () => {
+    expect(federatedCapabilities([a, b], "intersection")).toEqual({
+      catalog: { engines: 2 },
+      streaming: {},
+      retrieve: { maxK: 50, modes: ["hybrid"], deterministic: false, scoreFloor: 0 },
+      filter: { fields: ["lang"], operators: ["eq", "gte"] },
+    });
+    expect(
+      federatedCapabilities([a, engine({ retrieve: {}, filter: { fields: { lang: "keyword" } } })], "intersection")
+        .filter,
+    ).toEqual({
+      fields: { lang: "keyword" },
+      operators: ["eq", "gte"],
+    });
+  });
+
+  it("offers no retrieve when no engine retrieves", () => {
+    expect(federatedCapabilities([embedder], "union")).toEqual({ catalog: { engines: 1 }, streaming: {} });
+  });
+});
+
+describe("fusing engine answers (§16.3)", () => {
+  const answer = (id: string, ids: string[], extra: Partial<EngineAnswer> = {}): EngineAnswer => ({
+    id,
+    weight: 1,
+    result: { hits: ids.map((hitId, index) => ({ id: hitId, score: 10 - index, text: `${id}:${hitId}` })) },
+    ...extra,
+  });
+
+  it("breaks ties by summed weight, then id, whatever order the engines answered in", () => {
+    const one = answer("one", ["x", "y"]);
+    const two = answer("two", ["y", "x"], { weight: 1 });
+    const three = answer("three", ["z"], { weight: 2 });
+    const forward = mergeAnswers([one, two, three], { method: "rrf" }, 10).hits.map((hit) => hit.id);
+    const backward = mergeAnswers([three, two, one], { method: "rrf" }, 10).hits.map((hit) => hit.id);
+    // z: 2/61 beats x and y (1/61 + 1/62 each); x and y tie on score and weight: the smaller id first.
+    expect(forward).toEqual(["z", "x", "y"]);
+    expect(backward).toEqual(forward);
+  });
+
+  it("tags every hit with the engine that ranked it best, and lists all engines that returned it", () => {
+    const [first] = mergeAnswers([answer("one", ["x"]), answer("two", ["q", "x"])], { method: "rrf" }, 1).hits;
+    expect(first?.meta).toEqual({ engine: "one", engineRank: 1, engineScore: 10, engines: ["one", "two"] });
+  });
+
+  it("falls back to RRF when an engine has no scoreFloor (§16.3 MUST), and says so", () => {
+    const floored = answer("one", ["x", "y"], { scoreFloor: 0 });
+    const merged = mergeAnswers([floored, answer("two", ["y"])], { method: "convex" }, 2);
+    expect(merged.notes).toEqual([
+      "fusion: convex needs retrieve.scoreFloor from every engine (two has none); used rrf",
+    ]);
+    const convex = mergeAnswers([floored, answer("two", ["y", "x"], { scoreFloor: 0 })], { method: "convex" }, 2);
+    expect(convex.notes).toEqual([]);
+    expect(convex.hits.map((hit) => hit.score)).toEqual([1.9, 1.9]);
+  });
+
+  it("drops vectors that engines encoded differently, and keeps a shared encoding", () => {
+    const withVector = (id: string, encoding: string) =>
+      answer(id, ["x"], {
+        result: { hits: [{ id: `${id}-x`, score: 1, vector: "AAAA" } as never], encoding, dimension: 1 },
+      });
+    const mixed = mergeAnswers([withVector("one", "f32-base64"), withVector("two", "json")], { method: "rrf" }, 2);
+    expect(mixed.hits.every((hit) => !("vector" in hit))).toBe(true);
+    expect(mixed.notes).toContain("vectors: engines answered in different encodings or dimensions; dropped");
+    const shared = mergeAnswers(
+      [withVector("one", "f32-base64"), withVector("two", "f32-base64")],
+      { method: "rrf" },
+      2,
+    );
+    expect([shared.encoding, shared.dimension, shared.hits.every((hit) => "vector" in hit)]).toEqual([
+      "f32-base64",
+      1,
+      true,
+    ]);
+  });
+});
+
+describe("budgets (§16.2)", () => {
+  it("an aggregator decrements the depth and appends itself; a client originates the budget", () => {
+    expect(nextHop(undefined, "gw", 3)).toEqual({ depth: 2, path: ["gw"] });
+    expect(nextHop({ depth: 2, path: ["edge"] }, "gw", 3)).toEqual({ depth: 1, path: ["edge", "gw"] });
+    expect(nextHop(undefined, undefined, 3)).toEqual({ depth: 3, path: [] });
+    expect(nextHop({ depth: 1, path: ["a"] }, undefined, 3)).toEqual({ depth: 1, path: ["a"] });
+    expect(() => nextHop({ depth: 5, path: ["gw"] }, "gw", 3)).toThrow(/cycle: gw is already/);
+    expect(() => nextHop({ depth: 0, path: [] }, "gw", 3)).toThrow(/hop budget exhausted/);
+  });
+
+  it("takes the smallest of the caller's timeout and the received deadline, and keeps a reserve back", () => {
+    expect(budgetOf(undefined, undefined, 30_000)).toBe(30_000);
+    expect(budgetOf(2_000, 500, 30_000)).toBe(500);
+    expect(budgetOf(2_000, "soon", 30_000)).toBe(2_000);
+    const forEngine = new Deadline(1_000).forEngine();
+    expect(forEngine).toBeLessThanOrEqual(950);
+    expect(forEngine).toBeGreaterThan(900);
+    expect(new Deadline(4).forEngine()).toBe(0);
+  });
+});
+
+it("the federation entry reaches no Node module, so it runs in a browser or a worker", () => {
+  const seen = new Set<string>();
+  const nodeImports: string[] = [];
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:^|\n)(?:import|export)[^;]*?from "([^"]+)"/g)) {
+      if (specifier!.startsWith("node:") || specifier === "child_process") nodeImports.push(`${file}: ${specifier}`);
+      else if (specifier!.startsWith(".")) visit(resolve(dirname(file), specifier!.replace(/\.js$/, ".ts")));
+    }
+  };
+  visit(join(repoRoot, "runtime/src/federation.ts"));
+  expect([...seen].some((file) => file.endsWith("client/http-transport.ts"))).toBe(true);
+  expect(nodeImports).toEqual([]);
+});

@@ -1,0 +1,115 @@
+/**
+ * Real processes for the federation tests: fixture engines and federators listening on
+ * 127.0.0.1 (port 0), their stderr read as JSON events, and registries written to a temp folder.
+ * Each process gets its own process group, so stopping a federator also stops the stdio
+ * engines it spawned.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
+export const ENGINE_FIXTURE = fileURLToPath(new URL("../../dist/test/fixtures/federation/engine.js", import.meta.url));
+export const SERVE = fileURLToPath(new URL("../../dist/examples/demo-engine/serve.js", import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  /** The JSON lines written to stderr so far. */
+  events(): Record<string, unknown>[];
+  stderr(): string;
+  /** Resolves once `accept` holds for the events; fails after `timeoutMs` naming `what`. */
+  waitFor(accept: (events: Record<string, unknown>[]) => boolean, what: string, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** `node <script> ...args`, which prints its base URL as the first stdout line. */
+export function startHttpProcess(script: string, args: readonly string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const events = () =>
+    stderr.split("\n").flatMap((line) => {
+      try {
+        const parsed: unknown = JSON.parse(line);
+        return typeof parsed === "object" && parsed !== null ? [parsed as Record<string, unknown>] : [];
+      } catch {
+        return [];
+      }
+    });
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    void exited.then(() => reject(new Error(`${script} ${args.join(" ")} exited before listening:\n${stderr}`)));
+    child.stdout!.setEncoding("utf8").on("data", (text: string) => {
+      stdout += text;
+      const newline = stdout.indexOf("\n");
+      if (newline === -1) return;
+      resolve({
+        url: stdout.slice(0, newline).trim(),
+        events,
+        stderr: () => stderr,
+        async waitFor(accept, what, timeoutMs = 10_000) {
+          const giveUp = Date.now() + timeoutMs;
+          while (!accept(events())) {
+            if (Date.now() > giveUp) throw new Error(`never saw ${what}; stderr:\n${stderr}`);
+            await new Promise((wake) => setTimeout(wake, 10));
+          }
+        },
+        stop: () => stopGroup(child, exited),
+      });
+    });
+  });
+}
+
+async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+  const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function startEngine(...args: string[]): Promise<ServerProcess> {
+  return startHttpProcess(ENGINE_FIXTURE, ["--port", "0", ...args]);
+}
+
+export function startFederator(registryPath: string, ...args: string[]): Promise<ServerProcess> {
+  return startHttpProcess(SERVE, ["--federate", registryPath, "--port", "0", ...args]);
+}
+
+/** A port nothing listens on right now (for a registry that must name a server before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A temp folder for registries; `remove()` deletes it. */
+export function registryFolder(): { write(name: string, registry: object): string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "rcp-federation-"));
+  return {
+    write(name, registry) {
+      const path = join(dir, name);
+      writeFileSync(path, JSON.stringify(registry, null, 2));
+      return path;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The `retrieve` events an engine logged, in order. */
+export function retrieves(engine: ServerProcess): { meta: Record<string, unknown> }[] {
+  return engine.events().filter((event) => event.event === "retrieve") as { meta: Record<string, unknown> }[];
+}
