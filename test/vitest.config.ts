@@ -18,6 +18,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // vitest's default on 2 cores is one worker; most files wait on child processes, so two halve the run.
+    maxWorkers: 2,
     reporters: ["default"],
   },
 });
