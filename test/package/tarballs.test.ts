@@ -35,6 +35,8 @@ describe.each(["runtime", "generator"] as const)("the %s tarball", (which) => {
     expect(files).toEqual(
       expect.arrayContaining([
         "package/package.json",
+        "package/README.md",
+        "package/LICENSE",
         "package/dist/index.js",
         "package/dist/index.d.ts",
         "package/dist/index.d.ts.map",
