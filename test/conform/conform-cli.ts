@@ -5,9 +5,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { DEMO_SERVE } from "../demo/demo-child.js";
+import { freePort } from "../net/free-port.js";
 import { repoRoot } from "../generator/run-cli.js";
 
-export const DEMO = [process.execPath, `${repoRoot}dist/examples/demo-engine/serve.js`];
+export const DEMO = [process.execPath, DEMO_SERVE];
 export const BROKEN = [process.execPath, `${repoRoot}dist/test/fixtures/conform/broken-server.js`];
 
 export interface ConformRun {
@@ -57,16 +59,6 @@ export async function startOnPort(command: (port: number) => readonly string[], 
     }
   }
   return { url, stop: () => stop(child) };
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function stop(child: ChildProcess): Promise<void> {

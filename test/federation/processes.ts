@@ -6,14 +6,16 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
 export const ENGINE_FIXTURE = fileURLToPath(new URL("../../dist/test/fixtures/federation/engine.js", import.meta.url));
-export const SERVE = fileURLToPath(new URL("../../dist/examples/demo-engine/serve.js", import.meta.url));
+import { DEMO_SERVE as SERVE } from "../demo/demo-child.js";
+
+export { SERVE };
+export { freePort } from "../net/free-port.js";
 
 export interface ServerProcess {
   url: string;
@@ -82,18 +84,6 @@ export function startEngine(...args: string[]): Promise<ServerProcess> {
 
 export function startFederator(registryPath: string, ...args: string[]): Promise<ServerProcess> {
   return startHttpProcess(SERVE, ["--federate", registryPath, "--port", "0", ...args]);
-}
-
-/** A port nothing listens on right now (for a registry that must name a server before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A temp folder for registries; `remove()` deletes it. */

@@ -6,9 +6,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEMO_SERVE } from "../demo/demo-child.js";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const referenceDir = resolve(repoRoot, "../shared/reference/rcp-ref");
@@ -38,20 +39,8 @@ export const reference = {
   nodeSdk: join(referenceDir, "sdk/node/src/index.js"),
 };
 
-/** The demo engine as `npm run serve` runs it (compiled by `npm test`'s build). */
-export const DEMO_SERVE = join(repoRoot, "dist/examples/demo-engine/serve.js");
-
-/** A port nobody listens on now, for servers that take a port and cannot report one they chose. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
+export { DEMO_SERVE };
+export { freePort } from "../net/free-port.js";
 
 /** A child process with its output kept for failure messages; `stop()` ends it. */
 export interface Child {
