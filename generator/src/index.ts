@@ -3,8 +3,8 @@
  * for build scripts that call it in-process.
  */
 export { runOnce, regenerateCommand, type RunOptions, type RunReport } from "./cli/run.js";
-export { generate, type GenerateOptions } from "./emit/generate.js";
+export { generate, type GenerateOptions } from "./plugin/generate.js";
 export { loadSchemaFolder, SchemaFolderError, type LoadedSchemaFolder } from "./load/loader.js";
-export { defaultRuntimeEntry } from "./emit/runtime-symbols.js";
+export { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 export { rcpSchemaDir } from "./shipped.js";
 export { scaffoldProject, type Scaffolded } from "./init/scaffold.js";

@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { bannerMark } from "../emit/banner.js";
+import { bannerMark } from "../plugin/banner.js";
 import { firstHunk, onlyRuntimeImportDiffers, runtimeImportOf, type Hunk } from "./drift.js";
 
 export class OutputFolderError extends Error {

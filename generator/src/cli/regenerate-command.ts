@@ -1,6 +1,6 @@
 /** The command quoted in every generated file's banner: what reproduces the run that wrote it. */
 import { normalize, sep } from "node:path";
-import { defaultRuntimeEntry } from "../emit/runtime-symbols.js";
+import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 
 const posix = (path: string) => path.split(sep).join("/");
 

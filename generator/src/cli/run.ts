@@ -1,6 +1,6 @@
 /** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
-import { generate } from "../emit/generate.js";
-import { defaultRuntimeEntry } from "../emit/runtime-symbols.js";
+import { generate } from "../plugin/generate.js";
+import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 import { loadSchemaFolder } from "../load/loader.js";
 import { requireEsmFolder } from "./esm-only.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";

@@ -12,42 +12,48 @@
  */
 import standalone from "ajv/dist/standalone/index.js";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import type { EmitSettings } from "./emit-file.js";
-import { entrySpecifier, runtimeSymbols } from "./runtime-symbols.js";
-import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "../load/loader.js";
+import { schemaIdBase, SchemaFolderError } from "../load/loader.js";
 import { newFolderAjv } from "../load/schema-ajv.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
-import type { Shape } from "../model/shapes.js";
+import type { RcpModel, Shape } from "../model/model.js";
+import { definePlugin } from "../plugin/plugin.js";
 import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
 
 export const messageValidatorName = "message";
 
-export function emitValidators(settings: EmitSettings, folder: LoadedSchemaFolder, shapes: readonly Shape[]): string {
+export const validatorsTarget = definePlugin({
+  name: "validators",
+  generate({ model, newFile }) {
+    // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
+    const file = newFile("validators.ts", { format: false });
+    file.print(validatorsCode(model, file.runtimeModule("Validator")));
+    return [file];
+  },
+});
+
+function validatorsCode(model: RcpModel, validatorModule: string): string {
+  const folder = model.schema;
   const ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
   const exports: Record<string, string> = {};
-  for (const shape of shapes)
+  for (const shape of model.shapes)
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
   // First, so that a schema ajv refuses is reported with its file and pointer.
   const problems = new SchemaProblems();
-  for (const shape of shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, folder, shape));
+  for (const shape of model.shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, model, shape));
   problems.throwIfAny();
-  const message = messageSchema(folder);
+  const message = messageSchema(model.schema);
   ajv.addSchema(message);
   exports[messageValidatorName] = String(message["$id"]);
   const guarded = new Map<string, string>();
-  for (const shape of shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
+  for (const shape of model.shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
   const code = typedExports(esmOnly(standalone.default(ajv, exports)), guarded);
-  const validator = "Validator" satisfies keyof typeof runtimeSymbols;
-  const specifier = entrySpecifier(settings.runtimeSpecifier, runtimeSymbols[validator].entry);
   const typeNames = [...new Set(guarded.values())].sort();
-  // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
   return [
-    settings.banner,
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
-    `import type { ${validator} } from ${JSON.stringify(specifier)};`,
+    `import type { Validator } from ${JSON.stringify(validatorModule)};`,
     `import type { ${typeNames.join(", ")} } from "./types.js";`,
-    code,
+    code.replace(/\n$/, ""),
   ].join("\n");
 }
 
@@ -63,9 +69,9 @@ function typedExports(code: string, guarded: ReadonlyMap<string, string>): strin
 }
 
 /** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */
-function compileLocated(ajv: Ajv2020, folder: LoadedSchemaFolder, shape: Shape): void {
+function compileLocated(ajv: Ajv2020, model: RcpModel, shape: Shape): void {
   try {
-    ajv.getSchema(`${folder.idOf(shape.file)}#${shape.pointer}`);
+    ajv.getSchema(`${model.schema.idOf(shape.file)}#${shape.pointer}`);
   } catch (error) {
     const message = (error as Error).message;
     const located = new RegExp(`${schemaIdBase.replaceAll(".", "\\.")}([^#"]+)#?([^"\\s]*)`).exec(message);

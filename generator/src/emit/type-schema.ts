@@ -5,9 +5,9 @@
  * becomes a cycle in the object graph.
  */
 import { readPointer } from "../load/json-pointer.js";
-import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { schemaIdBase } from "../load/loader.js";
 import { subschemaKeywords } from "../load/schema-walk.js";
-import type { Shape } from "../model/shapes.js";
+import type { RcpModel } from "../model/model.js";
 
 type SchemaObject = Record<string, unknown>;
 
@@ -17,7 +17,8 @@ const droppedKeywords = new Set(["$schema", "$id", "$defs", "definitions", "$com
 const isRecord = (value: unknown): value is SchemaObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Shape[]): SchemaObject {
+export function buildTypeSchema(model: RcpModel): SchemaObject {
+  const folder = model.schema;
   const built = new Map<string, SchemaObject>();
   const source = (file: string, pointer: string) => readPointer(folder.files.get(file), pointer);
 
@@ -73,7 +74,7 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
 
   const meta = objectAt("meta.json", "/$defs/meta");
   const defs: Record<string, SchemaObject> = {};
-  for (const shape of shapes) {
+  for (const shape of model.shapes) {
     // A shape always gets an object of its own, even when it is only a `$ref`, so its name exists.
     const own = objectAt(shape.file, shape.pointer);
     own["title"] = shape.typeName;

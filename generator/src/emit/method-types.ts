@@ -1,0 +1,19 @@
+/** The params/result/partial type names of one method, imported from types.ts as they are used. */
+import type { RcpMethod } from "../model/model.js";
+import type { GeneratedFile } from "../plugin/generated-file.js";
+
+export interface MethodTypeNames {
+  params: string;
+  result: string;
+  /** `never` when the method does not stream; `unknown` when it streams without a partial schema. */
+  partial: string;
+}
+
+export function methodTypes(file: GeneratedFile, method: RcpMethod): MethodTypeNames {
+  const typeOf = (typeName: string) => file.import(typeName, file.relative("types.ts"), { typeOnly: true });
+  return {
+    params: typeOf(method.params.typeName),
+    result: typeOf(method.result.typeName),
+    partial: method.streaming ? (method.partial ? typeOf(method.partial.typeName) : "unknown") : "never",
+  };
+}
