@@ -105,11 +105,14 @@ export interface MethodDescriptor {
   readonly strictParam?: string;
   /** Present when results come in pages; generated clients then offer `<method>Pages()` (§10). */
   readonly pagination?: Pagination;
-  /** Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3). */
-  readonly aliases: Readonly<Record<string, string>>;
-  readonly gates: readonly OptionGate[];
-  readonly clamps: readonly Clamp[];
-  readonly rules: readonly CrossFieldRule[];
+  /**
+   * Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3).
+   * Absent means none, as for `gates`, `clamps` and `rules`: generated descriptors leave empty ones out.
+   */
+  readonly aliases?: Readonly<Record<string, string>>;
+  readonly gates?: readonly OptionGate[];
+  readonly clamps?: readonly Clamp[];
+  readonly rules?: readonly CrossFieldRule[];
   readonly params: ShapeCheck;
   readonly result: ShapeCheck;
   /** Validates `partial` of a progress event, when the method declares one. */

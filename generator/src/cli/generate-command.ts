@@ -12,6 +12,7 @@ import { CommonJsProjectError } from "./esm-only.js";
 import type { OutputDifference } from "./output-folder.js";
 import { regenerateCommand } from "./regenerate-command.js";
 import type { RunOptions, RunReport } from "./run.js";
+import { builtinTargets, defaultTargetsAlias, resolveTargets, TargetError } from "../plugin/targets.js";
 import { commandLine, exitCode, UsageError, type Command } from "./usage.js";
 import { generatorVersion } from "./version.js";
 
@@ -25,7 +26,7 @@ function parseArguments(args: readonly string[]) {
       [
         "$0 [--schema <dir>] [--out <dir>] [options]",
         "",
-        "Generates types.ts, validators.ts, methods.ts, server.ts, client.ts, node.ts and index.ts from an RCP schema folder.",
+        "Generates types.ts, validators.ts, methods.ts, server.ts, client.ts, node.ts, index.ts and rcp.schema.json from an RCP schema folder (or the --targets chosen), plus what each --plugin makes.",
         `Flags may be left out when ${configFileName} (or an "rcp-gen" key in package.json) sets them.`,
         "",
         "Commands:",
@@ -53,6 +54,24 @@ function parseArguments(args: readonly string[]) {
       requiresArg: true,
       describe: `Read settings from this file instead of looking for ${configFileName} or package.json's "rcp-gen" key`,
     })
+    .option("targets", {
+      type: "string",
+      requiresArg: true,
+      describe: `Comma-separated built-in targets: ${[defaultTargetsAlias, ...builtinTargets.map((target) => target.name)].join(", ")} (default: ${defaultTargetsAlias}, the TypeScript modules and rcp.schema.json); a target's requirements come with it`,
+    })
+    .option("plugin", {
+      type: "string",
+      array: true,
+      nargs: 1,
+      requiresArg: true,
+      describe: "An ESM module whose default export is an rcp-gen plugin (definePlugin from rcp-gen); repeatable",
+    })
+    .option("examples", {
+      type: "string",
+      requiresArg: true,
+      describe:
+        "A folder of example values for the docs targets: <shape>/<name>.json, e.g. methods.retrieve.params/basic.json",
+    })
     .option("check", {
       type: "boolean",
       describe: "Write nothing; exit 1 showing how each file differs from what would be generated",
@@ -66,6 +85,8 @@ function parseArguments(args: readonly string[]) {
       "$0 --schema schema --out src/rcp --runtime ./vendor/rcp-runtime/codegen.js",
       "Generate against a runtime at another import path",
     )
+    .example("$0 --targets default,openrpc,markdown", "Also write openrpc.json and a Markdown page per method")
+    .example("$0 --plugin ./method-table.js", "Also write what a plugin of your own makes")
     .example("$0 --check", "Fail (exit 1) when the output is stale, e.g. in CI")
     .example("$0 --watch", "Regenerate on every schema change")
     .epilogue(
@@ -86,16 +107,42 @@ function resolveOptions(argv: Arguments, cwd: string): RunOptions {
   const schema = argv.schema ?? setting(found?.config.schema);
   const out = argv.out ?? setting(found?.config.out);
   const runtime = argv.runtime ?? found?.config.runtime;
+  const targetFlag = argv.targets?.split(",").map((name) => name.trim());
+  const targets = targetFlag ?? found?.config.targets;
+  const plugins = argv.plugin ?? found?.config.plugins?.map((path) => display(cwd, path));
+  const examples = argv.examples ?? setting(found?.config.examples);
   if (schema === undefined) throw missingSetting("--schema", "schema", found);
   if (out === undefined) throw missingSetting("--out", "out", found);
+  if (targets !== undefined) checkTargets(targets);
   return {
     schema,
     out,
     check: argv.check === true,
     ...(runtime === undefined ? {} : { runtime }),
+    ...(targets === undefined ? {} : { targets }),
+    ...(plugins === undefined ? {} : { plugins }),
+    ...(examples === undefined ? {} : { examples }),
     // The banner quotes what reproduces this run: the flags given, the settings file doing the rest.
-    command: regenerateCommand({ config: argv.config, schema: argv.schema, out: argv.out, runtime: argv.runtime }),
+    command: regenerateCommand({
+      config: argv.config,
+      schema: argv.schema,
+      out: argv.out,
+      runtime: argv.runtime,
+      targets: targetFlag,
+      plugins: argv.plugin,
+      examples: argv.examples,
+    }),
   };
+}
+
+/** An unknown target is a usage mistake, told before any work. */
+function checkTargets(targets: readonly string[]): void {
+  try {
+    resolveTargets(targets);
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    throw new UsageError(error.message, helpHint);
+  }
 }
 
 function missingSetting(flag: string, key: string, found: FoundConfig | undefined): UsageError {

@@ -10,6 +10,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { JsonSchema } from "../load/meta-schema/schema-files.js";
 
 export interface Example {
   /** `methods.retrieve.params/appendix-d.json`: where it was read from. */
@@ -73,4 +74,18 @@ function parseExample(source: string, text: string): Example {
     ...(typeof description === "string" ? { description } : {}),
     ...(typeof spec === "string" ? { spec } : {}),
   };
+}
+
+/**
+ * The examples of a shape: those of the examples folder when it has any, else the shape's own
+ * JSON Schema `examples` (how a schema without a fixture corpus carries them), else none.
+ */
+export function examplesOf(
+  shape: { readonly ref: string; readonly schema: JsonSchema },
+  set: ExampleSet | undefined,
+): Example[] {
+  const listed = set?.get(shape.ref);
+  if (listed !== undefined && listed.length > 0) return [...listed];
+  const own = shape.schema["examples"];
+  return Array.isArray(own) ? own.map((value, index) => ({ source: `${shape.ref}/examples/${index}`, value })) : [];
 }

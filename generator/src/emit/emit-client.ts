@@ -66,7 +66,7 @@ export const clientTarget = definePlugin({
       const wire = JSON.stringify(method.method);
       const name = method.camelName;
       members.push({
-        docs: file.jsDoc(method.description, { spec: method.spec }),
+        docs: file.jsDoc(method.description, { spec: method.spec, from: method.file }),
         signature: `${claim(name, method.method, method.file)}(${params}, options?: ${callOptions}<${types.partial}>): Promise<${types.result}>`,
         statement: `return this.call(${wire}, params, options);`,
       });

@@ -16,9 +16,12 @@ export const methodsTarget = definePlugin({
     const descriptor = descriptorData(model, (shape) =>
       shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined,
     );
-    const description = model.schema.protocol.description;
     file.print("");
-    file.print(file.jsDoc(description));
+    file.print(
+      file.jsDoc(
+        `The ${model.title} protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this.`,
+      ),
+    );
     file.print(
       `export const ${protocolConstName} = ${file.runtime("defineProtocol")}(${literal(descriptor as unknown as LiteralValue)});`,
     );

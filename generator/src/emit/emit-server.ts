@@ -23,7 +23,7 @@ export const serverTarget = definePlugin({
     file.print("export interface RcpHandlers {");
     for (const method of methods) {
       const types = methodTypes(file, method);
-      file.print(file.jsDoc(method.description, { spec: method.spec }));
+      file.print(file.jsDoc(method.description, { spec: method.spec, from: method.file }));
       file.print(`${JSON.stringify(method.method)}?: ${handler}<${types.params}, ${types.result}, ${types.partial}>;`);
     }
     file.print("}");

@@ -5,7 +5,7 @@
  * validator for each shape supplied by the caller. methods.ts writes it as code with
  * references to precompiled validators; `rcp-gen conform` builds it live with ajv.
  */
-import type { RcpModel, Shape } from "./model.js";
+import type { RcpMethod, RcpModel, Shape } from "./model.js";
 
 export interface DescriptorData<V> {
   version: number;
@@ -19,22 +19,30 @@ export interface DescriptorData<V> {
   [role: string]: unknown;
 }
 
+/** What the runtime reads of a method's annotation, in the descriptor's order; undefined members are absent. */
+export function methodRules(method: RcpMethod): Record<string, unknown> {
+  return {
+    capability: method.capability,
+    requires: method.requires,
+    beforeInitialize: method.beforeInitialize,
+    lifecycle: method.lifecycle,
+    streaming: method.streaming,
+    strictParam: method.strictParam,
+    pagination: method.pagination,
+    // Left out when empty: the runtime reads an absent list as none.
+    aliases: Object.keys(method.aliases).length > 0 ? method.aliases : undefined,
+    gates: method.gates.length > 0 ? method.gates : undefined,
+    clamps: method.clamps.length > 0 ? method.clamps : undefined,
+    rules: method.rules.length > 0 ? method.rules : undefined,
+  };
+}
+
 export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) => V | undefined): DescriptorData<V> {
   const methods: Record<string, Record<string, unknown>> = {};
   for (const method of model.methods)
     methods[method.method] = {
       method: method.method,
-      capability: method.capability,
-      requires: method.requires,
-      beforeInitialize: method.beforeInitialize,
-      lifecycle: method.lifecycle,
-      streaming: method.streaming,
-      strictParam: method.strictParam,
-      pagination: method.pagination,
-      aliases: method.aliases,
-      gates: method.gates,
-      clamps: method.clamps,
-      rules: method.rules,
+      ...methodRules(method),
       params: validatorOf(method.params),
       result: validatorOf(method.result),
       partial: method.partial && validatorOf(method.partial),

@@ -61,6 +61,8 @@ export interface RcpNotification {
 export type RcpErrorCode = ErrorCodeEntry;
 
 export interface RcpModel {
+  /** What docs call the protocol: `RCP/1` (protocol.json `x-rcp.name` and `version`; `Protocol/1` without a name). */
+  readonly title: string;
   /** The protocol version (protocol.json `x-rcp.version`). */
   readonly version: number;
   /** The prefix every notification's name starts with (§4.5). */
@@ -132,6 +134,7 @@ export function buildModel(folder: LoadedSchemaFolder): RcpModel {
     params: required(file, "/$defs/params"),
   }));
   return {
+    title: `${folder.protocol["x-rcp"].name ?? "Protocol"}/${folder.protocol["x-rcp"].version}`,
     version: folder.protocol["x-rcp"].version,
     notificationPrefix: folder.protocol["x-rcp"].notificationPrefix,
     logLevels: folder.meta.$defs.logLevel.enum,

@@ -7,7 +7,8 @@
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { buildModel } from "../model/model.js";
 import type { ExampleSet } from "../docs/examples.js";
-import { bannerLines } from "./banner.js";
+import { bannerLines, manifestName } from "./banner.js";
+import { manifestFile } from "./manifest.js";
 import { GeneratedFile, type NewFileOptions } from "./generated-file.js";
 import type { PluginContext, RcpGenPlugin } from "./plugin.js";
 import { defaultTargets, resolveTargets } from "./targets.js";
@@ -72,13 +73,15 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
       files.push(file);
     }
   }
-  const banner = bannerLines(folder.hash, options.command);
+  const banner = bannerLines(options.command);
   // prettier, loaded only when a file needs formatting.
   const format = async (text: string) => (await import("./format.js")).formatTypeScript(text);
   const rendered = await Promise.all(
     files.map(async (file) => [file.path, await file.render(banner, format)] as const),
   );
-  return new Map(rendered);
+  if (owners.has(manifestName))
+    throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
+  return new Map([...rendered, manifestFile(folder, [...owners.keys()], options.command)]);
 }
 
 /** A user's plugin: its error is named after it (a built-in target's errors name schema files themselves). */

@@ -64,6 +64,18 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: [],
     load: async () => (await import("../emit/emit-bundle.js")).bundleTarget,
   },
+  {
+    name: "openrpc",
+    summary: "openrpc.json",
+    requires: [],
+    load: async () => (await import("../docs/openrpc.js")).openrpcTarget,
+  },
+  {
+    name: "markdown",
+    summary: "docs/README.md and docs/<method>.md",
+    requires: [],
+    load: async () => (await import("../docs/markdown.js")).markdownTarget,
+  },
 ];
 
 /** What `--targets` means when it is not given: every TypeScript module and the bundle. */

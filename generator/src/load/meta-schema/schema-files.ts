@@ -63,6 +63,8 @@ export interface TypeAnnotation {
 /** `x-rcp` of protocol.json. */
 export interface ProtocolAnnotation {
   readonly kind: "protocol";
+  /** The protocol's short name (`RCP`): docs and doc comments call it `<name>/<version>`. */
+  readonly name?: string;
   readonly version: number;
   /** The prefix reserved for notifications (§4.5), e.g. `notifications/`. */
   readonly notificationPrefix: string;
