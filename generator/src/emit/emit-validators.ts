@@ -10,15 +10,14 @@
  * `// @ts-nocheck`; each export carries an explicit `Validator` annotation, which is what
  * importers and declaration emit (isolatedDeclarations too) read.
  */
-import standalone from "ajv/dist/standalone/index.js";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import { schemaIdBase, SchemaFolderError } from "../load/loader.js";
-import { newFolderAjv } from "../load/schema-ajv.js";
+import { folderAjv, schemaIdBase, SchemaFolderError } from "../load/loader.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
 import type { RcpModel, Shape } from "../model/model.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
+import { standaloneCode } from "./ajv-standalone.js";
 
 export const messageValidatorName = "message";
 
@@ -34,7 +33,7 @@ export const validatorsTarget = definePlugin({
 
 function validatorsCode(model: RcpModel, validatorModule: string): string {
   const folder = model.schema;
-  const ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
+  const ajv = folderAjv(folder);
   const exports: Record<string, string> = {};
   for (const shape of model.shapes)
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
@@ -43,11 +42,12 @@ function validatorsCode(model: RcpModel, validatorModule: string): string {
   for (const shape of model.shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, model, shape));
   problems.throwIfAny();
   const message = messageSchema(model.schema);
+  ajv.removeSchema(String(message["$id"]));
   ajv.addSchema(message);
   exports[messageValidatorName] = String(message["$id"]);
   const guarded = new Map<string, string>();
   for (const shape of model.shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
-  const code = typedExports(esmOnly(standalone.default(ajv, exports)), guarded);
+  const code = typedExports(esmOnly(standaloneCode(ajv, exports)), guarded);
   const typeNames = [...new Set(guarded.values())].sort();
   return [
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",

@@ -126,20 +126,24 @@ export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
 
 const folderAjvs = new WeakMap<LoadedSchemaFolder, Ajv2020>();
 
-/** An ajv 2020-12 instance holding every file of the folder under its assigned `$id`. */
-export function createSchemaAjv(folder: LoadedSchemaFolder): Ajv2020 {
-  return newFolderAjv(folder, {});
+/**
+ * The one ajv 2020-12 instance of a folder, holding every file under its assigned `$id`, set up
+ * to give standalone code: validators.ts is printed from the very functions the rest of a run
+ * compiled (the bundle's params checks, conform's validators), so no schema is compiled twice.
+ */
+export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
+  let ajv = folderAjvs.get(folder);
+  if (!ajv) {
+    ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
+    folderAjvs.set(folder, ajv);
+  }
+  return ajv;
 }
 
 /** Compiles (once per folder) the schema at `ref`, e.g. "methods/retrieve.json#/$defs/params". */
 export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
-  let ajv = folderAjvs.get(folder);
-  if (!ajv) {
-    ajv = createSchemaAjv(folder);
-    folderAjvs.set(folder, ajv);
-  }
   const [file = "", pointer = ""] = ref.split("#");
-  const validate = folder.files.has(file) ? ajv.getSchema(`${folder.idOf(file)}#${pointer}`) : undefined;
+  const validate = folder.files.has(file) ? folderAjv(folder).getSchema(`${folder.idOf(file)}#${pointer}`) : undefined;
   if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
   return validate;
 }
