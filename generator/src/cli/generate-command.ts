@@ -231,7 +231,7 @@ function watchSchema(options: RunOptions, quiet: boolean): void {
   watch(options.schema, { recursive: true }, () => {
     // Editors write in bursts; one run per burst.
     clearTimeout(pending);
-    pending = setTimeout(() => (running = running.then(() => runReporting(options, quiet))), 100);
+    pending = setTimeout(() => (running = running.then(() => runReporting(options, quiet))), 25);
   });
 }
 

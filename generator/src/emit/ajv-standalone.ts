@@ -44,7 +44,9 @@ export function standaloneCode(ajv: Ajv2020, refs: Readonly<Record<string, strin
     setState(source.validateName, started);
     const code = `${scopeCode(source.scopeValues)}${newline}${source.validateCode}`;
     // `evaluated` is code already (a JSON literal ajv wrote).
-    return source.evaluated ? `${code}${source.validateName.str}.evaluated = ${String(source.evaluated)};${newline}` : code;
+    return source.evaluated
+      ? `${code}${source.validateName.str}.evaluated = ${String(source.evaluated)};${newline}`
+      : code;
   };
 
   const refValidateCode = (name: ScopeName): string | undefined => {

@@ -14,6 +14,7 @@ import type { Ajv2020 } from "ajv/dist/2020.js";
 import { folderAjv, schemaIdBase, SchemaFolderError } from "../load/loader.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
+import { validationKey } from "../model/validation-key.js";
 import type { RcpModel, Shape } from "../model/model.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
@@ -31,7 +32,20 @@ export const validatorsTarget = definePlugin({
   },
 });
 
+/** The last run's code, for the next run of this process (--watch) when nothing a validator checks changed. */
+let previous: { key: string; code: string } | undefined;
+
 function validatorsCode(model: RcpModel, validatorModule: string): string {
+  const key = [
+    validationKey(model.schema),
+    validatorModule,
+    ...model.shapes.map((shape) => `${shape.validatorName}:${shape.typeName}:${shape.ref}`),
+  ].join("\n");
+  if (previous?.key !== key) previous = { key, code: compiledCode(model, validatorModule) };
+  return previous.code;
+}
+
+function compiledCode(model: RcpModel, validatorModule: string): string {
   const folder = model.schema;
   const ajv = folderAjv(folder);
   const exports: Record<string, string> = {};

@@ -6,6 +6,7 @@
  * `params` mean `{}` (so a method whose params require a member requires `params`).
  */
 import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
+import { validationKey } from "./validation-key.js";
 
 /** The root schema alone, referring to the folder's files by their assigned `$id`s. */
 export function messageSchema(folder: LoadedSchemaFolder): Record<string, unknown> {
@@ -64,9 +65,19 @@ function grouped(bindings: readonly object[]): object[] {
   return groups;
 }
 
+/** Verdicts of acceptsAbsentParams under a validation key: --watch runs compile nothing for a description edit. */
+let verdicts: { key: string; byFile: Map<string, boolean> } | undefined;
+
 /** Whether a request without `params` is valid: the runtime reads absent params as `{}` (§4.1). */
 function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean {
-  return compileRef(folder, `${file}#/$defs/params`)({}) === true;
+  const key = validationKey(folder);
+  if (verdicts?.key !== key) verdicts = { key, byFile: new Map() };
+  let accepts = verdicts.byFile.get(file);
+  if (accepts === undefined) {
+    accepts = compileRef(folder, `${file}#/$defs/params`)({}) === true;
+    verdicts.byFile.set(file, accepts);
+  }
+  return accepts;
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */
