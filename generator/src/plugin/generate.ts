@@ -46,7 +46,11 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
   }
   const model = buildModel(folder);
   const owners = new Map<string, string>();
-  const files: GeneratedFile[] = [];
+  const banner = bannerLines(options.command);
+  // prettier, loaded only when a file needs formatting; each file starts formatting (in a worker
+  // thread, format.ts) as soon as its target returns it, while the next target runs.
+  const format = async (text: string) => (await import("./format.js")).formatTypeScript(text);
+  const rendered: Promise<readonly [string, string]>[] = [];
   const runs = [
     ...builtins.map((plugin) => ({ plugin, own: false })),
     ...plugins.map((plugin) => ({ plugin, own: true })),
@@ -70,18 +74,14 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
       const owner = owners.get(file.path);
       if (owner !== undefined) throw new PluginError(`plugin "${plugin.name}" and "${owner}" both write ${file.path}`);
       owners.set(file.path, plugin.name);
-      files.push(file);
+      const text = file.render(banner, format).then((content) => [file.path, content] as const);
+      text.catch(() => undefined); // awaited below; a later target failing first must not leave it unhandled
+      rendered.push(text);
     }
   }
-  const banner = bannerLines(options.command);
-  // prettier, loaded only when a file needs formatting.
-  const format = async (text: string) => (await import("./format.js")).formatTypeScript(text);
-  const rendered = await Promise.all(
-    files.map(async (file) => [file.path, await file.render(banner, format)] as const),
-  );
   if (owners.has(manifestName))
     throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
-  return new Map([...rendered, manifestFile(folder, [...owners.keys()], options.command)]);
+  return new Map([...(await Promise.all(rendered)), manifestFile(folder, [...owners.keys()], options.command)]);
 }
 
 /** A user's plugin: its error is named after it (a built-in target's errors name schema files themselves). */
