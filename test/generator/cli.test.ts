@@ -42,7 +42,7 @@ describe("rcp-gen on the RCP/1 schema", () => {
   });
 
   it("finds generated/ up to date (--check, settings from package.json); `npm run generate` after editing schema/", () => {
-    const result = runCli(["--check"]);
+    const result = runCli(["--check"], repoRoot);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
