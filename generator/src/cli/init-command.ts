@@ -1,6 +1,7 @@
 /** `rcp-gen init [dir] [--force]`: scaffolds an engine project (init/scaffold.ts) and says what to run next. */
 import { relative } from "node:path";
-import { commandLine, exitCode, UsageError, type Command } from "./usage.js";
+import { exitCode, UsageError, type Command } from "./usage.js";
+import { commandLine } from "./yargs-line.js";
 
 const helpHint = "rcp-gen init --help";
 
