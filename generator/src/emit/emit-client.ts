@@ -10,7 +10,7 @@ import type { GeneratedFile } from "../plugin/generated-file.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { protocolConstName } from "./emit-methods.js";
 import { pagesMember } from "./emit-pages.js";
-import { methodTypes } from "./method-types.js";
+import { methodTypes, type ClientMember } from "./method-types.js";
 
 /** Members of BaseClient a generated method must not shadow. */
 const baseClientMembers = new Set([
@@ -27,13 +27,6 @@ const baseClientMembers = new Set([
   "protocolVersion",
   "conformance",
 ]);
-
-/** One method of the client class: its doc comment, signature and the one statement of its body. */
-export interface ClientMember {
-  readonly docs: string;
-  readonly signature: string;
-  readonly statement: string;
-}
 
 export const clientTarget = definePlugin({
   name: "client",

@@ -5,8 +5,7 @@
  */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import type { ClientMember } from "./emit-client.js";
-import type { MethodTypeNames } from "./method-types.js";
+import type { ClientMember, MethodTypeNames } from "./method-types.js";
 
 export function pagesMember(
   file: GeneratedFile,

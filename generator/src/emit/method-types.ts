@@ -1,4 +1,4 @@
-/** The params/result/partial type names of one method, imported from types.ts as they are used. */
+/** The params/result/partial type names of one method, imported from types.ts as they are used; a client method's parts. */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
 
@@ -16,4 +16,11 @@ export function methodTypes(file: GeneratedFile, method: RcpMethod): MethodTypeN
     result: typeOf(method.result.typeName),
     partial: method.streaming ? (method.partial ? typeOf(method.partial.typeName) : "unknown") : "never",
   };
+}
+
+/** One method of the client class: its doc comment, signature and the one statement of its body. */
+export interface ClientMember {
+  readonly docs: string;
+  readonly signature: string;
+  readonly statement: string;
 }
