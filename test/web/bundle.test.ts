@@ -7,12 +7,12 @@
  * Which validator functions a bundle holds is read from its text and compared with what they
  * reach in generated/validators.ts.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../generator/run-cli.js";
+import { browserBundle } from "./browser-bundle.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-bundle-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,23 +20,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const generated = (file: string) => JSON.stringify(join(repoRoot, "generated", file));
 const clientInfo = '{ clientInfo: { name: "page", version: "1" }, transport: { url: "http://127.0.0.1:9/rcp" } }';
 
-/** Bundles `source` as a browser build does, unminified so validator functions keep their names; `inputs` are the files that contributed code. */
-async function bundle(name: string, source: string): Promise<{ text: string; inputs: string[] }> {
-  const entry = join(scratch, `${name}.ts`);
-  writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-  const output = Object.values(result.metafile.outputs)[0]!;
-  const contributing = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0);
-  return { text: result.outputFiles[0]!.text, inputs: contributing.map(([file]) => file) };
-}
+/** Unminified, so validator functions keep their names. */
+const bundle = (name: string, source: string) => browserBundle(scratch, name, source);
 
 /** generated/validators.ts as a graph: each export's function, and each function's callees. */
 function validatorGraph(): { exports: Map<string, string>; callees: Map<string, Set<string>> } {

@@ -4,12 +4,12 @@
  * them: a page that calls `retrieve` with progress through `connectHttpWith([retrieveCall])`, and
  * one calling every method through `connectHttp`; each minified and gzipped (level 9).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { browserBundle } from "../../web/browser-bundle.js";
 import type { ScenarioReport, Target } from "../report.js";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -36,18 +36,7 @@ const PAGES: ReadonlyArray<{ label: string; source: string }> = [
 ];
 
 async function measure(work: string, index: number, source: string): Promise<{ minifiedKB: number; gzipKB: number }> {
-  const entry = join(work, `page-${index}.ts`);
-  writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    minify: true,
-    write: false,
-    logLevel: "silent",
-  });
-  const bytes = result.outputFiles[0]!.contents;
+  const { bytes } = await browserBundle(work, `page-${index}`, source, true);
   return { minifiedKB: bytes.byteLength / 1024, gzipKB: gzipSync(bytes, { level: 9 }).byteLength / 1024 };
 }
 
