@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SERVE } from "../demo/demo-child.js";
 import { repoRoot } from "../generator/run-cli.js";
 import { startUrlProcess, type UrlProcess } from "./processes.js";
 
@@ -38,7 +39,6 @@ const CHROMIUM_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const SERVE = join(repoRoot, "dist", "examples", "demo-engine", "serve.js");
 const PAGE_SOURCE = join(repoRoot, "test", "fixtures", "web");
 
 describe.skipIf(!available && !required)("the generated client in Chromium", () => {
@@ -69,7 +69,7 @@ describe.skipIf(!available && !required)("the generated client in Chromium", () 
     await new Promise<void>((listening) => pageServer.listen(0, "127.0.0.1", listening));
     pagePort = (pageServer.address() as AddressInfo).port;
     [engine, context] = await Promise.all([
-      startUrlProcess(process.execPath, [SERVE, "--port", "0", "--cors-origin", `http://127.0.0.1:${pagePort}`]),
+      startUrlProcess(process.execPath, [DEMO_SERVE, "--port", "0", "--cors-origin", `http://127.0.0.1:${pagePort}`]),
       chromium.launchPersistentContext(join(scratch, "profile"), {
         executablePath: CHROMIUM,
         headless: true,
