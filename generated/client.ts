@@ -325,6 +325,7 @@ export function connectHttpWith<const Calls extends readonly RcpCall[]>(
   return connectCalls(calls, options);
 }
 
+/** An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails. */
 async function connectCalls(
   calls: readonly RcpCall[],
   options: ConnectOptions<HttpClientTransportOptions>,

@@ -220,6 +220,9 @@ function addHttpConnects(
   file.source.addFunction({
     name: "connectCalls",
     isAsync: true,
+    docs: docs(
+      "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
+    ),
     parameters: [
       { name: "calls", type: "readonly RcpCall[]" },
       { name: "options", type: transportOptions },
