@@ -79,8 +79,8 @@ const SESSION = [
 ];
 
 describe("the generated client in a browser bundle", () => {
-  it("reaches no Node module, nor the server runtime: only the client, the protocol and the SSE parser", async () => {
-    const { inputs } = await bundle(
+  it("reaches no Node module or global, nor the server runtime: only the client, the protocol and the SSE parser", async () => {
+    const { inputs, text } = await bundle(
       "connect-http",
       `import { connectHttp } from ${generated("client.js")};
        const client = await connectHttp(${clientInfo});
@@ -94,6 +94,8 @@ describe("the generated client in a browser bundle", () => {
       "runtime/src/framing/bounded-body.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");
+    // Node's globals: none is read (the type-check of test/web/universal.test.ts says why).
+    expect(text).not.toMatch(/\bBuffer\b|\bprocess\.|\brequire\(/);
     expect(inputs.filter((file) => !file.startsWith("runtime/src/")).sort()).toEqual([
       expect.stringMatching(/connect-http\.ts$/),
       "generated/client.ts",
