@@ -93,7 +93,7 @@ export interface ServerOptionsBase<Capabilities> {
   limits?: Partial<ServerLimits>;
   /** HTTP transport options (§5.2), used by `server.fetch` and `listen(server)`. */
   http?: HttpOptions;
-  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: stderr. */
+  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: console.error (stderr on Node). */
   diagnostics?: (line: string) => void;
 }
 

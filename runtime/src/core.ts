@@ -60,7 +60,8 @@ export class ServerCore {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#handlers = options.handlers;
     this.#validateResults = options.validateResults ?? true;
-    this.#diagnostics = options.diagnostics ?? ((line) => process.stderr.write(line + "\n"));
+    // console.error is stderr on Node, Bun and Deno and the log of a worker: never a stdio server's stdout.
+    this.#diagnostics = options.diagnostics ?? ((line) => console.error(line));
     this.http = options.http ?? {};
     protocol.logLevels.forEach((level, rank) => this.#levelRanks.set(level, rank));
     this.#streaming = capabilities[STREAMING] !== undefined;

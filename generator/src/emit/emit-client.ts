@@ -1,12 +1,19 @@
 /**
- * client.ts: `RcpMethods` (how each method is typed), `RcpClient` with one camelCase method
+ * client.ts: `RcpMethods` (how each method is typed), `RcpClientBase` with one camelCase method
  * per non-lifecycle method plus `<name>Stream` for streaming ones and `<name>Pages` for
- * paginated ones (emit-pages.ts), and `connectHttp`, which creates the transport, connects
- * and returns the client. Browser-safe: `connectStdio` is in node.ts (emit-node.ts).
+ * paginated ones (emit-pages.ts), `RcpClient` (the base speaking the whole protocol) and
+ * `connectHttp`, which creates the transport, connects and returns the client. Browser-safe:
+ * `connectStdio` is in node.ts (emit-node.ts).
+ *
+ * A class keeps all its methods in a bundle, so what decides which validators a bundle carries
+ * is the protocol a client is given: RcpClient's references every method's. `connectHttpWith`
+ * gives an RcpClientBase the lifecycle part plus the calls named (`[retrieveCall]`) and types
+ * the client with their members only (`RcpClientWith`), so `client.retrieve(...)` reads the
+ * same while a bundler drops every other method's validators (emit-methods.ts).
  */
 import { type MethodDeclarationStructure, type OptionalKind, type Project } from "ts-morph";
 import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
-import { protocolConstName } from "./emit-methods.js";
+import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
 import { pagesMembers } from "./emit-pages.js";
 import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
@@ -43,6 +50,8 @@ export function emitClient(
   const members: OptionalKind<MethodDeclarationStructure>[] = [];
   const entries: string[] = [];
   const taken = new Map<string, string>();
+  /** wire name -> the client members that call it */
+  const membersOf = new Map<string, string[]>();
   const claim = (name: string, method: string, source: string) => {
     const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
     if (previous !== undefined)
@@ -52,6 +61,7 @@ export function emitClient(
         `client method ${name}() of "${method}" clashes with ${previous}`,
       );
     taken.set(name, `"${method}"`);
+    membersOf.set(method, [...(membersOf.get(method) ?? []), name]);
     return name;
   };
 
@@ -112,11 +122,20 @@ export function emitClient(
     type: `Omit<${baseOptions}, "protocol" | "transport"> & { transport: TransportOptions }`,
   });
   file.source.addClass({
-    name: "RcpClient",
+    name: "RcpClientBase",
     isExported: true,
     extends: `${file.runtime("BaseClient")}<RcpMethods>`,
     docs: docs(
-      "A typed RCP client: one method per RCP method; call connect() first, or use connectHttp (or connectStdio from node.ts).",
+      "One method per RCP method, over the protocol the client is given: RcpClient gives it the whole protocol, connectHttpWith the lifecycle and the calls it names.",
+    ),
+    methods: members,
+  });
+  file.source.addClass({
+    name: "RcpClient",
+    isExported: true,
+    extends: "RcpClientBase",
+    docs: docs(
+      "A typed RCP client speaking the whole protocol (its static `protocol` is what a Selector reads); call connect() first, or use connectHttp (or connectStdio from node.ts).",
     ),
     properties: [
       {
@@ -133,17 +152,88 @@ export function emitClient(
         statements: `super({ ...options, protocol: ${file.use("./methods.js", protocolConstName, false)} });`,
       },
     ],
-    methods: members,
   });
-  addConnect(
-    file,
-    "connectHttp",
-    "httpClientTransport",
-    "HttpClientTransportOptions",
-    "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.",
-  );
+  addHttpConnects(file, folder, membersOf);
   addConnectMemory(file);
   return file.render();
+}
+
+/**
+ * The HTTP clients, both made of the lifecycle part plus call descriptors (never the whole
+ * protocol, whose params validators a client does not use): `connectHttp` with every call, and
+ * `connectHttpWith(calls, options)` with those named, typed `RcpClientWith<M>` through
+ * `RcpClientMembers` (which members call each method). `RcpCall` is any call it takes.
+ */
+function addHttpConnects(
+  file: GeneratedFile,
+  folder: LoadedSchemaFolder,
+  membersOf: ReadonlyMap<string, readonly string[]>,
+): void {
+  const callable = folder.methods.filter((method) => method.annotation["lifecycle"] === undefined);
+  const calls = callable.map(({ method }) => file.use("./methods.js", callConstName(method), false));
+  file.source.addTypeAlias({
+    name: "RcpCall",
+    isExported: true,
+    docs: docs("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."),
+    type: calls.map((call) => `typeof ${call}`).join(" | "),
+  });
+  const members = (method: string): string =>
+    (membersOf.get(method) ?? []).map((member) => JSON.stringify(member)).join(" | ");
+  file.source.addTypeAlias({
+    name: "RcpClientMembers",
+    isExported: true,
+    docs: docs("The RcpClient members that call each method."),
+    type: `{ ${callable.map(({ method }) => `${JSON.stringify(method)}: ${members(method)};`).join(" ")} }`,
+  });
+  file.source.addTypeAlias({
+    name: "RcpClientWith",
+    isExported: true,
+    typeParameters: [{ name: "M", constraint: "keyof RcpClientMembers" }],
+    docs: docs("An RcpClient that speaks only the methods `M`: the members calling the others are absent."),
+    type: "Omit<RcpClient, RcpClientMembers[keyof RcpClientMembers]> & Pick<RcpClient, RcpClientMembers[M]>",
+  });
+  const transportOptions = `ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
+  file.source.addFunction({
+    name: "connectHttp",
+    isExported: true,
+    docs: docs(
+      "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize: a client of every method.",
+    ),
+    parameters: [{ name: "options", type: transportOptions }],
+    returnType: "Promise<RcpClient>",
+    statements: `return connectCalls([${calls.join(", ")}], options);`,
+  });
+  file.source.addFunction({
+    name: "connectHttpWith",
+    isExported: true,
+    docs: docs(
+      "Like connectHttp, for a client that makes only `calls` (e.g. `[retrieveCall]`): a bundle of it carries their validators and no other method's.",
+    ),
+    typeParameters: [{ name: "Calls", constraint: "readonly RcpCall[]", isConst: true }],
+    parameters: [
+      { name: "calls", type: "Calls" },
+      { name: "options", type: transportOptions },
+    ],
+    returnType: `Promise<RcpClientWith<Calls[number]["method"]>>`,
+    statements: "return connectCalls(calls, options);",
+  });
+  file.source.addFunction({
+    name: "connectCalls",
+    isAsync: true,
+    docs: docs(
+      "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
+    ),
+    parameters: [
+      { name: "calls", type: "readonly RcpCall[]" },
+      { name: "options", type: transportOptions },
+    ],
+    returnType: "Promise<RcpClientBase>",
+    statements: [
+      `const protocol = ${file.runtime("protocolWithCalls")}(${file.use("./methods.js", clientProtocolConstName, false)}, calls);`,
+      `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
+      ...connectOrClose,
+    ],
+  });
 }
 
 /** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */

@@ -42,7 +42,7 @@ function propertyName(key: string): string {
   return key === "__proto__" ? `[${JSON.stringify(key)}]` : JSON.stringify(key);
 }
 
-function writeValue(writer: Parameters<WriterFunction>[0], value: string | WriterFunction): void {
+export function writeValue(writer: Parameters<WriterFunction>[0], value: string | WriterFunction): void {
   if (typeof value === "string") writer.write(value);
   else value(writer);
 }

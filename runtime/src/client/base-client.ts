@@ -1,12 +1,12 @@
 /**
- * The client half of an RCP session, driven only by a ProtocolDescriptor: the initialize
+ * The client half of an RCP session, driven only by a ClientProtocol: the initialize
  * handshake and version check (§7.1), local capability gating before any I/O (§6, §14.4),
  * id correlation of concurrent calls (§4.7), progress and log routing by token (§9, §17.1),
  * timeouts and cancellation (§7.14, §13.1), and failing every pending call when the
  * transport dies (§13.1). Generated clients extend it with one typed method per RCP method.
  */
 import type { CallOptions, JsonObject, MethodMap, RequestId, StreamEvent } from "../api.js";
-import type { ProtocolDescriptor } from "../protocol.js";
+import type { ClientProtocol } from "../protocol.js";
 import { ErrorCode } from "../errors.js";
 import { callError, errorFromWire, withRetryability } from "./call-error.js";
 import { progressStream } from "./event-stream.js";
@@ -18,8 +18,11 @@ import { firstProblem, Tolerance, type ClientDiagnostic, type ToleratedDeviation
 import { TransportError, type ClientTransport, type OutgoingFrame } from "./transport.js";
 
 export interface BaseClientOptions {
-  /** The protocol descriptor; the generated `RcpClient` passes its own. */
-  protocol: ProtocolDescriptor;
+  /**
+   * What the client speaks: a whole ProtocolDescriptor (the generated `RcpClient` passes its
+   * own), or the lifecycle part plus the calls it makes (generated `connectHttpWith`).
+   */
+  protocol: ClientProtocol;
   /** How frames travel: the stdio, HTTP or in-memory client transport. */
   transport: ClientTransport;
   /** This client's name and version, sent in `initialize` (§7.1). */
@@ -45,7 +48,7 @@ type Method<M> = keyof M & string;
 export class BaseClient<M extends MethodMap> {
   /** Type-only (nothing at run time): the method map, so helpers can infer it from a client type. */
   declare readonly "~methods"?: M;
-  readonly #protocol: ProtocolDescriptor;
+  readonly #protocol: ClientProtocol;
   readonly #transport: ClientTransport;
   readonly #options: BaseClientOptions;
   readonly #pending = new Map<RequestId, PendingCall>();
