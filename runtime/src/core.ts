@@ -9,7 +9,7 @@ import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } f
 import { errorFrame, resultFrame } from "./json.js";
 import { getPath, isRecord } from "./paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
-import { RequestContext, type FrameChannel } from "./context.js";
+import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import type { Connection } from "./connection.js";
 import type { HttpOptions } from "./http/options.js";
@@ -39,7 +39,7 @@ export const RATE_LIMITED_RETRY_AFTER_MS = 250;
 const STREAMING = "streaming";
 const LOG = "log";
 
-export class ServerCore {
+export class ServerCore implements RequestServices {
   readonly identity: ServerIdentity;
   readonly limits: ServerLimits;
   readonly progressMethod: string;
@@ -200,7 +200,15 @@ export class ServerCore {
         data: { retryable: true, retryAfterMs: RATE_LIMITED_RETRY_AFTER_MS },
       });
     }
-    const context = new RequestContext(this, { descriptor, id, meta, connection, channel, degraded });
+    const context = new RequestContext(this, {
+      descriptor,
+      id,
+      meta,
+      session,
+      inFlight: connection.inFlight,
+      channel,
+      degraded,
+    });
     return this.#invoke(connection, context, handler, params);
   }
 
