@@ -3,6 +3,9 @@
  * context, server options, client call options and the method map that types a client.
  */
 import type { HttpOptions } from "./http/options.js";
+import type { AuthInfo, TransportInfo } from "./caller.js";
+
+export type { AuthInfo, TransportInfo } from "./caller.js";
 
 export type RequestId = string | number;
 
@@ -46,6 +49,13 @@ export interface HandlerContext<Partial = unknown> {
   readonly session: SessionView;
   /** Option paths the runtime dropped because they were unsupported and `strict` was false (§7.7). */
   readonly degraded: readonly string[];
+  /**
+   * Who is calling: what `http.authenticate` returned (an object; `true` leaves it undefined),
+   * or serveStdio's `auth`. Undefined when nothing said (§15.3: authorise writes apart from reads).
+   */
+  readonly auth: AuthInfo | undefined;
+  /** The transport the request arrived on; over HTTP, with its request headers. */
+  readonly transport: TransportInfo;
   /** Silent unless the request carried `_meta.progressToken` and `streaming` is advertised. */
   progress(event: ProgressEvent<Partial>): void;
   /** Silent unless `log` is advertised and `level` is at or above the requested level (§17.1). */

@@ -7,6 +7,7 @@ import type { HandlerContext, JsonObject, ProgressEvent, RequestId } from "./api
 import type { MethodDescriptor } from "./protocol.js";
 import type { Session } from "./session.js";
 import type { InFlightRequest } from "./connection.js";
+import type { AuthInfo, RequestOrigin, TransportInfo } from "./caller.js";
 import { ErrorCode, RcpError, type ErrorObject } from "./errors.js";
 import { errorFrame, notificationFrame, resultFrame } from "./json.js";
 
@@ -54,6 +55,7 @@ export interface RequestContextInit {
   readonly inFlight: Map<RequestId, InFlightRequest>;
   readonly channel: FrameChannel | undefined;
   readonly degraded: readonly string[];
+  readonly origin: RequestOrigin;
 }
 
 export class RequestContext implements HandlerContext, InFlightRequest {
@@ -65,6 +67,7 @@ export class RequestContext implements HandlerContext, InFlightRequest {
   readonly degraded: readonly string[];
   readonly #services: RequestServices;
   readonly #inFlight: Map<RequestId, InFlightRequest>;
+  readonly #origin: RequestOrigin;
   #controller: AbortController | undefined;
   #resolve: ((frame: string | undefined) => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,6 +86,7 @@ export class RequestContext implements HandlerContext, InFlightRequest {
     this.degraded = init.degraded;
     this.#services = services;
     this.#inFlight = init.inFlight;
+    this.#origin = init.origin;
     const token = meta.progressToken;
     this.#progressToken =
       channel && descriptor.streaming && services.streaming && (typeof token === "string" || typeof token === "number")
@@ -93,6 +97,14 @@ export class RequestContext implements HandlerContext, InFlightRequest {
 
   get method(): string {
     return this.descriptor.method;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.#origin.auth;
+  }
+
+  get transport(): TransportInfo {
+    return this.#origin.transport;
   }
 
   /** Created on first use: most handlers never look at it. */

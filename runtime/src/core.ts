@@ -12,6 +12,7 @@ import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import type { Connection } from "./connection.js";
+import type { RequestOrigin } from "./caller.js";
 import type { HttpOptions } from "./http/options.js";
 
 /** Any handler: generated code types each one precisely (generated/server.ts). */
@@ -31,6 +32,14 @@ export const DEFAULT_LIMITS: ServerLimits = {
 
 /** A response frame, nothing (notifications), or either later. */
 export type Reply = string | undefined | Promise<string | undefined>;
+
+/** Where a message arrived: its connection, where its frames go, and who sent it how. */
+export interface Inbound {
+  readonly connection: Connection;
+  /** Absent when the request has no stream (buffered HTTP). */
+  readonly channel: FrameChannel | undefined;
+  readonly origin: RequestOrigin;
+}
 
 /** §12.2 hint sent with -32011 when the in-flight cap sheds a request: long enough for a slot to free up. */
 export const RATE_LIMITED_RETRY_AFTER_MS = 250;
@@ -75,23 +84,23 @@ export class ServerCore implements RequestServices {
   }
 
   /** Parses one frame's text; invalid JSON is -32700 with id null (JSON-RPC). */
-  handleText(connection: Connection, text: string, channel: FrameChannel | undefined): Reply {
+  handleText(text: string, inbound: Inbound): Reply {
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch {
       return errorFrame(null, { code: ErrorCode.ParseError, message: "Parse error: invalid JSON" });
     }
-    return this.handleMessage(connection, message, channel);
+    return this.handleMessage(message, inbound);
   }
 
-  handleMessage(connection: Connection, message: unknown, channel: FrameChannel | undefined): Reply {
-    if (!Array.isArray(message)) return this.#handleSingle(connection, message, channel);
-    return this.#handleBatch(connection, message, channel);
+  handleMessage(message: unknown, inbound: Inbound): Reply {
+    if (!Array.isArray(message)) return this.#handleSingle(message, inbound);
+    return this.#handleBatch(message, inbound);
   }
 
   /** §11: one response per request member, none for notifications, -32600 for `[]`. */
-  #handleBatch(connection: Connection, batch: unknown[], channel: FrameChannel | undefined): Reply {
+  #handleBatch(batch: unknown[], inbound: Inbound): Reply {
     if (batch.length === 0)
       return errorFrame(null, { code: ErrorCode.InvalidRequest, message: "Invalid Request: empty batch" });
     if (batch.length > this.limits.maxBatchSize) {
@@ -100,12 +109,12 @@ export class ServerCore implements RequestServices {
         message: `Payload too large: batch of ${batch.length} exceeds ${this.limits.maxBatchSize}`,
       });
     }
-    const replies = batch.map((member) => this.#handleSingle(connection, member, channel));
+    const replies = batch.map((member) => this.#handleSingle(member, inbound));
     if (replies.every((reply) => typeof reply !== "object")) return joinBatch(replies as Array<string | undefined>);
     return Promise.all(replies).then(joinBatch);
   }
 
-  #handleSingle(connection: Connection, message: unknown, channel: FrameChannel | undefined): Reply {
+  #handleSingle(message: unknown, inbound: Inbound): Reply {
     if (!isRecord(message)) return invalidRequest(null, "a request must be a JSON object");
     const rawId = message.id;
     const hasId = rawId !== undefined;
@@ -126,12 +135,12 @@ export class ServerCore implements RequestServices {
       return invalidRequest(id, "params must be an object (§4.1)");
     }
     if (!hasId) {
-      this.#handleNotification(connection, method, params as Record<string, unknown>);
+      this.#handleNotification(inbound.connection, method, params as Record<string, unknown>);
       return undefined;
     }
     // §13.1: nothing received after the shutdown response is processed, but it is still answered.
-    if (connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
-    return this.#handleRequest(connection, id!, method, params as Record<string, unknown>, channel);
+    if (inbound.connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
+    return this.#handleRequest(id!, method, params as Record<string, unknown>, inbound);
   }
 
   /** Never answered (§4.5); cancel is the only client notification with a runtime meaning. */
@@ -140,13 +149,8 @@ export class ServerCore implements RequestServices {
     if (descriptor?.role === "cancel") connection.cancel(params.id);
   }
 
-  #handleRequest(
-    connection: Connection,
-    id: RequestId,
-    method: string,
-    params: Record<string, unknown>,
-    channel: FrameChannel | undefined,
-  ): Reply {
+  #handleRequest(id: RequestId, method: string, params: Record<string, unknown>, inbound: Inbound): Reply {
+    const connection = inbound.connection;
     const descriptor = this.#protocol.methods[method];
     if (descriptor === undefined && this.#protocol.notifications[method] !== undefined) {
       return invalidRequest(id, `${method} is a notification and must be sent without an id`);
@@ -206,8 +210,9 @@ export class ServerCore implements RequestServices {
       meta,
       session,
       inFlight: connection.inFlight,
-      channel,
+      channel: inbound.channel,
       degraded,
+      origin: inbound.origin,
     });
     return this.#invoke(connection, context, handler, params);
   }
