@@ -3,7 +3,7 @@
  * (§4, §11). Envelope checks are hand-written; everything method-specific comes from the
  * protocol descriptor. Transports (stdio, HTTP, memory) only move frames.
  */
-import type { Handler, JsonObject, RequestId, ServerLimits, ServerOptionsBase } from "./api.js";
+import type { CallNext, Handler, JsonObject, RequestId, ServerCall, ServerLimits, ServerOptionsBase } from "./api.js";
 import type { MethodDescriptor, ProtocolDescriptor } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "./errors.js";
 import { errorFrame, resultFrame } from "./json.js";
@@ -11,6 +11,8 @@ import { getPath, isRecord } from "./paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
+import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
+import { callThrough, composeInterceptors } from "./intercept.js";
 import type { Connection } from "./connection.js";
 import type { RequestOrigin } from "./caller.js";
 import type { HttpOptions } from "./http/options.js";
@@ -61,6 +63,8 @@ export class ServerCore implements RequestServices {
   readonly #levelRanks = new Map<string, number>();
   readonly #streaming: boolean;
   readonly #logging: boolean;
+  /** Undefined without interceptors: handlers are then called directly. */
+  readonly #chain: CallNext<ServerCall> | undefined;
 
   constructor(protocol: ProtocolDescriptor, options: ServerRuntimeOptions<unknown>) {
     this.#protocol = protocol;
@@ -77,6 +81,10 @@ export class ServerCore implements RequestServices {
     const roles = Object.values(protocol.notifications);
     this.progressMethod = roles.find((n) => n.role === "progress")?.method ?? `${protocol.notificationPrefix}progress`;
     this.logMethod = roles.find((n) => n.role === "log")?.method ?? `${protocol.notificationPrefix}log`;
+    const interceptors = options.interceptors ?? [];
+    // Dispatch reaches the chain only after finding the method's handler.
+    this.#chain =
+      interceptors.length === 0 ? undefined : composeInterceptors(interceptors, (method) => this.#handlers[method]!);
   }
 
   newSession(implicit = false): Session {
@@ -214,7 +222,10 @@ export class ServerCore implements RequestServices {
       degraded,
       origin: inbound.origin,
     });
-    return this.#invoke(connection, context, handler, params);
+    if (this.#chain === undefined) return this.#invoke(connection, context, handler, params);
+    const reply = this.#pending(connection, context);
+    callThrough(this.#chain, context, params);
+    return reply;
   }
 
   #invoke(
@@ -233,12 +244,7 @@ export class ServerCore implements RequestServices {
     } catch (thrown) {
       return context.answeredNow(errorFrame(context.id, this.reportThrown(context.method, thrown)));
     }
-    connection.inFlight.set(context.id, context);
-    const deadline = context.meta.deadlineMs;
-    const serverDeadline = this.limits.defaultDeadlineMs;
-    const reply = context.pending(
-      typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
-    );
+    const reply = this.#pending(connection, context);
     if (isPromise) {
       // Promise.resolve turns a thenable whose then() throws into a rejection instead of a crash.
       Promise.resolve(outcome).then(
@@ -246,9 +252,26 @@ export class ServerCore implements RequestServices {
         (thrown) => context.fail(thrown),
       );
     } else {
-      drainGenerator(outcome as ProgressGenerator, context);
+      drainGenerator(
+        outcome as ProgressGenerator,
+        (event) => context.progress(event),
+        () => context.done,
+      ).then(
+        (result) => context.complete(result),
+        (thrown) => context.fail(thrown),
+      );
     }
     return reply;
+  }
+
+  /** In flight until answered, within the request's deadline or the server's (§13.1). */
+  #pending(connection: Connection, context: RequestContext): Promise<string | undefined> {
+    connection.inFlight.set(context.id, context);
+    const deadline = context.meta.deadlineMs;
+    const serverDeadline = this.limits.defaultDeadlineMs;
+    return context.pending(
+      typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
+    );
   }
 
   #checkMeta(meta: unknown): JsonObject {
@@ -324,43 +347,7 @@ function describeThrown(thrown: unknown): string {
   }
 }
 
-type ProgressGenerator = Generator<unknown, unknown, void> | AsyncGenerator<unknown, unknown, void>;
-
 const EMPTY_META: JsonObject = Object.freeze({}) as JsonObject;
-
-/** Each yielded event becomes a progress frame; the return value is the result. */
-async function drainGenerator(generator: ProgressGenerator, context: RequestContext): Promise<void> {
-  try {
-    for (;;) {
-      const step = await generator.next();
-      if (context.done) {
-        // Answered already (cancel, deadline, disconnect): let the generator run its finally blocks.
-        await generator.return(undefined);
-        return;
-      }
-      if (step.done) {
-        context.complete(step.value);
-        return;
-      }
-      context.progress(step.value as Parameters<RequestContext["progress"]>[0]);
-    }
-  } catch (thrown) {
-    context.fail(thrown);
-  }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
-}
-
-function isGenerator(value: unknown): value is ProgressGenerator {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { next?: unknown }).next === "function" &&
-    (Symbol.asyncIterator in value || Symbol.iterator in value)
-  );
-}
 
 function invalidRequest(id: RequestId | null, detail: string): string {
   return errorFrame(id, { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${detail}` });
