@@ -209,6 +209,8 @@ export interface CallOptions<Partial = unknown> {
   logLevel?: string;
   /** Extra `_meta` keys for this request. */
   meta?: JsonObject;
+  /** HTTP request headers for this call alone, beside the transport's own (stdio and in-memory send none). */
+  headers?: Record<string, string>;
 }
 
 export interface LogMessage {

@@ -12,7 +12,7 @@ import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
-import { callThrough, composeInterceptors } from "./intercept.js";
+import { callThrough, interceptHandlers } from "./intercept.js";
 import type { Connection } from "./connection.js";
 import type { RequestOrigin } from "./caller.js";
 import type { HttpOptions } from "./http/options.js";
@@ -84,7 +84,7 @@ export class ServerCore implements RequestServices {
     const interceptors = options.interceptors ?? [];
     // Dispatch reaches the chain only after finding the method's handler.
     this.#chain =
-      interceptors.length === 0 ? undefined : composeInterceptors(interceptors, (method) => this.#handlers[method]!);
+      interceptors.length === 0 ? undefined : interceptHandlers(interceptors, (method) => this.#handlers[method]!);
   }
 
   newSession(implicit = false): Session {

@@ -9,17 +9,17 @@
 import type { CallNext, Handler, HandlerContext, Interceptor, ServerCall } from "./api.js";
 import type { RequestContext } from "./context.js";
 import { drainGenerator, isGenerator } from "./handler-outcome.js";
+import { composeInterceptors } from "./interceptor-chain.js";
 
-export function composeInterceptors(
+export function interceptHandlers(
   interceptors: readonly Interceptor<ServerCall>[],
   handlerOf: (method: string) => Handler<any, unknown, any>,
 ): CallNext<ServerCall> {
-  const callHandler: CallNext<ServerCall> = async (call) => {
+  return composeInterceptors(interceptors, async (call) => {
     const outcome = handlerOf(call.method)(call.params, handlerContext(call));
     if (!isGenerator(outcome)) return outcome;
     return drainGenerator(outcome, call.onProgress, () => call.signal.aborted);
-  };
-  return interceptors.reduceRight<CallNext<ServerCall>>((next, interceptor) => interceptor(next), callHandler);
+  });
 }
 
 /** Runs `context`'s request through the chain; the context answers it (or cancel and deadline do first). */

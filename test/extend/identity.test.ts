@@ -36,6 +36,7 @@ describe("over HTTP", () => {
       auth: { subject: "writer", scopes: ["read", "index:write"], tenant: "acme" },
       transport: "http",
       header: "t-1",
+      traceId: null,
     });
     await client.close();
   });
@@ -69,6 +70,7 @@ describe("over stdio", () => {
       auth: { subject: "parent-process", scopes: ["read"] },
       transport: "stdio",
       header: null,
+      traceId: null,
     });
     await client.close();
   });
