@@ -204,6 +204,11 @@ export class HttpServerCore {
     return typeof accept === "string" && accept.includes("text/event-stream") && this.#core.streaming;
   }
 
+  /** Whether `path` is this endpoint's: the base path or a method below it. */
+  owns(path: string): boolean {
+    return this.#methodFromPath(path) !== undefined;
+  }
+
   /** The RCP method named by the path: "" for the base itself (batches), undefined off the base. */
   #methodFromPath(path: string): string | undefined {
     if (!path.startsWith(this.basePath)) return undefined;
