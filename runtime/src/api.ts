@@ -125,8 +125,6 @@ export interface RcpCall<Params = unknown, Partial = unknown> {
   readonly params: Params;
   /** The request's `_meta` (`{}` when absent). On the client an interceptor may add members to send. */
   readonly meta: Readonly<JsonObject>;
-  /** Aborts when the call is cancelled, times out or its transport goes. */
-  readonly signal: AbortSignal | undefined;
   /**
    * Where the call's progress goes, outwards: on the server from the handler towards the wire,
    * on the client from the wire towards the caller. Pass `next` a call with a wrapping function
@@ -139,15 +137,20 @@ export interface RcpCall<Params = unknown, Partial = unknown> {
 export interface ServerCall<Params = unknown, Partial = unknown> extends RcpCall<Params, Partial> {
   readonly side: "server";
   readonly id: RequestId;
-  /** The handler's context: `auth`, `transport`, `session`, `log`... (its `progress` bypasses interceptors). */
+  /**
+   * The handler's context: `auth`, `transport`, `session`, `signal` (made on first use: an
+   * AbortController per call would cost more than a no-op interceptor), `log`. Its `progress`
+   * bypasses interceptors.
+   */
   readonly ctx: HandlerContext<Partial>;
-  readonly signal: AbortSignal;
   onProgress(event: ProgressEvent<Partial>): void;
 }
 
 /** A call as a client interceptor sees it; every attempt, `initialize` included. */
 export interface ClientCall<Params = unknown, Partial = unknown> extends RcpCall<Params, Partial> {
   readonly side: "client";
+  /** The caller's signal: aborting it cancels the call. */
+  readonly signal: AbortSignal | undefined;
   /** The caller's other options (timeouts, logs); signal, meta, headers and onProgress are the call's own. */
   readonly options: Readonly<Omit<CallOptions<Partial>, "signal" | "meta" | "headers" | "onProgress">>;
   /** HTTP request headers for this call alone (stdio and in-memory transports send none). */

@@ -1,13 +1,13 @@
 /**
  * Server interceptors: the chain around handler calls (ServerOptionsBase.interceptors). It is
  * composed once per server; each call then travels as a ServerCall, and the innermost step runs
- * the handler with the call's params, meta and signal, its progress going back out through the
- * call's `onProgress`, so an interceptor sees a streaming call's progress and its end. The request itself (deadline,
- * cancel, exactly one answer) stays with RequestContext. Servers without interceptors never load
+ * the handler with the call's params and meta, its progress going back out through the
+ * call's `onProgress`, so an interceptor sees a streaming call's progress and its end. The
+ * request itself (deadline, cancel, exactly one answer) stays with RequestContext. Servers without interceptors never load
  * this path's costs: ServerCore calls handlers directly then.
  */
-import type { CallNext, Handler, HandlerContext, Interceptor, ServerCall } from "./api.js";
-import type { RequestContext } from "./context.js";
+import type { CallNext, Handler, HandlerContext, Interceptor, JsonObject, ProgressEvent, ServerCall } from "./api.js";
+import { RequestContext } from "./context.js";
 import { drainGenerator, isGenerator } from "./handler-outcome.js";
 import { composeInterceptors } from "./interceptor-chain.js";
 
@@ -16,9 +16,13 @@ export function interceptHandlers(
   handlerOf: (method: string) => Handler<any, unknown, any>,
 ): CallNext<ServerCall> {
   return composeInterceptors(interceptors, async (call) => {
-    const outcome = handlerOf(call.method)(call.params, handlerContext(call));
+    const outcome = handlerOf(call.method)(call.params, new InterceptedContext(call));
     if (!isGenerator(outcome)) return outcome;
-    return drainGenerator(outcome, call.onProgress, () => call.signal.aborted);
+    const ctx = call.ctx;
+    // Answered already (cancel, deadline, disconnect): RequestContext knows without making a signal.
+    return drainGenerator(outcome, call.onProgress, () =>
+      ctx instanceof RequestContext ? ctx.done : ctx.signal.aborted,
+    );
   });
 }
 
@@ -31,7 +35,6 @@ export function callThrough(chain: CallNext<ServerCall>, context: RequestContext
     descriptor: context.descriptor,
     params,
     meta: context.meta,
-    signal: context.signal,
     ctx: context,
     onProgress: (event) => context.progress(event),
   };
@@ -49,34 +52,48 @@ export function callThrough(chain: CallNext<ServerCall>, context: RequestContext
 }
 
 /**
- * The context the handler gets: the request's, with the call's `meta`, `signal` and `onProgress`
- * as an interceptor passed them on, so its progress goes back out through the interceptors.
+ * The context the handler gets: the request's, with the call's `meta` and `onProgress` as an
+ * interceptor passed them on, so its progress goes back out through the interceptors. A class:
+ * an object literal with getters, made per call, cost several times the whole dispatch.
  */
-function handlerContext<P>(call: ServerCall<unknown, P>): HandlerContext<P> {
-  const ctx = call.ctx;
-  return {
-    get id() {
-      return ctx.id;
-    },
-    get method() {
-      return ctx.method;
-    },
-    meta: call.meta,
-    signal: call.signal,
-    get session() {
-      return ctx.session;
-    },
-    get degraded() {
-      return ctx.degraded;
-    },
-    get auth() {
-      return ctx.auth;
-    },
-    get transport() {
-      return ctx.transport;
-    },
-    progress: call.onProgress,
-    log: (level, data, logger) => ctx.log(level, data, logger),
-    notify: (method, params) => ctx.notify(method, params),
-  };
+class InterceptedContext<P> implements HandlerContext<P> {
+  readonly #call: ServerCall<unknown, P>;
+
+  constructor(call: ServerCall<unknown, P>) {
+    this.#call = call;
+  }
+
+  get id() {
+    return this.#call.ctx.id;
+  }
+  get method() {
+    return this.#call.ctx.method;
+  }
+  get meta() {
+    return this.#call.meta;
+  }
+  get signal() {
+    return this.#call.ctx.signal;
+  }
+  get session() {
+    return this.#call.ctx.session;
+  }
+  get degraded() {
+    return this.#call.ctx.degraded;
+  }
+  get auth() {
+    return this.#call.ctx.auth;
+  }
+  get transport() {
+    return this.#call.ctx.transport;
+  }
+  progress(event: ProgressEvent<P>): void {
+    this.#call.onProgress(event);
+  }
+  log(level: string, data: unknown, logger?: string): void {
+    this.#call.ctx.log(level, data, logger);
+  }
+  notify(method: string, params?: JsonObject): void {
+    this.#call.ctx.notify(method, params);
+  }
 }

@@ -48,7 +48,8 @@ export function serverTracing(options: TracingOptions = {}): Interceptor<ServerC
     );
     const ending = spanEnding(span);
     // A cancel or deadline answers before the handler ends: the span ends with that answer.
-    call.signal.addEventListener("abort", () => ending.failed(call.signal.reason), { once: true });
+    const signal = call.ctx.signal;
+    signal.addEventListener("abort", () => ending.failed(signal.reason), { once: true });
     return context.with(trace.setSpan(parent, span), () =>
       ending.around(() => next({ ...call, onProgress: observed(span, call.onProgress) })),
     );
