@@ -59,8 +59,12 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["call", "onLog"],
     ["call", "logLevel"],
     ["call", "meta"],
+    ["call", "headers"],
     ["client", "onDiagnostic"],
     ["client", "strict"],
+    ["client", "interceptors"],
+    ["client", "retry"],
+    ["server", "interceptors"],
     ["stdio", "maxMessageBytes"],
   ],
 };
