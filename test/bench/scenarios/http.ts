@@ -19,7 +19,7 @@ import {
 } from "../peers.js";
 import { cpuMicrosBetween } from "../probe-reader.js";
 import { runJsonChild } from "../processes.js";
-import type { ScenarioReport, Target } from "../report.js";
+import { ratioAtLeast, type ScenarioReport, type Target } from "../report.js";
 import { ratio } from "../stats.js";
 import { loadScript } from "./scripts.js";
 
@@ -63,27 +63,9 @@ export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
   const targets: Target[] = [
-    {
-      name: "HTTP req/s, ours / node:http floor",
-      measured: ratio(rate(OURS), rate(FLOOR)),
-      threshold: 0.8,
-      kind: "min",
-      unit: "x",
-    },
-    {
-      name: "HTTP req/s, ours / MCP SDK",
-      measured: ratio(rate(OURS), rate(MCP)),
-      threshold: 2,
-      kind: "min",
-      unit: "x",
-    },
-    {
-      name: "HTTP req/s, ours with one no-op interceptor / ours",
-      measured: ratio(rate(OURS_INTERCEPTED), rate(OURS)),
-      threshold: 0.9,
-      kind: "min",
-      unit: "x",
-    },
+    ratioAtLeast("HTTP req/s, ours / node:http floor", ratio(rate(OURS), rate(FLOOR)), 0.8),
+    ratioAtLeast("HTTP req/s, ours / MCP SDK", ratio(rate(OURS), rate(MCP)), 2),
+    ratioAtLeast("HTTP req/s, ours with one no-op interceptor / ours", ratio(rate(OURS_INTERCEPTED), rate(OURS)), 0.9),
   ];
   return {
     id: "2",

@@ -4,7 +4,7 @@ import type { StdioLoadConfig, StdioLoadResult } from "../load/stdio-load.js";
 import type { Mode } from "../modes.js";
 import { FLOOR, INTERCEPTED_STDIO_PEERS, MCP, OURS, OURS_INTERCEPTED, STDIO_PEERS, missingOursNote } from "../peers.js";
 import { runJsonChild } from "../processes.js";
-import type { ScenarioReport, Target } from "../report.js";
+import { ratioAtLeast, type ScenarioReport, type Target } from "../report.js";
 import { ratio } from "../stats.js";
 import { loadScript } from "./scripts.js";
 
@@ -32,27 +32,9 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
   const targets: Target[] = [
-    {
-      name: "stdio req/s, ours / floor",
-      measured: ratio(rate(OURS), rate(FLOOR)),
-      threshold: 0.8,
-      kind: "min",
-      unit: "x",
-    },
-    {
-      name: "stdio req/s, ours / MCP SDK",
-      measured: ratio(rate(OURS), rate(MCP)),
-      threshold: 3,
-      kind: "min",
-      unit: "x",
-    },
-    {
-      name: "stdio req/s, ours with one no-op interceptor / ours",
-      measured: ratio(rate(OURS_INTERCEPTED), rate(OURS)),
-      threshold: 0.9,
-      kind: "min",
-      unit: "x",
-    },
+    ratioAtLeast("stdio req/s, ours / floor", ratio(rate(OURS), rate(FLOOR)), 0.8),
+    ratioAtLeast("stdio req/s, ours / MCP SDK", ratio(rate(OURS), rate(MCP)), 3),
+    ratioAtLeast("stdio req/s, ours with one no-op interceptor / ours", ratio(rate(OURS_INTERCEPTED), rate(OURS)), 0.9),
   ];
   return {
     id: "1",
