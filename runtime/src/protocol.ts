@@ -74,6 +74,21 @@ export interface Pagination {
   spec?: string;
 }
 
+/**
+ * When a call may be repeated, from the schema's `x-rcp.idempotent` (§7.10, §12.2): a client's
+ * retry policy repeats only such calls. `true`: always; otherwise when any condition holds.
+ */
+export type Idempotence = true | { readonly when: readonly RepeatCondition[]; readonly spec?: string };
+
+/**
+ * The param at `present` is present (not undefined or null), e.g. `_meta.idempotencyKey`; with
+ * `each`, every item of the array at `each` has it (`{ each: "documents", present: "id" }`).
+ */
+export interface RepeatCondition {
+  readonly present: DottedPath;
+  readonly each?: DottedPath;
+}
+
 /** A metadata filter tree checked against advertised fields (-32602) and operators (-32005) (§8). */
 export interface FilterRule {
   rule: "filter";
@@ -109,6 +124,8 @@ export interface CallDescriptor {
   readonly streaming: boolean;
   /** Present when results come in pages; generated clients then offer `<method>Pages()` (§10). */
   readonly pagination?: Pagination;
+  /** Present when a call may be repeated without harm (§7.10, §12.2); a client retries only such calls. */
+  readonly idempotent?: Idempotence;
   readonly result: ShapeCheck;
   /** Validates `partial` of a progress event, when the method declares one. */
   readonly partial?: ShapeCheck;

@@ -1,7 +1,7 @@
 /**
  * Every params path a method annotation names (gates, clamps, rules, strictParam, alias
- * targets, the pagination cursor) must start with a property the method's `$defs.params`
- * declares, and the pagination `nextCursor` must be a member `$defs.result` declares: the
+ * targets, the pagination cursor, the idempotent conditions) must start with a property the
+ * method's `$defs.params` declares (or be `_meta`, which every params object may carry, §4.4), and the pagination `nextCursor` must be a member `$defs.result` declares: the
  * runtime reads params and results by these names, so a misspelt one would silently never apply.
  */
 import { appendPointer, readPointer } from "./json-pointer.js";
@@ -14,7 +14,7 @@ export function checkParamPaths(method: LoadedMethod, document: object, problems
   if (typeof properties !== "object" || properties === null) return;
   for (const { pointer, path } of paramPaths(method.annotation)) {
     const key = path.split(".")[0] ?? "";
-    if (!Object.hasOwn(properties, key))
+    if (key !== "_meta" && !Object.hasOwn(properties, key))
       problems.add(method.file, pointer, `"${path}" starts with "${key}", which $defs.params does not declare`);
   }
 }
@@ -40,6 +40,13 @@ function paramPaths(annotation: Record<string, unknown>): { pointer: string; pat
   add("/x-rcp/pagination/cursor", (annotation["pagination"] as { cursor?: unknown } | undefined)?.cursor);
   for (const [legacy, canonical] of Object.entries((annotation["aliases"] ?? {}) as Record<string, unknown>))
     add(appendPointer("/x-rcp/aliases", legacy), canonical);
+  const idempotent = annotation["idempotent"] as { when?: Record<string, unknown>[] } | undefined;
+  // `present` under `each` names a member of the array's items, which only the items' schema declares.
+  idempotent?.when?.forEach((condition, index) => {
+    const at = `/x-rcp/idempotent/when/${index}`;
+    if (condition["each"] === undefined) add(`${at}/present`, condition["present"]);
+    else add(`${at}/each`, condition["each"]);
+  });
   for (const list of ["gates", "clamps", "rules"])
     ((annotation[list] ?? []) as Record<string, unknown>[]).forEach((entry, index) => {
       const at = `/x-rcp/${list}/${index}`;

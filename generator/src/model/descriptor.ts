@@ -36,6 +36,8 @@ export function descriptorData<V>(folder: LoadedSchemaFolder, validatorAt: Valid
       streaming: annotation["streaming"] ?? false,
       strictParam: annotation["strictParam"],
       pagination: annotation["pagination"],
+      // Only the methods safe to repeat carry it; `false` is the default and is left out.
+      idempotent: annotation["idempotent"] || undefined,
       aliases: annotation["aliases"] ?? {},
       gates: annotation["gates"] ?? [],
       clamps: annotation["clamps"] ?? [],
