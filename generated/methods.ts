@@ -49,10 +49,459 @@ import {
   shutdownParams,
   shutdownResult,
 } from "./validators.js";
-import { defineProtocol } from "@rcp-gen/runtime/codegen-protocol";
+import { type CallDescriptor, type ClientProtocol, defineProtocol } from "@rcp-gen/runtime/codegen-protocol";
 
+const notificationDescriptors = {
+  "notifications/cancel": {
+    method: "notifications/cancel",
+    direction: "client",
+    params: cancelNotificationParams,
+    role: "cancel",
+    spec: "§7.14",
+  },
+  "notifications/log": {
+    method: "notifications/log",
+    direction: "server",
+    params: logNotificationParams,
+    role: "log",
+    spec: "§17.1",
+  },
+  "notifications/progress": {
+    method: "notifications/progress",
+    direction: "server",
+    params: progressNotificationParams,
+    role: "progress",
+    spec: "§9",
+  },
+} as const;
+const errorDescriptors = {
+  "-32700": {
+    code: -32700,
+    symbol: "ParseError",
+    message: "Invalid JSON.",
+    retryable: "no",
+  },
+  "-32600": {
+    code: -32600,
+    symbol: "InvalidRequest",
+    message: "Not a valid Request object.",
+    retryable: "no",
+  },
+  "-32601": {
+    code: -32601,
+    symbol: "MethodNotFound",
+    message: "Method not found (reserved; RCP prefers -32004).",
+    retryable: "no",
+  },
+  "-32602": {
+    code: -32602,
+    symbol: "InvalidParams",
+    message: "Missing/malformed params or filter field.",
+    retryable: "no",
+  },
+  "-32603": {
+    code: -32603,
+    symbol: "InternalError",
+    message: "Server-side failure.",
+    retryable: "maybe",
+  },
+  "-32001": {
+    code: -32001,
+    symbol: "NotInitialized",
+    message: "Called before initialize.",
+    retryable: "yes",
+  },
+  "-32002": {
+    code: -32002,
+    symbol: "VersionMismatch",
+    message: "No common protocol version.",
+    retryable: "no",
+  },
+  "-32003": {
+    code: -32003,
+    symbol: "CapabilityMissing",
+    message: "Method exists but not advertised.",
+    retryable: "no",
+  },
+  "-32004": {
+    code: -32004,
+    symbol: "UnknownMethod",
+    message: "Method not defined by RCP.",
+    retryable: "no",
+  },
+  "-32005": {
+    code: -32005,
+    symbol: "OptionUnsupported",
+    message: "A requested option (mode/method) is not advertised.",
+    retryable: "no",
+  },
+  "-32006": {
+    code: -32006,
+    symbol: "Cancelled",
+    message: "Request was cancelled via notifications/cancel.",
+    retryable: "n/a",
+  },
+  "-32010": {
+    code: -32010,
+    symbol: "BackendUnavailable",
+    message: "Model offline, index not built, upstream down.",
+    retryable: "yes",
+  },
+  "-32011": {
+    code: -32011,
+    symbol: "RateLimited",
+    message: "Server is shedding load; client should back off.",
+    retryable: "yes",
+  },
+  "-32012": {
+    code: -32012,
+    symbol: "Unauthorized",
+    message: "Caller is unauthenticated, or not authorised for this corpus/method.",
+    retryable: "no",
+  },
+  "-32013": {
+    code: -32013,
+    symbol: "PayloadTooLarge",
+    message: "Request exceeds a server limit (body bytes, batch size, inputs count).",
+    retryable: "no",
+  },
+  "-32014": {
+    code: -32014,
+    symbol: "Timeout",
+    message: "The server's own deadline for this request elapsed.",
+    retryable: "yes",
+  },
+  "-32015": {
+    code: -32015,
+    symbol: "NotFound",
+    message: "A referenced entity does not exist.",
+    retryable: "no",
+  },
+  "-32016": {
+    code: -32016,
+    symbol: "Conflict",
+    message: "The write conflicts with current state.",
+    retryable: "maybe",
+  },
+} as const;
+/**
+ * Lists the downstream engines an aggregator federates (§7.13).
+ *
+ * What a client needs to call `catalog/list`; connectHttpWith([catalogListCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/catalog-list.json
+ */
+export const catalogListCall = {
+  method: "catalog/list",
+  capability: "catalog",
+  beforeInitialize: false,
+  streaming: false,
+  idempotent: true,
+  result: catalogListResult,
+  spec: "§7.13",
+} as const satisfies CallDescriptor;
+/**
+ * One dense vector per input, in input order (§7.3).
+ *
+ * What a client needs to call `embed`; connectHttpWith([embedCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/embed.json
+ */
+export const embedCall = {
+  method: "embed",
+  capability: "embed",
+  beforeInitialize: false,
+  streaming: true,
+  idempotent: true,
+  result: embedResult,
+  partial: embedPartial,
+  spec: "§7.3",
+} as const satisfies CallDescriptor;
+/**
+ * One token- or patch-level matrix per input, for late interaction (§7.5).
+ *
+ * What a client needs to call `embed/multi`; connectHttpWith([embedMultiCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/embed-multi.json
+ */
+export const embedMultiCall = {
+  method: "embed/multi",
+  capability: "multiVector",
+  beforeInitialize: false,
+  streaming: true,
+  idempotent: true,
+  result: embedMultiResult,
+  partial: embedMultiPartial,
+  spec: "§7.5",
+} as const satisfies CallDescriptor;
+/**
+ * One learned-sparse term-weight vector per text (§7.4).
+ *
+ * What a client needs to call `embed/sparse`; connectHttpWith([embedSparseCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/embed-sparse.json
+ */
+export const embedSparseCall = {
+  method: "embed/sparse",
+  capability: "sparseEmbed",
+  beforeInitialize: false,
+  streaming: false,
+  idempotent: true,
+  result: embedSparseResult,
+  spec: "§7.4",
+} as const satisfies CallDescriptor;
+/**
+ * Client-to-server relevance, reward and integrity signals; never alters concurrent retrieves (§7.16).
+ *
+ * What a client needs to call `feedback`; connectHttpWith([feedbackCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/feedback.json
+ */
+export const feedbackCall = {
+  method: "feedback",
+  capability: "feedback",
+  beforeInitialize: false,
+  streaming: false,
+  result: feedbackResult,
+  spec: "§7.16",
+} as const satisfies CallDescriptor;
+/**
+ * Local, global, DRIFT, community and neighbour graph retrieval (§7.9).
+ *
+ * What a client needs to call `graph`; connectHttpWith([graphCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/graph.json
+ */
+export const graphCall = {
+  method: "graph",
+  capability: "graph",
+  beforeInitialize: false,
+  streaming: true,
+  pagination: {
+    cursor: "cursor",
+    nextCursor: "nextCursor",
+    spec: "§10",
+  },
+  idempotent: true,
+  result: graphResult,
+  partial: graphPartial,
+  spec: "§7.9",
+} as const satisfies CallDescriptor;
+/**
+ * Upserts documents; an explicit id makes the write idempotent (§7.10).
+ *
+ * What a client needs to call `index/add`; connectHttpWith([indexAddCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/index-add.json
+ */
+export const indexAddCall = {
+  method: "index/add",
+  capability: "index",
+  requires: "index.writable",
+  beforeInitialize: false,
+  streaming: false,
+  idempotent: {
+    when: [
+      {
+        each: "documents",
+        present: "id",
+      },
+      {
+        present: "_meta.idempotencyKey",
+      },
+    ],
+    spec: "§7.10",
+  },
+  result: indexAddResult,
+  spec: "§7.10",
+} as const satisfies CallDescriptor;
+/**
+ * Deletes documents; deleting an absent id is not an error (§7.11).
+ *
+ * What a client needs to call `index/delete`; connectHttpWith([indexDeleteCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/index-delete.json
+ */
+export const indexDeleteCall = {
+  method: "index/delete",
+  capability: "index",
+  beforeInitialize: false,
+  streaming: false,
+  idempotent: true,
+  result: indexDeleteResult,
+  spec: "§7.11",
+} as const satisfies CallDescriptor;
+/**
+ * Reports identity and capabilities without changing state; callable any time (§7.2).
+ *
+ * What a client needs to call `info`; every client speaks it (clientProtocol).
+ *
+ * @generated from methods/info.json
+ */
+export const infoCall = {
+  method: "info",
+  capability: null,
+  beforeInitialize: true,
+  lifecycle: "info",
+  streaming: false,
+  idempotent: true,
+  result: infoResult,
+  spec: "§7.2",
+} as const satisfies CallDescriptor;
+/**
+ * The first request: negotiates the protocol version and exchanges capabilities (§7.1).
+ *
+ * What a client needs to call `initialize`; every client speaks it (clientProtocol).
+ *
+ * @generated from methods/initialize.json
+ */
+export const initializeCall = {
+  method: "initialize",
+  capability: null,
+  beforeInitialize: true,
+  lifecycle: "initialize",
+  streaming: false,
+  result: initializeResult,
+  spec: "§7.1",
+} as const satisfies CallDescriptor;
+/**
+ * Builds or updates a global or session memory (§7.17).
+ *
+ * What a client needs to call `memory/build`; connectHttpWith([memoryBuildCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/memory-build.json
+ */
+export const memoryBuildCall = {
+  method: "memory/build",
+  capability: "memory",
+  beforeInitialize: false,
+  streaming: true,
+  result: memoryBuildResult,
+  partial: memoryBuildPartial,
+  spec: "§7.17",
+} as const satisfies CallDescriptor;
+/**
+ * Recalls clues (surrogate queries, seed nodes) from a memory, plus optional draft hits (§7.17).
+ *
+ * What a client needs to call `memory/recall`; connectHttpWith([memoryRecallCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/memory-recall.json
+ */
+export const memoryRecallCall = {
+  method: "memory/recall",
+  capability: "memory",
+  beforeInitialize: false,
+  streaming: true,
+  idempotent: true,
+  result: memoryRecallResult,
+  partial: memoryRecallPartial,
+  spec: "§7.17",
+} as const satisfies CallDescriptor;
+/**
+ * Liveness and round-trip check; callable any time, never changes state (§7.15).
+ *
+ * What a client needs to call `ping`; every client speaks it (clientProtocol).
+ *
+ * @generated from methods/ping.json
+ */
+export const pingCall = {
+  method: "ping",
+  capability: null,
+  beforeInitialize: true,
+  lifecycle: "ping",
+  streaming: false,
+  idempotent: true,
+  result: pingResult,
+  spec: "§7.15",
+} as const satisfies CallDescriptor;
+/**
+ * Standalone query transformation for agentic loops (§7.8).
+ *
+ * What a client needs to call `query/transform`; connectHttpWith([queryTransformCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/query-transform.json
+ */
+export const queryTransformCall = {
+  method: "query/transform",
+  capability: "transform",
+  beforeInitialize: false,
+  streaming: true,
+  idempotent: true,
+  result: queryTransformResult,
+  partial: queryTransformPartial,
+  spec: "§7.8",
+} as const satisfies CallDescriptor;
+/**
+ * Rescores candidate passages against a query (§7.6).
+ *
+ * What a client needs to call `rerank`; connectHttpWith([rerankCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/rerank.json
+ */
+export const rerankCall = {
+  method: "rerank",
+  capability: "rerank",
+  beforeInitialize: false,
+  streaming: true,
+  idempotent: true,
+  result: rerankResult,
+  partial: rerankPartial,
+  spec: "§7.6",
+} as const satisfies CallDescriptor;
+/**
+ * Runs the server's retrieval pipeline and returns ranked hits (§7.7).
+ *
+ * What a client needs to call `retrieve`; connectHttpWith([retrieveCall], ...) keeps only its validators in a bundle.
+ *
+ * @generated from methods/retrieve.json
+ */
+export const retrieveCall = {
+  method: "retrieve",
+  capability: "retrieve",
+  beforeInitialize: false,
+  streaming: true,
+  pagination: {
+    cursor: "cursor",
+    nextCursor: "nextCursor",
+    spec: "§10",
+  },
+  idempotent: true,
+  result: retrieveResult,
+  partial: retrievePartial,
+  spec: "§7.7",
+} as const satisfies CallDescriptor;
+/**
+ * Orderly close; EOF on stdin is equivalent (§7.12, §13.1).
+ *
+ * What a client needs to call `shutdown`; every client speaks it (clientProtocol).
+ *
+ * @generated from methods/shutdown.json
+ */
+export const shutdownCall = {
+  method: "shutdown",
+  capability: null,
+  beforeInitialize: true,
+  lifecycle: "shutdown",
+  streaming: false,
+  result: shutdownResult,
+  spec: "§7.12",
+} as const satisfies CallDescriptor;
+/** What every client speaks: versions, lifecycle methods, notifications and errors; connectHttpWith adds the calls it is given. */
+export const clientProtocol = {
+  version: 1,
+  notificationPrefix: "notifications/",
+  logLevels: ["debug", "info", "notice", "warning", "error"],
+  methods: {
+    info: infoCall,
+    initialize: initializeCall,
+    ping: pingCall,
+    shutdown: shutdownCall,
+  },
+  notifications: notificationDescriptors,
+  errors: errorDescriptors,
+} as const satisfies ClientProtocol;
 /** The RCP/1 protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this. */
-export const protocol = defineProtocol({
+export const protocol = /* @__PURE__ */ defineProtocol({
   version: 1,
   notificationPrefix: "notifications/",
   logLevels: ["debug", "info", "notice", "warning", "error"],
@@ -62,6 +511,7 @@ export const protocol = defineProtocol({
       capability: "catalog",
       beforeInitialize: false,
       streaming: false,
+      idempotent: true,
       params: catalogListParams,
       result: catalogListResult,
       spec: "§7.13",
@@ -71,6 +521,7 @@ export const protocol = defineProtocol({
       capability: "embed",
       beforeInitialize: false,
       streaming: true,
+      idempotent: true,
       aliases: {
         texts: "inputs",
       },
@@ -92,6 +543,7 @@ export const protocol = defineProtocol({
       capability: "multiVector",
       beforeInitialize: false,
       streaming: true,
+      idempotent: true,
       gates: [
         {
           param: "encoding",
@@ -110,6 +562,7 @@ export const protocol = defineProtocol({
       capability: "sparseEmbed",
       beforeInitialize: false,
       streaming: false,
+      idempotent: true,
       aliases: {
         inputs: "texts",
       },
@@ -136,6 +589,7 @@ export const protocol = defineProtocol({
         nextCursor: "nextCursor",
         spec: "§10",
       },
+      idempotent: true,
       gates: [
         {
           param: "op",
@@ -159,6 +613,18 @@ export const protocol = defineProtocol({
       requires: "index.writable",
       beforeInitialize: false,
       streaming: false,
+      idempotent: {
+        when: [
+          {
+            each: "documents",
+            present: "id",
+          },
+          {
+            present: "_meta.idempotencyKey",
+          },
+        ],
+        spec: "§7.10",
+      },
       gates: [
         {
           param: "chunk",
@@ -180,6 +646,7 @@ export const protocol = defineProtocol({
       capability: "index",
       beforeInitialize: false,
       streaming: false,
+      idempotent: true,
       params: indexDeleteParams,
       result: indexDeleteResult,
       spec: "§7.11",
@@ -190,6 +657,7 @@ export const protocol = defineProtocol({
       beforeInitialize: true,
       lifecycle: "info",
       streaming: false,
+      idempotent: true,
       params: infoParams,
       result: infoResult,
       spec: "§7.2",
@@ -226,6 +694,7 @@ export const protocol = defineProtocol({
       capability: "memory",
       beforeInitialize: false,
       streaming: true,
+      idempotent: true,
       params: memoryRecallParams,
       result: memoryRecallResult,
       partial: memoryRecallPartial,
@@ -237,6 +706,7 @@ export const protocol = defineProtocol({
       beforeInitialize: true,
       lifecycle: "ping",
       streaming: false,
+      idempotent: true,
       params: pingParams,
       result: pingResult,
       spec: "§7.15",
@@ -246,6 +716,7 @@ export const protocol = defineProtocol({
       capability: "transform",
       beforeInitialize: false,
       streaming: true,
+      idempotent: true,
       gates: [
         {
           param: "method",
@@ -263,6 +734,7 @@ export const protocol = defineProtocol({
       capability: "rerank",
       beforeInitialize: false,
       streaming: true,
+      idempotent: true,
       aliases: {
         documents: "passages",
       },
@@ -295,6 +767,7 @@ export const protocol = defineProtocol({
         nextCursor: "nextCursor",
         spec: "§10",
       },
+      idempotent: true,
       gates: [
         {
           param: "mode",
@@ -400,139 +873,8 @@ export const protocol = defineProtocol({
       spec: "§7.12",
     },
   },
-  notifications: {
-    "notifications/cancel": {
-      method: "notifications/cancel",
-      direction: "client",
-      params: cancelNotificationParams,
-      role: "cancel",
-      spec: "§7.14",
-    },
-    "notifications/log": {
-      method: "notifications/log",
-      direction: "server",
-      params: logNotificationParams,
-      role: "log",
-      spec: "§17.1",
-    },
-    "notifications/progress": {
-      method: "notifications/progress",
-      direction: "server",
-      params: progressNotificationParams,
-      role: "progress",
-      spec: "§9",
-    },
-  },
-  errors: {
-    "-32700": {
-      code: -32700,
-      symbol: "ParseError",
-      message: "Invalid JSON.",
-      retryable: "no",
-    },
-    "-32600": {
-      code: -32600,
-      symbol: "InvalidRequest",
-      message: "Not a valid Request object.",
-      retryable: "no",
-    },
-    "-32601": {
-      code: -32601,
-      symbol: "MethodNotFound",
-      message: "Method not found (reserved; RCP prefers -32004).",
-      retryable: "no",
-    },
-    "-32602": {
-      code: -32602,
-      symbol: "InvalidParams",
-      message: "Missing/malformed params or filter field.",
-      retryable: "no",
-    },
-    "-32603": {
-      code: -32603,
-      symbol: "InternalError",
-      message: "Server-side failure.",
-      retryable: "maybe",
-    },
-    "-32001": {
-      code: -32001,
-      symbol: "NotInitialized",
-      message: "Called before initialize.",
-      retryable: "yes",
-    },
-    "-32002": {
-      code: -32002,
-      symbol: "VersionMismatch",
-      message: "No common protocol version.",
-      retryable: "no",
-    },
-    "-32003": {
-      code: -32003,
-      symbol: "CapabilityMissing",
-      message: "Method exists but not advertised.",
-      retryable: "no",
-    },
-    "-32004": {
-      code: -32004,
-      symbol: "UnknownMethod",
-      message: "Method not defined by RCP.",
-      retryable: "no",
-    },
-    "-32005": {
-      code: -32005,
-      symbol: "OptionUnsupported",
-      message: "A requested option (mode/method) is not advertised.",
-      retryable: "no",
-    },
-    "-32006": {
-      code: -32006,
-      symbol: "Cancelled",
-      message: "Request was cancelled via notifications/cancel.",
-      retryable: "n/a",
-    },
-    "-32010": {
-      code: -32010,
-      symbol: "BackendUnavailable",
-      message: "Model offline, index not built, upstream down.",
-      retryable: "yes",
-    },
-    "-32011": {
-      code: -32011,
-      symbol: "RateLimited",
-      message: "Server is shedding load; client should back off.",
-      retryable: "yes",
-    },
-    "-32012": {
-      code: -32012,
-      symbol: "Unauthorized",
-      message: "Caller is unauthenticated, or not authorised for this corpus/method.",
-      retryable: "no",
-    },
-    "-32013": {
-      code: -32013,
-      symbol: "PayloadTooLarge",
-      message: "Request exceeds a server limit (body bytes, batch size, inputs count).",
-      retryable: "no",
-    },
-    "-32014": {
-      code: -32014,
-      symbol: "Timeout",
-      message: "The server's own deadline for this request elapsed.",
-      retryable: "yes",
-    },
-    "-32015": {
-      code: -32015,
-      symbol: "NotFound",
-      message: "A referenced entity does not exist.",
-      retryable: "no",
-    },
-    "-32016": {
-      code: -32016,
-      symbol: "Conflict",
-      message: "The write conflicts with current state.",
-      retryable: "maybe",
-    },
-  },
+  notifications: notificationDescriptors,
+  errors: errorDescriptors,
   meta: meta,
   registry: registry,
 });

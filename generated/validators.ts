@@ -13,14 +13,13 @@ function ajvRuntime_ucs2length(text) {
 }
 
 export const catalogListParams: Validator<CatalogListParams> = validate53;
-const schema20 = {"title":"CatalogListParams","description":"No parameters (§7.13).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema22 = {"title":"Meta","description":"Implementation-specific side-band data (§4.4); peers ignore keys they do not understand.","type":"object","properties":{"progressToken":{"$ref":"#/$defs/progressToken","description":"Asks for notifications/progress frames for this request (§9)."},"logLevel":{"$ref":"#/$defs/logLevel","description":"Minimum severity of notifications/log the client wants (§17.1)."},"deadlineMs":{"type":"integer","minimum":0,"description":"Milliseconds remaining for this request, not an absolute clock (§13.1, §16.2)."},"federation":{"type":"object","description":"Hop budget and path of a federated request, for loop detection (§16.2).","properties":{"depth":{"type":"integer","minimum":0,"description":"Remaining hop budget; an aggregator does not forward at 0 (§16.2)."},"path":{"type":"array","items":{"type":"string","description":"Identity of one aggregator already traversed."},"description":"Aggregator identities already traversed, in order (§16.2)."}}},"degraded":{"type":"array","items":{"type":"string","description":"The registry id of one engine that failed or was skipped."},"description":"In a federated result: the engines that errored, timed out or were skipped, so a thin result can be told from a complete one (§16.2)."},"idempotencyKey":{"type":"string","description":"Opaque key that lets a server return the original result of a repeated write (§7.10)."},"conformance":{"type":"string","enum":["L0","L1","L2"],"description":"Conformance level a server declares in info/initialize (§14)."},"session":{"type":"string","description":"Opaque session token (§6.2)."},"traceId":{"type":"string","description":"Trace correlation id; belongs in _meta, never in a core field (§17.2)."}}};
 const schema23 = {"title":"ProgressToken","description":"Client-chosen string or integer, unique among the client's in-flight requests, echoed verbatim in every progress frame (§9).","type":["string","integer"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate56_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34,14 +33,14 @@ return false;
 validate56.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate56_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema24 = {"title":"LogLevel","description":"Severity, listed from least to most severe; the runtime reads this order. §17.1 lists exactly these five.","type":"string","enum":["debug","info","notice","warning","error"]};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate58_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -59,13 +58,13 @@ return false;
 validate58.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate58_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate55_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -286,13 +285,13 @@ return false;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate55_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate53_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -316,18 +315,16 @@ return false;
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate53_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const catalogListResult: Validator<CatalogListResult> = validate61;
-const schema25 = {"title":"CatalogListResult","description":"The federated engines (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"array","items":{"$ref":"#/$defs/engine"},"description":"Downstream engines (§7.13)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema26 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
-const schema27 = {"$id":"https://rcp-gen.invalid/schema/types/peer-info.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"PeerInfo","description":"Name and version of a client or server (§7.1).","type":"object","required":["name","version"],"properties":{"name":{"type":"string","description":"Implementation name (§7.1)."},"version":{"type":"string","description":"Implementation version (§7.1)."}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/peer-info.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate63_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -376,17 +373,15 @@ return false;
 validate63.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
+const validate63_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema29 = {"title":"ServerCapabilities","description":"What a server offers, fixed for the session (§6, §13.2).","type":"object","properties":{"embed":{"$ref":"#/$defs/embed","description":"Dense content to vector (§7.3)."},"sparseEmbed":{"$ref":"#/$defs/sparseEmbed","description":"Learned-sparse embedding (§7.4)."},"multiVector":{"$ref":"#/$defs/multiVector","description":"Multi-vector / late interaction (§7.5)."},"rerank":{"$ref":"#/$defs/rerank","description":"Reranking (§7.6)."},"retrieve":{"$ref":"#/$defs/retrieve","description":"Full query to hits retrieval (§6.1, §7.7)."},"transform":{"$ref":"#/$defs/transform","description":"Query transformation (§7.8)."},"graph":{"$ref":"#/$defs/graph","description":"Graph retrieval (§7.9)."},"index":{"$ref":"#/$defs/index","description":"Document add/delete (§7.10, §7.11)."},"session":{"$ref":"#/$defs/session","description":"Trajectory-scoped state via sessionId (§7.7.3)."},"feedback":{"$ref":"#/$defs/feedback","description":"Accepts feedback signals (§7.16)."},"memory":{"$ref":"#/$defs/memory","description":"Memory build and clue recall (§7.17)."},"filter":{"$ref":"#/$defs/filter","description":"Metadata filtering (§8)."},"streaming":{"$ref":"#/$defs/streaming","description":"May emit notifications/progress (§9)."},"pagination":{"$ref":"#/$defs/pagination","description":"List results support cursor/nextCursor (§10)."},"citations":{"$ref":"#/$defs/citations","description":"Hits carry citation/trust (§6)."},"log":{"$ref":"#/$defs/log","description":"Emits notifications/log (§17.1)."},"catalog":{"$ref":"#/$defs/catalog","description":"Aggregator answering catalog/list (§7.13)."}},"patternProperties":{"^x-":{"type":"object","description":"A vendor extension capability; its value is any object (§6.2)."}}};
-const schema30 = {"title":"EmbedCapability","description":"Dense embedding metadata (§6, §7.3.1).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Vector dimension (§6)."},"identity":{"type":"string","description":"Model identity, e.g. bge-small-en (§6)."},"batchLimit":{"type":"integer","minimum":1,"description":"Largest inputs count per request (§4.7)."},"normalized":{"type":"boolean","description":"Vectors are unit-length (§6)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities; default [\"text\"] (§4.8)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 const schema31 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/modality.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate68_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -404,7 +399,7 @@ return false;
 validate68.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate68_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema32 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
 
@@ -412,7 +407,7 @@ function validate70(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector-encoding.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate70_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -430,13 +425,13 @@ return false;
 validate70.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate70_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate67_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -591,14 +586,13 @@ return false;
 validate67.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate67_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema33 = {"title":"SparseEmbedCapability","description":"Learned-sparse embedding metadata (§6).","type":"object","required":["identity"],"properties":{"identity":{"type":"string","description":"Model identity (§6)."},"vocabulary":{"type":"integer","minimum":1,"description":"Vocabulary size (§6)."}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate73_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -656,14 +650,14 @@ return false;
 validate73.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
+const validate73_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema34 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate75_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -801,15 +795,14 @@ return false;
 validate75.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate75_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema35 = {"title":"RerankCapability","description":"Reranking metadata (§6).","type":"object","required":["methods"],"properties":{"methods":{"type":"array","items":{"$ref":"#/$defs/rerankMethod"},"description":"Reranking methods offered (§6)."},"maxCandidates":{"type":"integer","minimum":1,"description":"Largest topN; larger requests are clamped (§7.7)."},"models":{"type":"array","items":{"type":"string","description":"A model name."},"description":"Reranker models offered (§6)."}}};
 const schema36 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate80_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -827,13 +820,13 @@ return false;
 validate80.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate80_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate79_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -940,7 +933,7 @@ return false;
 validate79.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
+const validate79_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema37 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
 const schema38 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
@@ -948,7 +941,7 @@ const schema38 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1,
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate84_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -966,14 +959,14 @@ return false;
 validate84.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate84_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema39 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate86_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -991,7 +984,7 @@ return false;
 validate86.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate86_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema40 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
 
@@ -999,7 +992,7 @@ function validate88(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/retrieval-unit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate88_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1017,13 +1010,13 @@ return false;
 validate88.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate88_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate83_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1330,15 +1323,14 @@ return false;
 validate83.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
+const validate83_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema41 = {"title":"TransformCapability","description":"Query transformation metadata (§6).","type":"object","required":["methods"],"properties":{"methods":{"type":"array","items":{"$ref":"#/$defs/transformMethod"},"description":"Transformations offered (§6)."}}};
 const schema42 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate94_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1356,13 +1348,13 @@ return false;
 validate94.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate94_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate93_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1412,15 +1404,14 @@ return false;
 validate93.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
+const validate93_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema43 = {"title":"GraphCapability","description":"Graph retrieval metadata (§6).","type":"object","required":["ops"],"properties":{"ops":{"type":"array","items":{"$ref":"#/$defs/graphOp"},"description":"Graph operations offered (§6)."}}};
 const schema44 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate98_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1438,13 +1429,13 @@ return false;
 validate98.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate98_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate97_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1494,14 +1485,13 @@ return false;
 validate97.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
+const validate97_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema45 = {"title":"IndexCapability","description":"Document add/delete metadata (§6).","type":"object","required":["writable"],"properties":{"writable":{"type":"boolean","description":"index/add is allowed (§7.10)."},"chunking":{"type":"boolean","description":"Server-side chunking is available (§7.10)."},"contextual":{"type":"boolean","description":"Contextual retrieval is available (§7.10)."}}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate101_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1563,14 +1553,13 @@ return false;
 validate101.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
+const validate101_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema46 = {"title":"SessionCapability","description":"Trajectory-scoped state metadata (§7.7.3).","type":"object","properties":{"dedup":{"type":"boolean","description":"Hits already returned in the trajectory are deduplicated (§7.7.3)."},"ttlSeconds":{"type":"integer","minimum":0,"description":"How long trajectory state lives (§7.7.3)."}}};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate103_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1621,14 +1610,13 @@ return false;
 validate103.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
+const validate103_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"title":"FeedbackCapability","description":"Feedback is accepted; no metadata (§7.16).","type":"object"};
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate105_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1642,15 +1630,14 @@ return false;
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate105_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema48 = {"title":"MemoryCapability","description":"Memory metadata (§7.17).","type":"object","required":["scopes"],"properties":{"scopes":{"type":"array","items":{"$ref":"#/$defs/memoryScope"},"description":"Memory scopes offered (§7.17)."},"clues":{"type":"boolean","description":"memory/recall returns clues (§7.17)."}}};
 const schema49 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate108_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1668,13 +1655,13 @@ return false;
 validate108.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate108_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate107_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1741,16 +1728,15 @@ return false;
 validate107.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate107_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema50 = {"title":"FilterCapability","description":"Filterable fields and operators (§8).","type":"object","required":["fields"],"properties":{"fields":{"description":"Field names, or (recommended) a map from field name to field type (§8).","anyOf":[{"type":"object","description":"Field name to type; x- keys are vendor extensions (§6.2).","patternProperties":{"^x-":{"description":"A vendor extension entry."}},"additionalProperties":{"$ref":"#/$defs/filterFieldType"}},{"type":"array","items":{"type":"string","description":"A field name."},"description":"Field names."}]},"operators":{"type":"array","items":{"$ref":"#/$defs/filterOperator"},"description":"Operators allowed; others are -32005 (§8)."}}};
-const pattern3 = new RegExp("^x-", "u");
+const pattern3 = /* @__PURE__ */ new RegExp("^x-", "u");
 const schema51 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate112_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1768,14 +1754,14 @@ return false;
 validate112.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate112_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema52 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate114_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1793,13 +1779,13 @@ return false;
 validate114.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate114_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate111_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1954,14 +1940,13 @@ return false;
 validate111.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
+const validate111_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema53 = {"title":"StreamingCapability","description":"Progress notifications are supported; no metadata (§9).","type":"object"};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate117_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1975,14 +1960,13 @@ return false;
 validate117.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate117_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema54 = {"title":"PaginationCapability","description":"cursor/nextCursor are supported; no metadata (§10).","type":"object"};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate119_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1996,14 +1980,13 @@ return false;
 validate119.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate119_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema55 = {"title":"CitationsCapability","description":"Hits carry citation/trust; no metadata (§6).","type":"object"};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate121_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2017,14 +2000,13 @@ return false;
 validate121.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate121_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema56 = {"title":"LogCapability","description":"Log notification metadata (§17.1).","type":"object","properties":{"levels":{"type":"array","items":{"$ref":"meta.json#/$defs/logLevel"},"description":"Levels the server emits (§6)."}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate124_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2042,13 +2024,13 @@ return false;
 validate124.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate124_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate123_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2091,14 +2073,13 @@ return false;
 validate123.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
+const validate123_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema58 = {"title":"CatalogCapability","description":"Aggregator metadata (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"integer","minimum":0,"description":"Number of downstream engines federated (§6)."}}};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate127_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2139,13 +2120,13 @@ return false;
 validate127.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate127_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate66_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2413,13 +2394,13 @@ validate66.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate66.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate66_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate62_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2566,13 +2547,13 @@ return false;
 validate62.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
+const validate62_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate61_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2639,20 +2620,19 @@ return false;
 validate61.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate61_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedParams: Validator<EmbedParams> = validate133;
 const schema60 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
-const schema61 = {"title":"EmbedInput","description":"A bare string or a Content block (§4.8, §7.3).","anyOf":[{"type":"string","description":"Text to embed."},{"$ref":"../types/content.json"}]};
 const schema62 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
 const func1 = ajvRuntime_ucs2length;
-const pattern5 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern5 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/content.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate135_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3042,13 +3022,13 @@ validate135.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate135.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate135_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate134_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3076,7 +3056,7 @@ vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate135.evaluated.props;
+var props0 = validate135_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -3107,13 +3087,13 @@ validate134.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate134.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate134_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate140_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3334,13 +3314,13 @@ return false;
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate140_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate133_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3512,17 +3492,15 @@ return false;
 validate133.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate133_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedResult: Validator<EmbedResult> = validate144;
-const schema64 = {"title":"EmbedResult","description":"One vector per input; a binary encoding is echoed with its dimension (§7.3, §7.3.1).","type":"object","required":["vectors"],"properties":{"vectors":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"One vector per input, same order (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
-const schema65 = {"$id":"https://rcp-gen.invalid/schema/types/vector.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Vector","description":"One dense vector: an array of numbers (encoding json) or a base64 string of little-endian float32 (encoding f32-base64) (§7.3.1).","oneOf":[{"type":"array","items":{"type":"number","description":"One component."},"description":"JSON encoding."},{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"f32-base64 encoding (RFC 4648 §4, padded)."}]};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate145_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3636,13 +3614,13 @@ validate145.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate145.evaluated = {"dynamicProps":false,"dynamicItems":true};
+const validate145_evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate144_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3808,15 +3786,14 @@ return false;
 validate144.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate144_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedPartial: Validator<EmbedPartial> = validate149;
-const schema66 = {"title":"EmbedPartial","description":"How many inputs are embedded so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Inputs embedded so far."}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate149_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3850,7 +3827,7 @@ return false;
 validate149.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate149_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiParams: Validator<EmbedMultiParams> = validate151;
 const schema68 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -3858,7 +3835,7 @@ const schema68 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate152_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3886,7 +3863,7 @@ vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate135.evaluated.props;
+var props0 = validate135_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -3917,13 +3894,13 @@ validate152.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate152.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate152_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate156_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4144,13 +4121,13 @@ return false;
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate156_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
+const evaluated0 = validate151_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4248,15 +4225,14 @@ return false;
 validate151.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate151_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiResult: Validator<EmbedMultiResult> = validate160;
-const schema71 = {"title":"EmbedMultiResult","description":"One matrix (a list of row vectors) per input (§7.5).","type":"object","required":["matrices","dimension"],"properties":{"matrices":{"type":"array","description":"One matrix per input, same order (§7.5).","items":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"Token or patch vectors of one input."}},"dimension":{"type":"integer","minimum":1,"description":"Row vector dimension (§7.5)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate160_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4376,15 +4352,14 @@ return false;
 validate160.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate160_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiPartial: Validator<EmbedMultiPartial> = validate164;
-const schema72 = {"title":"EmbedMultiPartial","description":"How many inputs are embedded so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Inputs embedded so far."}}};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate164_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4418,7 +4393,7 @@ return false;
 validate164.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate164_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedSparseParams: Validator<EmbedSparseParams> = validate166;
 const schema74 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4426,7 +4401,7 @@ const schema74 = {"title":"EmbedSparseParams","description":"Texts to embed (§7
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate167_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4647,13 +4622,13 @@ return false;
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate167_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate166_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4738,17 +4713,15 @@ return false;
 validate166.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate166_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedSparseResult: Validator<EmbedSparseResult> = validate171;
-const schema76 = {"title":"EmbedSparseResult","description":"One sparse vector per text, same order (§7.4).","type":"object","required":["sparse"],"properties":{"sparse":{"type":"array","items":{"$ref":"../types/sparse-vector.json"},"description":"Sparse vectors (§7.4)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-const schema77 = {"$id":"https://rcp-gen.invalid/schema/types/sparse-vector.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"SparseVector","description":"A learned-sparse (SPLADE) vector: vocabulary ids and their weights (§7.4).","type":"object","required":["indices","values"],"properties":{"indices":{"type":"array","items":{"type":"integer","minimum":0,"description":"A vocabulary id."},"description":"Vocabulary ids (§7.4)."},"values":{"type":"array","items":{"type":"number","description":"A term weight."},"description":"Learned weights, one per index (§7.4)."}}};
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/sparse-vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate172_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4843,13 +4816,13 @@ return false;
 validate172.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
+const validate172_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate171_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4916,17 +4889,15 @@ return false;
 validate171.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate171_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackParams: Validator<FeedbackParams> = validate176;
-const schema79 = {"title":"FeedbackParams","description":"Signals about earlier hits (§7.16).","type":"object","required":["signals"],"properties":{"sessionId":{"type":"string","description":"Ties feedback to a trajectory (§7.7.3)."},"query":{"$ref":"../types/query-input.json","description":"The query the hits answered (§7.16)."},"signals":{"type":"array","items":{"$ref":"#/$defs/signal"},"description":"One signal per hit (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-const schema80 = {"$id":"https://rcp-gen.invalid/schema/types/query-input.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"QueryInput","description":"A query or passage: a bare string (equivalent to one text block), a Content block, or an array of blocks (§4.8).","oneOf":[{"type":"string","description":"Shorthand for {\"type\":\"text\",\"text\":...}."},{"$ref":"content.json"},{"type":"array","minItems":1,"items":{"$ref":"content.json"},"description":"A multimodal input of several blocks."}]};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/query-input.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate177_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4958,7 +4929,7 @@ vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate135.evaluated.props;
+var props0 = validate135_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -5051,14 +5022,14 @@ evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate177.evaluated = {"dynamicProps":true,"dynamicItems":true};
+const validate177_evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 const schema81 = {"title":"FeedbackSignal","description":"How one hit fared downstream; untrusted, advisory input (§7.16).","type":"object","required":["hitId"],"properties":{"hitId":{"type":["string","number"],"description":"The hit's id (§7.16)."},"used":{"type":"boolean","description":"Placed in the final context."},"cited":{"type":"boolean","description":"Cited in the answer."},"helpful":{"type":"boolean","description":"Human or judge relevance label."},"reward":{"type":"number","minimum":-1,"maximum":1,"description":"Scalar reward in [-1,1] for RL retrievers (§7.16)."},"poisonSuspected":{"type":"boolean","description":"Integrity signal (§15.3)."},"injectionSuspected":{"type":"boolean","description":"Safety signal (§15.2)."}}};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate181_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5188,13 +5159,13 @@ return false;
 validate181.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
+const validate181_evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183.evaluated;
+const evaluated0 = validate183_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5415,13 +5386,13 @@ return false;
 validate183.errors = vErrors;
 return errors === 0;
 }
-validate183.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate183_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate176_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5514,15 +5485,14 @@ return false;
 validate176.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate176_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackResult: Validator<FeedbackResult> = validate187;
-const schema83 = {"title":"FeedbackResult","description":"How many signals were recorded (§7.16).","type":"object","required":["accepted"],"properties":{"accepted":{"type":"integer","minimum":0,"description":"Signals recorded, including ignored fields (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate187_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5580,15 +5550,14 @@ return false;
 validate187.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate187_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphParams: Validator<GraphParams> = validate190;
-const schema85 = {"title":"GraphParams","description":"The graph operation and its inputs (§7.9).","type":"object","required":["op"],"properties":{"op":{"$ref":"../capabilities.json#/$defs/graphOp","description":"Must be in graph.ops (§7.9)."},"query":{"$ref":"../types/query-input.json","description":"The query (§7.9, §4.8)."},"k":{"type":"integer","minimum":0,"description":"How many results (§7.9)."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes, e.g. from memory/recall clues (§7.9, §7.17)."},"hops":{"type":"integer","minimum":0,"description":"Traversal depth (§7.9)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191.evaluated;
+const evaluated0 = validate191_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5606,13 +5575,13 @@ return false;
 validate191.errors = vErrors;
 return errors === 0;
 }
-validate191.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate191_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate194_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5833,13 +5802,13 @@ return false;
 validate194.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate194_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate190_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6002,19 +5971,16 @@ return false;
 validate190.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate190_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphResult: Validator<GraphResult> = validate198;
-const schema88 = {"title":"GraphResult","description":"An op-specific shape; a receiver matches it against the op it asked for (§7.9).","type":"object","properties":{"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"nextCursor":{"type":"string","description":"Cursor for the next page of communities (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"anyOf":[{"$ref":"#/$defs/localResult"},{"$ref":"#/$defs/globalResult"},{"$ref":"#/$defs/driftResult"},{"$ref":"#/$defs/communitiesResult"},{"$ref":"#/$defs/neighborsResult"}]};
-const schema89 = {"title":"GraphLocalResult","description":"op local: an entity-anchored, PPR-expanded subgraph as hits (§7.9).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits (§7.9)."}}};
 const schema90 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
-const schema91 = {"$id":"https://rcp-gen.invalid/schema/types/citation.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Citation","description":"Where a hit comes from (§7.7). Every member is optional: §7.7 shows source without a `?`, yet the Appendix D hit cites by uri and title alone.","type":"object","properties":{"source":{"type":"string","description":"The source document or collection (§7.7)."},"uri":{"type":"string","description":"A link to the source (§7.7)."},"title":{"type":"string","description":"The source title (§7.7)."},"start":{"type":"integer","minimum":0,"description":"Start offset of the cited span (§7.7)."},"end":{"type":"integer","minimum":0,"description":"End offset of the cited span (§7.7)."},"page":{"type":"integer","minimum":0,"description":"Page number of the cited span (§7.7)."}}};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/citation.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate205_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6135,15 +6101,14 @@ return false;
 validate205.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
+const validate205_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"$id":"https://rcp-gen.invalid/schema/types/provenance.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Provenance","description":"Graph/tree lineage behind a hit (§7.7, §7.7.2).","type":"object","properties":{"path":{"type":"array","items":{"type":"string","description":"An entity on the path."},"description":"The entity path (§7.7)."},"nodes":{"type":"array","items":{"type":"string","description":"A traversed node id."},"description":"Nodes traversed (§7.7)."},"edges":{"type":"array","description":"Edges traversed (§7.7).","items":{"type":"object","description":"One traversed edge.","required":["src","dst"],"properties":{"src":{"type":"string","description":"Source node id."},"dst":{"type":"string","description":"Destination node id."}}}},"leaves":{"type":"array","items":{"type":"string","description":"A covered leaf id."},"description":"Leaves a summary covers (RAPTOR) (§7.7)."}}};
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/provenance.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate207.evaluated;
+const evaluated0 = validate207_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6319,7 +6284,7 @@ return false;
 validate207.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
+const validate207_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema93 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
 
@@ -6327,7 +6292,7 @@ function validate209(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/trust.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209.evaluated;
+const evaluated0 = validate209_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6422,14 +6387,14 @@ return false;
 validate209.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
+const validate209_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/hit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate200_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6795,13 +6760,13 @@ return false;
 validate200.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
+const validate200_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate199_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6851,15 +6816,14 @@ return false;
 validate199.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate199_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema94 = {"title":"GraphGlobalResult","description":"op global: a summary over ranked communities (§7.9).","type":"object","required":["summary","communities"],"properties":{"summary":{"type":"string","description":"The global answer summary (§7.9)."},"communities":{"type":"array","items":{"$ref":"#/$defs/community"},"description":"Communities with scores (§7.9)."}}};
 const schema95 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate214_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6945,13 +6909,13 @@ return false;
 validate214.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
+const validate214_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213.evaluated;
+const evaluated0 = validate213_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7018,14 +6982,13 @@ return false;
 validate213.errors = vErrors;
 return errors === 0;
 }
-validate213.evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate213_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"title":"GraphDriftResult","description":"op drift: hits plus follow-up questions (§7.9).","type":"object","required":["hits","followups"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits (§7.9)."},"followups":{"type":"array","items":{"type":"string","description":"A follow-up question."},"description":"Follow-up questions for the next step (§7.9, §7.7.3)."}}};
 
 function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate217.evaluated;
+const evaluated0 = validate217_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7110,14 +7073,13 @@ return false;
 validate217.errors = vErrors;
 return errors === 0;
 }
-validate217.evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
+const validate217_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema97 = {"title":"GraphCommunitiesResult","description":"op communities: community summaries with levels (§7.9).","type":"object","required":["communities"],"properties":{"communities":{"type":"array","items":{"$ref":"#/$defs/community"},"description":"Communities (§7.9)."}}};
 
 function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
+const evaluated0 = validate220_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7167,14 +7129,14 @@ return false;
 validate220.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate220_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema98 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
+const evaluated0 = validate223_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7349,15 +7311,14 @@ return false;
 validate223.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
+const validate223_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema99 = {"$id":"https://rcp-gen.invalid/schema/types/usage.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Usage","description":"Advisory per-request telemetry: what the server actually did (§7.7, §17.2).","type":"object","properties":{"candidates":{"type":"integer","minimum":0,"description":"Effective recall-stage candidate count (§7.7)."},"reranked":{"type":"integer","minimum":0,"description":"Effective number of candidates reranked (§7.7)."},"latencyMs":{"type":"number","minimum":0,"description":"Server-side latency in milliseconds (§17.2)."},"tokens":{"type":"integer","minimum":0,"description":"Tokens packed under tokenBudget (§7.7.2)."},"notes":{"type":"array","items":{"type":"string","description":"One note."},"description":"Fallbacks, skipped engines, non-determinism (§7.7, §16.2)."}}};
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/usage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
+const evaluated0 = validate225_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7492,13 +7453,13 @@ return false;
 validate225.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
+const validate225_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198.evaluated;
+const evaluated0 = validate198_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7651,15 +7612,14 @@ validate198.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate198.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate198_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const graphPartial: Validator<GraphPartial> = validate228;
-const schema100 = {"title":"GraphPartial","description":"Hits found so far (§9).","type":"object","properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits so far (§9)."}}};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
+const evaluated0 = validate228_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7702,16 +7662,14 @@ return false;
 validate228.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate228_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddParams: Validator<IndexAddParams> = validate231;
-const schema102 = {"title":"IndexAddParams","description":"Documents and optional server-side chunking (§7.10).","type":"object","required":["documents"],"properties":{"documents":{"type":"array","items":{"$ref":"#/$defs/document"},"description":"Documents to upsert (§7.10)."},"chunk":{"type":"boolean","description":"Request server-side chunking; needs index.chunking (§7.10)."},"contextual":{"type":"boolean","description":"Add situating context per chunk; needs index.contextual (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-const schema103 = {"title":"IndexDocument","description":"One document to upsert (§7.10).","type":"object","required":["text"],"properties":{"id":{"type":"string","description":"Stable id; re-adding it replaces the document (§7.10)."},"text":{"type":"string","description":"The document body (§7.10)."},"meta":{"type":"object","description":"Filterable metadata (§8)."}}};
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate232_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7774,13 +7732,13 @@ return false;
 validate232.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate232_evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate234_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8001,13 +7959,13 @@ return false;
 validate234.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate234_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate231_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8100,15 +8058,14 @@ return false;
 validate231.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate231_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddResult: Validator<IndexAddResult> = validate238;
-const schema105 = {"title":"IndexAddResult","description":"One id per input document, in input order (§7.10).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids in input order (§7.10)."},"chunks":{"type":"integer","minimum":0,"description":"Chunks created (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
+const evaluated0 = validate238_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8197,15 +8154,14 @@ return false;
 validate238.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate238_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteParams: Validator<IndexDeleteParams> = validate241;
-const schema107 = {"title":"IndexDeleteParams","description":"Ids to delete (§7.11).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids to delete (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
+const evaluated0 = validate242_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8426,13 +8382,13 @@ return false;
 validate242.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate242_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate241.evaluated;
+const evaluated0 = validate241_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8499,15 +8455,14 @@ return false;
 validate241.errors = vErrors;
 return errors === 0;
 }
-validate241.evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate241_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteResult: Validator<IndexDeleteResult> = validate246;
-const schema109 = {"title":"IndexDeleteResult","description":"How many documents this call removed (§7.11).","type":"object","required":["deleted"],"properties":{"deleted":{"type":"integer","minimum":0,"description":"Documents actually removed; a repeat returns 0 (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate246.evaluated;
+const evaluated0 = validate246_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8565,15 +8520,14 @@ return false;
 validate246.errors = vErrors;
 return errors === 0;
 }
-validate246.evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate246_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const infoParams: Validator<InfoParams> = validate249;
-const schema111 = {"title":"InfoParams","description":"No parameters (§7.2).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250.evaluated;
+const evaluated0 = validate250_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8794,13 +8748,13 @@ return false;
 validate250.errors = vErrors;
 return errors === 0;
 }
-validate250.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate250_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate249.evaluated;
+const evaluated0 = validate249_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8824,15 +8778,14 @@ return false;
 validate249.errors = vErrors;
 return errors === 0;
 }
-validate249.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate249_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const infoResult: Validator<InfoResult> = validate255;
-const schema114 = {"title":"InitializeResult","description":"The negotiated version, server identity and capabilities; info returns the same shape (§7.1, §7.2).","type":"object","required":["protocolVersion","server","capabilities"],"properties":{"protocolVersion":{"type":"integer","minimum":1,"description":"The negotiated version, min(client, server) (§7.1)."},"server":{"$ref":"../types/peer-info.json","description":"Server identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"What the server offers for this session (§6, §13.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257.evaluated;
+const evaluated0 = validate257_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9100,13 +9053,13 @@ validate257.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate257.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate257_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate276.evaluated;
+const evaluated0 = validate276_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9327,13 +9280,13 @@ return false;
 validate276.errors = vErrors;
 return errors === 0;
 }
-validate276.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate276_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255.evaluated;
+const evaluated0 = validate255_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9417,16 +9370,14 @@ return false;
 validate255.errors = vErrors;
 return errors === 0;
 }
-validate255.evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate255_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const initializeParams: Validator<InitializeParams> = validate280;
-const schema117 = {"title":"InitializeParams","description":"The client's highest version, identity and capabilities (§7.1).","type":"object","required":["protocolVersion","client"],"properties":{"protocolVersion":{"type":"integer","minimum":0,"description":"The highest version the client supports (§7.1). Below 1 nothing can be negotiated: the server answers -32002 and the session stays uninitialized (§13)."},"client":{"$ref":"../types/peer-info.json","description":"Client identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/clientCapabilities","description":"What the client can consume; hints only (§7.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-const schema118 = {"title":"ClientCapabilities","description":"What a client can consume; hints only, none required (§7.1).","type":"object","properties":{"streaming":{"$ref":"#/$defs/streaming","description":"The client is prepared to receive notifications/progress (§7.1)."},"log":{"$ref":"#/$defs/log","description":"The client renders notifications/log (§7.1)."}},"patternProperties":{"^x-":{"type":"object","description":"A vendor extension capability (§6.2)."}}};
 
 function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate282.evaluated;
+const evaluated0 = validate282_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9484,13 +9435,13 @@ validate282.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate282.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate282_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate280.evaluated;
+const evaluated0 = validate280_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9574,14 +9525,14 @@ return false;
 validate280.errors = vErrors;
 return errors === 0;
 }
-validate280.evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate280_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const initializeResult: Validator<InitializeResult> = validate287;
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate287.evaluated;
+const evaluated0 = validate287_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9665,15 +9616,14 @@ return false;
 validate287.errors = vErrors;
 return errors === 0;
 }
-validate287.evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate287_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildParams: Validator<MemoryBuildParams> = validate292;
-const schema121 = {"title":"MemoryBuildParams","description":"Inline documents (else the live index), the memory to update and its scope (§7.17).","type":"object","properties":{"documents":{"type":"array","description":"Documents to build over; omitted means the live index (§7.17).","items":{"type":"object","description":"One document.","required":["text"],"properties":{"id":{"type":"string","description":"Document id."},"text":{"type":"string","description":"Document body."}}}},"memoryId":{"type":"string","description":"Memory to update; omit to create (§7.17)."},"scope":{"$ref":"../capabilities.json#/$defs/memoryScope","description":"Must be in memory.scopes (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293.evaluated;
+const evaluated0 = validate293_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9691,13 +9641,13 @@ return false;
 validate293.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate293_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
+const evaluated0 = validate295_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9918,13 +9868,13 @@ return false;
 validate295.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate295_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
+const evaluated0 = validate292_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10046,15 +9996,14 @@ return false;
 validate292.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate292_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildResult: Validator<MemoryBuildResult> = validate299;
-const schema124 = {"title":"MemoryBuildResult","description":"The memory built (§7.17).","type":"object","required":["memoryId"],"properties":{"memoryId":{"type":"string","description":"The memory's id (§7.17)."},"tokens":{"type":"integer","minimum":0,"description":"Size of the memory in tokens (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate299.evaluated;
+const evaluated0 = validate299_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10125,15 +10074,14 @@ return false;
 validate299.errors = vErrors;
 return errors === 0;
 }
-validate299.evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate299_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate301;
-const schema125 = {"title":"MemoryBuildPartial","description":"How many documents are processed so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Documents processed so far."}}};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301.evaluated;
+const evaluated0 = validate301_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10167,15 +10115,14 @@ return false;
 validate301.errors = vErrors;
 return errors === 0;
 }
-validate301.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate301_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallParams: Validator<MemoryRecallParams> = validate303;
-const schema127 = {"title":"MemoryRecallParams","description":"The query and the memory to recall from (§7.17).","type":"object","required":["query"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.17, §4.8)."},"memoryId":{"type":"string","description":"The memory (§7.17)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"n":{"type":"integer","minimum":1,"description":"How many clues (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate305.evaluated;
+const evaluated0 = validate305_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10396,13 +10343,13 @@ return false;
 validate305.errors = vErrors;
 return errors === 0;
 }
-validate305.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate305_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303.evaluated;
+const evaluated0 = validate303_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10499,16 +10446,14 @@ return false;
 validate303.errors = vErrors;
 return errors === 0;
 }
-validate303.evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate303_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallResult: Validator<MemoryRecallResult> = validate309;
-const schema129 = {"title":"MemoryRecallResult","description":"Clues and optional draft hits (§7.17).","type":"object","required":["clues"],"properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues (§7.17)."},"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Draft hits (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-const schema130 = {"title":"MemoryClue","description":"A surrogate query or entry point the client feeds to retrieve/graph (§7.17).","type":"object","properties":{"query":{"type":"string","description":"A surrogate sub-query."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes for a graph traversal."},"weight":{"type":"number","description":"The clue's weight."}}};
 
 function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
+const evaluated0 = validate310_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10582,13 +10527,13 @@ return false;
 validate310.errors = vErrors;
 return errors === 0;
 }
-validate310.evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
+const validate310_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate309.evaluated;
+const evaluated0 = validate309_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10686,15 +10631,14 @@ return false;
 validate309.errors = vErrors;
 return errors === 0;
 }
-validate309.evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate309_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate314;
-const schema131 = {"title":"MemoryRecallPartial","description":"Clues recalled so far (§9).","type":"object","properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues so far."}}};
 
 function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate314.evaluated;
+const evaluated0 = validate314_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10737,7 +10681,7 @@ return false;
 validate314.errors = vErrors;
 return errors === 0;
 }
-validate314.evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate314_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
 
 export const pingParams: Validator<PingParams> = validate317;
 const schema133 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -10745,7 +10689,7 @@ const schema133 = {"title":"PingParams","description":"An optional nonce to echo
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate318.evaluated;
+const evaluated0 = validate318_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10966,13 +10910,13 @@ return false;
 validate318.errors = vErrors;
 return errors === 0;
 }
-validate318.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate318_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate317.evaluated;
+const evaluated0 = validate317_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11015,7 +10959,7 @@ return false;
 validate317.errors = vErrors;
 return errors === 0;
 }
-validate317.evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate317_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const pingResult: Validator<PingResult> = validate322;
 const schema135 = {"title":"PingResult","description":"The echoed nonce, if one was sent (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"The nonce the request carried (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -11023,7 +10967,7 @@ const schema135 = {"title":"PingResult","description":"The echoed nonce, if one 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate322.evaluated;
+const evaluated0 = validate322_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11066,15 +11010,14 @@ return false;
 validate322.errors = vErrors;
 return errors === 0;
 }
-validate322.evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate322_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformParams: Validator<QueryTransformParams> = validate325;
-const schema137 = {"title":"QueryTransformParams","description":"The query and the transformation to apply (§7.8).","type":"object","required":["query","method"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.8, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/transformMethod","description":"Must be in transform.methods (§7.8)."},"n":{"type":"integer","minimum":1,"description":"How many queries multi-query/decompose return (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
+const evaluated0 = validate327_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11092,13 +11035,13 @@ return false;
 validate327.errors = vErrors;
 return errors === 0;
 }
-validate327.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate327_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate329.evaluated;
+const evaluated0 = validate329_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11319,13 +11262,13 @@ return false;
 validate329.errors = vErrors;
 return errors === 0;
 }
-validate329.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate329_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate325.evaluated;
+const evaluated0 = validate325_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11409,15 +11352,14 @@ return false;
 validate325.errors = vErrors;
 return errors === 0;
 }
-validate325.evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate325_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformResult: Validator<QueryTransformResult> = validate333;
-const schema140 = {"title":"QueryTransformResult","description":"The transformed queries; hyde also returns a hypothetical document (§7.8).","type":"object","required":["queries"],"properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Transformed queries (§7.8)."},"hypothetical":{"type":"string","description":"The hyde document the client then embeds (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate333.evaluated;
+const evaluated0 = validate333_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11497,15 +11439,14 @@ return false;
 validate333.errors = vErrors;
 return errors === 0;
 }
-validate333.evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate333_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformPartial: Validator<QueryTransformPartial> = validate335;
-const schema141 = {"title":"QueryTransformPartial","description":"Queries produced so far (§9).","type":"object","properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Queries so far."}}};
 
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate335.evaluated;
+const evaluated0 = validate335_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11548,15 +11489,14 @@ return false;
 validate335.errors = vErrors;
 return errors === 0;
 }
-validate335.evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
+const validate335_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankParams: Validator<RerankParams> = validate337;
-const schema143 = {"title":"RerankParams","description":"A query and the passages to rescore (§7.6). A server also takes `documents` for `passages`, the name the reference example server reads (interop alias).","type":"object","required":["query","passages"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.6, §4.8)."},"passages":{"type":"array","items":{"$ref":"../types/query-input.json"},"description":"Candidates to rescore; strings or Content (§7.6, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"topN":{"type":"integer","minimum":0,"description":"How many to keep; clamped to rerank.maxCandidates (§7.6)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate340.evaluated;
+const evaluated0 = validate340_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11574,13 +11514,13 @@ return false;
 validate340.errors = vErrors;
 return errors === 0;
 }
-validate340.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate340_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate342.evaluated;
+const evaluated0 = validate342_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11801,13 +11741,13 @@ return false;
 validate342.errors = vErrors;
 return errors === 0;
 }
-validate342.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate342_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate337.evaluated;
+const evaluated0 = validate337_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11922,15 +11862,14 @@ return false;
 validate337.errors = vErrors;
 return errors === 0;
 }
-validate337.evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate337_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankResult: Validator<RerankResult> = validate346;
-const schema146 = {"title":"RerankResult","description":"scores[i] belongs to passages[i]; order lists indices best-first (§7.6).","type":"object","required":["scores"],"properties":{"scores":{"type":"array","items":{"type":"number","description":"Score of one passage."},"description":"One score per passage, higher is better (§7.6)."},"order":{"type":"array","items":{"type":"integer","minimum":0,"description":"A passage index."},"description":"Passage indices sorted best-first (§7.6)."},"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate346.evaluated;
+const evaluated0 = validate346_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12051,15 +11990,14 @@ return false;
 validate346.errors = vErrors;
 return errors === 0;
 }
-validate346.evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate346_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankPartial: Validator<RerankPartial> = validate349;
-const schema147 = {"title":"RerankPartial","description":"How many passages are scored so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Passages scored so far."}}};
 
 function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate349.evaluated;
+const evaluated0 = validate349_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12093,7 +12031,7 @@ return false;
 validate349.errors = vErrors;
 return errors === 0;
 }
-validate349.evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate349_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
 export const retrieveParams: Validator<RetrieveParams> = validate351;
 const schema149 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
@@ -12101,7 +12039,7 @@ const schema149 = {"title":"RetrieveParams","description":"A query, the final co
 function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate353.evaluated;
+const evaluated0 = validate353_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12119,13 +12057,13 @@ return false;
 validate353.errors = vErrors;
 return errors === 0;
 }
-validate353.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate353_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate356.evaluated;
+const evaluated0 = validate356_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12143,13 +12081,13 @@ return false;
 validate356.errors = vErrors;
 return errors === 0;
 }
-validate356.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate356_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate358.evaluated;
+const evaluated0 = validate358_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12167,7 +12105,7 @@ return false;
 validate358.errors = vErrors;
 return errors === 0;
 }
-validate358.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate358_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema153 = {"$id":"https://rcp-gen.invalid/schema/types/filter-clause.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"FilterClause","description":"A metadata filter tree node (§8): a field/op/value leaf, or one of the and/or/not combinators, which nest arbitrarily. The if/else chain picks the node kind by its key, so a malformed node fails at the exact member.","type":"object","properties":{"field":{"type":"string","minLength":1,"description":"Leaf: a field name advertised in filter.fields (§8)."},"op":{"type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"],"description":"Leaf: the operator (§8)."},"value":{"type":["string","number","boolean","array"],"items":{"type":["string","number","boolean"],"description":"One member of an in/nin set."},"description":"Leaf: the operand; its JSON type follows the operator table of §8."},"and":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"All children match; an empty array is -32602 (§8)."},"or":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"Any child matches; an empty array is -32602 (§8)."},"not":{"$ref":"#","description":"The child does not match (§8)."}},"if":{"required":["and"]},"then":{},"else":{"if":{"required":["or"]},"then":{},"else":{"if":{"required":["not"]},"then":{},"else":{"$ref":"#/$defs/leaf"}}},"$defs":{"leaf":{"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}}}};
 const schema154 = {"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}};
@@ -12175,7 +12113,7 @@ const schema154 = {"description":"A leaf is field, op and a value whose JSON typ
 function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate361.evaluated;
+const evaluated0 = validate361_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12430,14 +12368,14 @@ validate361.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate361.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate361_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/filter-clause.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate360.evaluated;
+const evaluated0 = validate360_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12533,7 +12471,7 @@ vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate361.evaluated.props;
+var props0 = validate361_evaluated.props;
 }
 var _valid2 = _errs9 === errors;
 valid2 = _valid2;
@@ -12758,13 +12696,13 @@ validate360.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate360.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate360_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate366.evaluated;
+const evaluated0 = validate366_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12985,13 +12923,13 @@ return false;
 validate366.errors = vErrors;
 return errors === 0;
 }
-validate366.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate366_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate351.evaluated;
+const evaluated0 = validate351_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13707,15 +13645,14 @@ return false;
 validate351.errors = vErrors;
 return errors === 0;
 }
-validate351.evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate351_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const retrieveResult: Validator<RetrieveResult> = validate370;
-const schema156 = {"title":"RetrieveResult","description":"At most k ranked hits and what the server actually did (§7.7).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Ranked hits, best first (§7.7)."},"nextCursor":{"type":"string","description":"Cursor for the next page; absent or empty means no more (§10)."},"indexVersion":{"type":"string","description":"The snapshot actually served (§7.7.1)."},"usage":{"$ref":"../types/usage.json","description":"Effective counts and notes (§7.7)."},"rewrittenQuery":{"type":"string","description":"The query after rewrite (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
 
 function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370.evaluated;
+const evaluated0 = validate370_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13933,15 +13870,14 @@ return false;
 validate370.errors = vErrors;
 return errors === 0;
 }
-validate370.evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate370_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const retrievePartial: Validator<RetrievePartial> = validate375;
-const schema157 = {"title":"RetrievePartial","description":"Incremental hits, e.g. first-stage candidates before rerank (§9).","type":"object","properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits so far (§9)."}}};
 
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate375.evaluated;
+const evaluated0 = validate375_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13984,15 +13920,14 @@ return false;
 validate375.errors = vErrors;
 return errors === 0;
 }
-validate375.evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate375_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const shutdownParams: Validator<ShutdownParams> = validate378;
-const schema159 = {"title":"ShutdownParams","description":"No parameters (§7.12).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate379.evaluated;
+const evaluated0 = validate379_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14213,13 +14148,13 @@ return false;
 validate379.errors = vErrors;
 return errors === 0;
 }
-validate379.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate379_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate378.evaluated;
+const evaluated0 = validate378_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14243,15 +14178,14 @@ return false;
 validate378.errors = vErrors;
 return errors === 0;
 }
-validate378.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate378_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const shutdownResult: Validator<ShutdownResult> = validate383;
-const schema161 = {"title":"ShutdownResult","description":"An empty object (§7.12).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate383.evaluated;
+const evaluated0 = validate383_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14275,16 +14209,15 @@ return false;
 validate383.errors = vErrors;
 return errors === 0;
 }
-validate383.evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate383_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const cancelNotificationParams: Validator<CancelNotificationParams> = validate386;
-const schema163 = {"title":"CancelParams","description":"The request to cancel (§7.14).","type":"object","required":["id"],"properties":{"id":{"$ref":"../protocol.json#/$defs/id","description":"The id of the request to cancel (§7.14)."},"reason":{"type":"string","description":"Why, for logs (§7.14)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema165 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
 
 function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate388.evaluated;
+const evaluated0 = validate388_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14298,13 +14231,13 @@ return false;
 validate388.errors = vErrors;
 return errors === 0;
 }
-validate388.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate388_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate390.evaluated;
+const evaluated0 = validate390_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14525,13 +14458,13 @@ return false;
 validate390.errors = vErrors;
 return errors === 0;
 }
-validate390.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate390_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate386.evaluated;
+const evaluated0 = validate386_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14593,7 +14526,7 @@ return false;
 validate386.errors = vErrors;
 return errors === 0;
 }
-validate386.evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate386_evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const logNotificationParams: Validator<LogNotificationParams> = validate395;
 const schema168 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
@@ -14601,7 +14534,7 @@ const schema168 = {"title":"LogParams","description":"One log record (§17.1). O
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate396.evaluated;
+const evaluated0 = validate396_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14619,13 +14552,13 @@ return false;
 validate396.errors = vErrors;
 return errors === 0;
 }
-validate396.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate396_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate398.evaluated;
+const evaluated0 = validate398_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14846,13 +14779,13 @@ return false;
 validate398.errors = vErrors;
 return errors === 0;
 }
-validate398.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate398_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate395.evaluated;
+const evaluated0 = validate395_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14941,15 +14874,14 @@ return false;
 validate395.errors = vErrors;
 return errors === 0;
 }
-validate395.evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate395_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const progressNotificationParams: Validator<ProgressNotificationParams> = validate403;
-const schema172 = {"title":"ProgressParams","description":"One progress event (§9).","type":"object","required":["progressToken","progress"],"properties":{"progressToken":{"$ref":"../meta.json#/$defs/progressToken","description":"The request's token, echoed verbatim (§9)."},"progress":{"type":"number","minimum":0,"maximum":1,"description":"Completion in 0..1 (§9)."},"total":{"type":"number","minimum":0,"description":"Total units of work, when known."},"stage":{"type":"string","description":"The pipeline stage, e.g. recall or rerank (§9, §3.1)."},"message":{"type":"string","description":"Human-readable status (§9)."},"partial":{"type":"object","description":"Incremental results; shaped by the method's partial schema (§9)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate404.evaluated;
+const evaluated0 = validate404_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14963,13 +14895,13 @@ return false;
 validate404.errors = vErrors;
 return errors === 0;
 }
-validate404.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate404_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate406.evaluated;
+const evaluated0 = validate406_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15190,13 +15122,13 @@ return false;
 validate406.errors = vErrors;
 return errors === 0;
 }
-validate406.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate406_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate403.evaluated;
+const evaluated0 = validate403_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15335,14 +15267,14 @@ return false;
 validate403.errors = vErrors;
 return errors === 0;
 }
-validate403.evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate403_evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const meta: Validator<Meta> = validate410;
 
 function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate410.evaluated;
+const evaluated0 = validate410_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15563,16 +15495,15 @@ return false;
 validate410.errors = vErrors;
 return errors === 0;
 }
-validate410.evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate410_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const registry: Validator<Registry> = validate413;
-const schema176 = {"$id":"https://rcp-gen.invalid/schema/types/registry.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Registry","description":"The static engine registry, rcp.json (§16.1).","x-rcp":{"kind":"type","role":"registry"},"type":"object","required":["engines"],"properties":{"engines":{"type":"array","items":{"$ref":"#/$defs/engine"},"description":"Reachable engines (§16.1)."}},"$defs":{"engine":{"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}}}};
 const schema177 = {"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}};
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate414.evaluated;
+const evaluated0 = validate414_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15809,14 +15740,14 @@ return false;
 validate414.errors = vErrors;
 return errors === 0;
 }
-validate414.evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+const validate414_evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/registry.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate413.evaluated;
+const evaluated0 = validate413_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15866,17 +15797,14 @@ return false;
 validate413.errors = vErrors;
 return errors === 0;
 }
-validate413.evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate413_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message: Validator = validate416;
-const schema178 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rcp-gen.invalid/schema/message.json","title":"An RCP frame or batch","$defs":{"frame":{"anyOf":[{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/request"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/notification"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/response"}],"allOf":[{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"catalog/list"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/multi"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-multi.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/sparse"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-sparse.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"feedback"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/feedback.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"graph"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/graph.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/add"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-add.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/delete"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-delete.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"info"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/info.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"initialize"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/initialize.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/build"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-build.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/recall"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-recall.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"ping"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/ping.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"query/transform"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/query-transform.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"rerank"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/rerank.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"retrieve"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"shutdown"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/shutdown.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/cancel"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/cancel.json#/$defs/params"}},"not":{"description":"notifications/cancel is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/log"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/log.json#/$defs/params"}},"not":{"description":"notifications/log is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/progress"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/progress.json#/$defs/params"}},"not":{"description":"notifications/progress is a notification: it never carries an id (§4.5).","required":["id"]}}}]}},"anyOf":[{"$ref":"#/$defs/frame"},{"type":"array","minItems":1,"items":{"$ref":"#/$defs/frame"}}]};
-const schema179 = {"anyOf":[{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/request"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/notification"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/response"}],"allOf":[{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"catalog/list"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/multi"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-multi.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/sparse"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-sparse.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"feedback"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/feedback.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"graph"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/graph.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/add"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-add.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/delete"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-delete.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"info"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/info.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"initialize"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/initialize.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/build"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-build.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/recall"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-recall.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"ping"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/ping.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"query/transform"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/query-transform.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"rerank"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/rerank.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"retrieve"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"shutdown"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/shutdown.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/cancel"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/cancel.json#/$defs/params"}},"not":{"description":"notifications/cancel is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/log"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/log.json#/$defs/params"}},"not":{"description":"notifications/log is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/progress"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/progress.json#/$defs/params"}},"not":{"description":"notifications/progress is a notification: it never carries an id (§4.5).","required":["id"]}}}]};
-const schema180 = {"title":"Request","description":"A request: it has an id and is answered exactly once (§4.1).","type":"object","required":["jsonrpc","id","method"],"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"$ref":"#/$defs/id","description":"Echoed unchanged in the response (§4.7)."},"method":{"type":"string","minLength":1,"description":"A method name from §7, or an x-<vendor>/ extension (§4.5, §6.2)."},"params":{"type":"object","description":"Named parameters; RCP never uses positional params (§4.1)."}}};
 
 function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate419.evaluated;
+const evaluated0 = validate419_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15890,13 +15818,13 @@ return false;
 validate419.errors = vErrors;
 return errors === 0;
 }
-validate419.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate419_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate418.evaluated;
+const evaluated0 = validate418_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15981,14 +15909,13 @@ return false;
 validate418.errors = vErrors;
 return errors === 0;
 }
-validate418.evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
+const validate418_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema182 = {"title":"Notification","description":"A message without an id; it is never answered (§4.5).","type":"object","required":["jsonrpc","method"],"not":{"description":"A notification carries no id.","required":["id"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"method":{"type":"string","minLength":1,"description":"The notification name, e.g. notifications/progress (§4.5)."},"params":{"type":"object","description":"Named parameters (§4.1)."}}};
 
 function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate422.evaluated;
+const evaluated0 = validate422_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16091,15 +16018,13 @@ return false;
 validate422.errors = vErrors;
 return errors === 0;
 }
-validate422.evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
+const validate422_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema183 = {"title":"Response","description":"A success or error response (§4.2, §4.3).","oneOf":[{"$ref":"#/$defs/successResponse"},{"$ref":"#/$defs/errorResponse"}]};
-const schema184 = {"title":"SuccessResponse","description":"A successful response (§4.2).","type":"object","required":["jsonrpc","id","result"],"not":{"description":"A response carries result or error, never both.","required":["error"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"$ref":"#/$defs/id","description":"The id of the request it answers (§4.7)."},"result":{"type":"object","description":"The method's result object (§7)."}}};
 
 function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate425.evaluated;
+const evaluated0 = validate425_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16193,16 +16118,14 @@ return false;
 validate425.errors = vErrors;
 return errors === 0;
 }
-validate425.evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
+const validate425_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema185 = {"title":"ErrorResponse","description":"An error response; id is null only when the request could not be read (§4.3, §11).","type":"object","required":["jsonrpc","id","error"],"not":{"description":"A response carries result or error, never both.","required":["result"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"anyOf":[{"$ref":"#/$defs/id"},{"type":"null","description":"The request was unreadable."}],"description":"The id of the request it answers, or null (§4.7, §11)."},"error":{"$ref":"errors.json#/$defs/error","description":"What went wrong (§12)."}}};
 const schema187 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
-const schema188 = {"title":"ErrorData","description":"The conventional fields of a structured error.data object, all optional (§12.1).","type":"object","properties":{"field":{"type":"string","description":"The offending params path, e.g. \"filter.year\" (for -32602)."},"option":{"type":"string","description":"The unsupported mode/method (for -32005)."},"retryable":{"type":"boolean","description":"Whether an identical retry might succeed."},"retryAfterMs":{"type":"integer","minimum":0,"description":"Hint to wait before retrying (for -32011/-32010)."},"detail":{"type":"string","description":"Human-readable diagnostic, never for control flow."}}};
 
 function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate432.evaluated;
+const evaluated0 = validate432_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16292,13 +16215,13 @@ return false;
 validate432.errors = vErrors;
 return errors === 0;
 }
-validate432.evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
+const validate432_evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate431.evaluated;
+const evaluated0 = validate431_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16411,13 +16334,13 @@ return false;
 validate431.errors = vErrors;
 return errors === 0;
 }
-validate431.evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+const validate431_evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate428.evaluated;
+const evaluated0 = validate428_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16552,13 +16475,13 @@ return false;
 validate428.errors = vErrors;
 return errors === 0;
 }
-validate428.evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
+const validate428_evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate424.evaluated;
+const evaluated0 = validate424_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16631,13 +16554,13 @@ validate424.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate424.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate424_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate417.evaluated;
+const evaluated0 = validate417_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16681,7 +16604,7 @@ vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.err
 errors = vErrors.length;
 }
 else {
-var props1 = validate424.evaluated.props;
+var props1 = validate424_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -18806,14 +18729,14 @@ validate417.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate417.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate417_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/message.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate416.evaluated;
+const evaluated0 = validate416_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18828,7 +18751,7 @@ vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate417.evaluated.props;
+var props0 = validate417_evaluated.props;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -18905,4 +18828,4 @@ evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate416.evaluated = {"dynamicProps":true,"dynamicItems":true};
+const validate416_evaluated = {"dynamicProps":true,"dynamicItems":true};

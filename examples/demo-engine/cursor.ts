@@ -16,14 +16,14 @@ export interface CursorState {
 
 export function encodeCursor(state: CursorState): string {
   const payload = JSON.stringify([state.fingerprint, state.offset, state.indexVersion]);
-  return PREFIX + Buffer.from(payload, "utf8").toString("base64url");
+  return PREFIX + toBase64Url(new TextEncoder().encode(payload));
 }
 
 export function decodeCursor(cursor: string): CursorState {
   if (!cursor.startsWith(PREFIX)) throw invalidParams("cursor", "not a cursor issued by this server");
   let decoded: unknown;
   try {
-    decoded = JSON.parse(Buffer.from(cursor.slice(PREFIX.length), "base64url").toString("utf8"));
+    decoded = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(cursor.slice(PREFIX.length))));
   } catch {
     throw invalidParams("cursor", "not a cursor issued by this server");
   }
@@ -39,6 +39,18 @@ export function decodeCursor(cursor: string): CursorState {
     throw invalidParams("cursor", "not a cursor issued by this server");
   }
   return { fingerprint, offset: offset as number, indexVersion };
+}
+
+// Web APIs (btoa/atob), so the demo runs unchanged on Node, Bun, Deno and workers.
+function toBase64Url(bytes: Uint8Array): string {
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Throws on anything that is not base64url, as a forged cursor would be. */
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** A stable hash of everything that shapes the ranking: params minus page position, pin and side-band data. */

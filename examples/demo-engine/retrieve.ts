@@ -3,7 +3,6 @@
  * mmr → minScore → page. It yields one event per stage it runs (with the stage's leading
  * hits) and returns the page. No protocol code: the server maps these to progress frames.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { encodeF32Base64, ErrorCode, fuse, invalidParams, RcpError, type FusionMethod } from "@rcp-gen/runtime";
 import { decodeCursor, encodeCursor, queryFingerprint } from "./cursor.js";
 import { compileFilter, type FilterSchema } from "./filter.js";
@@ -99,9 +98,10 @@ export async function* runRetrieve(
   const k = Math.min(request.k, settings.maxK);
   const candidateK = Math.min(request.candidateK ?? settings.maxK, settings.maxK);
   const pause = async (): Promise<void> => {
-    if ((control.stageDelayMs ?? 0) > 0) {
-      // An aborted sleep rejects with a generic AbortError; the signal's own reason (cancel vs deadline) is rethrown below.
-      await sleep(control.stageDelayMs, undefined, { signal: control.signal }).catch(() => {});
+    const delayMs = control.stageDelayMs ?? 0;
+    if (delayMs > 0) {
+      // An abort ends the pause at once; the signal's own reason (cancel vs deadline) is thrown below.
+      await pauseFor(delayMs, control.signal);
     }
     control.signal?.throwIfAborted();
   };
@@ -256,6 +256,20 @@ function diversify(ranked: readonly Ranked[], lambda: number, tieBreak: TieBreak
     score: value,
     scores: { ...candidate.entry.scores, mmr: value },
   }));
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts; setTimeout, so any host has it. */
+function pauseFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 function bodyOf(document: StoredDocument): string {

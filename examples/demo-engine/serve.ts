@@ -6,7 +6,8 @@
  * With --port 0 the OS picks a free port. --filter-operators eq,in,gte advertises only those §8
  * operators (the others are then -32005). A federator takes --identity (its name on
  * _meta.federation.path), --capabilities union|intersection (§16.4), --fusion rrf|weighted|convex
- * (§16.3) and --expose-endpoints (catalog/list lists engines' endpoints). In HTTP mode the first
+ * (§16.3) and --expose-endpoints (catalog/list lists engines' endpoints). --cors-origin <origin>
+ * (repeatable) lets a browser page of that origin call the HTTP server. In HTTP mode the first
  * stdout line is the base URL, so a parent process can find it; in stdio mode stdout carries
  * only protocol frames.
  */
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     capabilities: { type: "string", default: "union" },
     fusion: { type: "string", default: "rrf" },
     "expose-endpoints": { type: "boolean", default: false },
+    "cors-origin": { type: "string", multiple: true, default: [] },
   },
 });
 
@@ -69,7 +71,12 @@ if (values.stdio) {
   const port = Number(values.port ?? "8000");
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     usage(`--port must be an integer in 0..65535, got ${values.port}`);
-  const listening = await listen(server, { port, host: values.host });
+  const origins = values["cors-origin"];
+  const listening = await listen(server, {
+    port,
+    host: values.host,
+    ...(origins.length > 0 ? { cors: { origins } } : {}),
+  });
   process.stdout.write(`${listening.url}\n`);
   const stop = (): void => void Promise.all([listening.close(), release()]).then(() => process.exit(0));
   process.once("SIGINT", stop);

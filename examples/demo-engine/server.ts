@@ -3,7 +3,7 @@
  * engine core. No protocol code here: the generated server and the runtime do framing,
  * sessions, gates, clamps, validation, progress and cancellation.
  */
-import { createServer, type HandlersFor } from "../../generated/index.js";
+import { createServer, type HandlersFor } from "../../generated/server.js";
 import { ErrorCode, invalidParams, RcpError, type HandlerContext, type ProgressEvent } from "@rcp-gen/runtime";
 import { demoCapabilities, EMBED_BATCH_LIMIT, RERANK_MAX_CANDIDATES } from "./capabilities.js";
 import { DemoEngine } from "./engine.js";

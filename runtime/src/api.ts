@@ -3,6 +3,10 @@
  * context, server options, client call options and the method map that types a client.
  */
 import type { HttpOptions } from "./http/options.js";
+import type { CallDescriptor, MethodDescriptor } from "./protocol.js";
+import type { AuthInfo, TransportInfo } from "./caller.js";
+
+export type { AuthInfo, TransportInfo } from "./caller.js";
 
 export type RequestId = string | number;
 
@@ -46,6 +50,13 @@ export interface HandlerContext<Partial = unknown> {
   readonly session: SessionView;
   /** Option paths the runtime dropped because they were unsupported and `strict` was false (§7.7). */
   readonly degraded: readonly string[];
+  /**
+   * Who is calling: what `http.authenticate` returned (an object; `true` leaves it undefined),
+   * or serveStdio's `auth`. Undefined when nothing said (§15.3: authorise writes apart from reads).
+   */
+  readonly auth: AuthInfo | undefined;
+  /** The transport the request arrived on; over HTTP, with its request headers. */
+  readonly transport: TransportInfo;
   /** Silent unless the request carried `_meta.progressToken` and `streaming` is advertised. */
   progress(event: ProgressEvent<Partial>): void;
   /** Silent unless `log` is advertised and `level` is at or above the requested level (§17.1). */
@@ -93,9 +104,89 @@ export interface ServerOptionsBase<Capabilities> {
   limits?: Partial<ServerLimits>;
   /** HTTP transport options (§5.2), used by `server.fetch` and `listen(server)`. */
   http?: HttpOptions;
-  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: stderr. */
+  /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: console.error (stderr on Node). */
   diagnostics?: (line: string) => void;
+  /**
+   * Run around every handler call, after params validation, in the array's order (the first is
+   * outermost). Methods the runtime answers itself (initialize, info, ping, shutdown) are not
+   * intercepted. A throw becomes a JSON-RPC error like a handler's. None by default.
+   */
+  interceptors?: readonly Interceptor<ServerCall>[];
 }
+
+/** What an interceptor sees of any call, on either side: an interceptor typed with it runs on both. */
+export interface RcpCall<Params = unknown, Partial = unknown> {
+  readonly side: "client" | "server";
+  /** Wire name, e.g. `retrieve`. */
+  readonly method: string;
+  /** What the schema says of the method: capability, streaming, idempotent, ... */
+  readonly descriptor: CallDescriptor;
+  /** The params as they travel (after validation on the server). */
+  readonly params: Params;
+  /** The request's `_meta` (`{}` when absent). On the client an interceptor may add members to send. */
+  readonly meta: Readonly<JsonObject>;
+  /**
+   * Where the call's progress goes, outwards: on the server from the handler towards the wire,
+   * on the client from the wire towards the caller. Pass `next` a call with a wrapping function
+   * to observe progress; on the client, setting it asks the server for progress.
+   */
+  onProgress?(event: ProgressEvent<Partial>): void;
+}
+
+/** A handler call as a server interceptor sees it. */
+export interface ServerCall<Params = unknown, Partial = unknown> extends RcpCall<Params, Partial> {
+  readonly side: "server";
+  /** The server's whole view of the method, params checks included. */
+  readonly descriptor: MethodDescriptor;
+  readonly id: RequestId;
+  /**
+   * The handler's context: `auth`, `transport`, `session`, `signal` (made on first use: an
+   * AbortController per call would cost more than a no-op interceptor), `log`. Its `progress`
+   * bypasses interceptors.
+   */
+  readonly ctx: HandlerContext<Partial>;
+  onProgress(event: ProgressEvent<Partial>): void;
+}
+
+/** A call as a client interceptor sees it; every attempt, `initialize` included. */
+export interface ClientCall<Params = unknown, Partial = unknown> extends RcpCall<Params, Partial> {
+  readonly side: "client";
+  /** The caller's signal: aborting it cancels the call. */
+  readonly signal: AbortSignal | undefined;
+  /** The caller's other options (timeouts, logs); signal, meta, headers and onProgress are the call's own. */
+  readonly options: Readonly<Omit<CallOptions<Partial>, "signal" | "meta" | "headers" | "onProgress">>;
+  /** HTTP request headers for this call alone (stdio and in-memory transports send none). */
+  readonly headers: Readonly<Record<string, string>>;
+  onProgress?(event: ReceivedProgress<Partial>): void;
+}
+
+/**
+ * Runs a call: the next interceptor, and at the end the handler (server) or the transport
+ * (client). Declared through a method, whose parameter TypeScript checks both ways, so that an
+ * interceptor typed per method (ServerCallOf) fits where one for any call is expected.
+ */
+export type CallNext<Call> = { next(call: Call): Promise<unknown> }["next"];
+
+/**
+ * Wraps every call: `(next) => async (call) => { ...; return next(call); }`, connect-es's shape.
+ * It may pass `next` a changed call (`{ ...call, meta: { ...call.meta, traceId } }`), change the
+ * result, or throw. `Interceptor<ServerCall>` and `Interceptor<ClientCall>` see that side's
+ * members; a UniversalInterceptor runs on both.
+ */
+export type Interceptor<Call extends RcpCall> = (next: CallNext<Call>) => CallNext<Call>;
+
+/** An interceptor for both sides: generic in the call it passes on, so it fits either side's array. */
+export type UniversalInterceptor = <Call extends RcpCall>(next: CallNext<Call>) => CallNext<Call>;
+
+/** The server calls of method map `M`, one member per method: `call.method` narrows `call.params`. */
+export type ServerCallOf<M extends MethodMap> = {
+  [K in keyof M & string]: ServerCall<M[K]["params"], M[K]["partial"]> & { readonly method: K };
+}[keyof M & string];
+
+/** The client calls of method map `M`, one member per method: `call.method` narrows `call.params`. */
+export type ClientCallOf<M extends MethodMap> = {
+  [K in keyof M & string]: ClientCall<M[K]["params"], M[K]["partial"]> & { readonly method: K };
+}[keyof M & string];
 
 /** How one method is typed on the client and server side. */
 export interface MethodTypes {
@@ -123,6 +214,8 @@ export interface CallOptions<Partial = unknown> {
   logLevel?: string;
   /** Extra `_meta` keys for this request. */
   meta?: JsonObject;
+  /** HTTP request headers for this call alone, beside the transport's own (stdio and in-memory send none). */
+  headers?: Record<string, string>;
 }
 
 export interface LogMessage {

@@ -4,6 +4,7 @@
  * Browser-safe: the stdio transport is in `./codegen-node.ts`.
  */
 export type { CallOptions, StreamEvent } from "./api.js";
+export { protocolWithCalls } from "./protocol.js";
 export {
   BaseClient,
   createMemoryTransportPair,

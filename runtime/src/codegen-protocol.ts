@@ -1,8 +1,8 @@
 /**
  * The entry generated methods.ts and validators.ts import (published as
- * `@rcp-gen/runtime/codegen-protocol`): the protocol descriptor's constructor and the validator
- * type, nothing else. Both the server and the client import methods.ts; kept apart from
+ * `@rcp-gen/runtime/codegen-protocol`): the protocol descriptor's constructor and its types,
+ * nothing else. Both the server and the client import methods.ts; kept apart from
  * `./codegen.ts` (the server), so a browser bundle of the generated client never reaches the
- * server's transports, which need Node modules.
+ * server runtime.
  */
-export { defineProtocol, type Validator } from "./protocol.js";
+export { defineProtocol, type CallDescriptor, type ClientProtocol, type Validator } from "./protocol.js";

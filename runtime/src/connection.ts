@@ -5,10 +5,20 @@
  */
 import type { RequestId } from "./api.js";
 import type { Session } from "./session.js";
-import { CANCELLED, type RequestContext } from "./context.js";
+import { ErrorCode, RcpError } from "./errors.js";
+
+/** What a connection can do to a request it has in flight (./context.ts implements it). */
+export interface InFlightRequest {
+  /** Answers now with `error` (cancel, deadline) and aborts the handler. */
+  abort(error: RcpError): void;
+  /** Aborts the handler and answers nothing: the transport is gone. */
+  abandon(): void;
+}
+
+export const CANCELLED = new RcpError(ErrorCode.Cancelled, "Cancelled");
 
 export class Connection {
-  readonly inFlight = new Map<RequestId, RequestContext>();
+  readonly inFlight = new Map<RequestId, InFlightRequest>();
   /** Set once `shutdown` was answered or the input ended. */
   closing = false;
 

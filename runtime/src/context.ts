@@ -6,9 +6,9 @@
 import type { HandlerContext, JsonObject, ProgressEvent, RequestId } from "./api.js";
 import type { MethodDescriptor } from "./protocol.js";
 import type { Session } from "./session.js";
-import type { ServerCore } from "./core.js";
-import type { Connection } from "./connection.js";
-import { ErrorCode, RcpError } from "./errors.js";
+import type { InFlightRequest } from "./connection.js";
+import type { AuthInfo, RequestOrigin, TransportInfo } from "./caller.js";
+import { ErrorCode, RcpError, type ErrorObject } from "./errors.js";
 import { errorFrame, notificationFrame, resultFrame } from "./json.js";
 
 /** Where a request's frames go; absent when the request has no stream (buffered HTTP). */
@@ -24,25 +24,50 @@ export interface FrameChannel {
   requestDone?(owner: RequestContext): void;
 }
 
-/** What a request context is made from. */
+/**
+ * The server-wide rules a request follows (ServerCore implements them): a narrow view, so a
+ * request holds no reference to the whole server and this module needs nothing of ./core.ts.
+ */
+export interface RequestServices {
+  /** `streaming` is advertised, so progress may be sent (§9). */
+  readonly streaming: boolean;
+  readonly progressMethod: string;
+  readonly logMethod: string;
+  /** The rank below which this request's logs are dropped (§17.1). */
+  logThreshold(session: Session, meta: Readonly<JsonObject>): number;
+  levelRank(level: string): number;
+  /** Whether a progress `partial` may be sent; a malformed one is reported and dropped. */
+  acceptsPartial(descriptor: MethodDescriptor, partial: unknown): boolean;
+  /** -32603 for a malformed result when results are validated. */
+  resultProblem(descriptor: MethodDescriptor, result: unknown): ErrorObject | undefined;
+  /** The wire error for anything thrown (and a diagnostics line for the unexpected). */
+  reportThrown(method: string, thrown: unknown): ErrorObject;
+}
+
+/** What a request context is made from: plain data of the request and of its connection. */
 export interface RequestContextInit {
   readonly descriptor: MethodDescriptor;
   readonly id: RequestId;
   readonly meta: Readonly<JsonObject>;
-  /** The connection it arrived on: its session, and the in-flight table it leaves when answered. */
-  readonly connection: Connection;
+  /** The session of the connection it arrived on. */
+  readonly session: Session;
+  /** The in-flight table of that connection, which the request leaves once answered. */
+  readonly inFlight: Map<RequestId, InFlightRequest>;
   readonly channel: FrameChannel | undefined;
   readonly degraded: readonly string[];
+  readonly origin: RequestOrigin;
 }
 
-export class RequestContext implements HandlerContext {
+export class RequestContext implements HandlerContext, InFlightRequest {
   readonly descriptor: MethodDescriptor;
   readonly id: RequestId;
   readonly meta: Readonly<JsonObject>;
   readonly session: Session;
   readonly channel: FrameChannel | undefined;
   readonly degraded: readonly string[];
-  readonly #connection: Connection;
+  readonly #services: RequestServices;
+  readonly #inFlight: Map<RequestId, InFlightRequest>;
+  readonly #origin: RequestOrigin;
   #controller: AbortController | undefined;
   #resolve: ((frame: string | undefined) => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -51,28 +76,35 @@ export class RequestContext implements HandlerContext {
   #progressToken: string | number | undefined;
   #done = false;
 
-  constructor(
-    readonly core: ServerCore,
-    init: RequestContextInit,
-  ) {
-    const { descriptor, meta, channel, connection } = init;
+  constructor(services: RequestServices, init: RequestContextInit) {
+    const { descriptor, meta, channel } = init;
     this.descriptor = descriptor;
     this.id = init.id;
     this.meta = meta;
-    this.session = connection.session;
+    this.session = init.session;
     this.channel = channel;
     this.degraded = init.degraded;
-    this.#connection = connection;
+    this.#services = services;
+    this.#inFlight = init.inFlight;
+    this.#origin = init.origin;
     const token = meta.progressToken;
     this.#progressToken =
-      channel && descriptor.streaming && core.streaming && (typeof token === "string" || typeof token === "number")
+      channel && descriptor.streaming && services.streaming && (typeof token === "string" || typeof token === "number")
         ? token
         : undefined;
-    this.#logThreshold = channel ? core.logThreshold(this.session, meta) : Number.POSITIVE_INFINITY;
+    this.#logThreshold = channel ? services.logThreshold(this.session, meta) : Number.POSITIVE_INFINITY;
   }
 
   get method(): string {
     return this.descriptor.method;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.#origin.auth;
+  }
+
+  get transport(): TransportInfo {
+    return this.#origin.transport;
   }
 
   /** Created on first use: most handlers never look at it. */
@@ -93,19 +125,19 @@ export class RequestContext implements HandlerContext {
     const params: JsonObject = { progressToken: this.#progressToken, progress: this.#lastProgress };
     if (event.stage !== undefined) params.stage = event.stage;
     if (event.message !== undefined) params.message = event.message;
-    if (event.partial !== undefined && this.core.acceptsPartial(this.descriptor, event.partial))
+    if (event.partial !== undefined && this.#services.acceptsPartial(this.descriptor, event.partial))
       params.partial = event.partial;
-    this.#notify(notificationFrame(this.core.progressMethod, params), true);
+    this.#notify(notificationFrame(this.#services.progressMethod, params), true);
   }
 
   log(level: string, data: unknown, logger?: string): void {
-    if (this.#done || this.core.levelRank(level) < this.#logThreshold) return;
+    if (this.#done || this.#services.levelRank(level) < this.#logThreshold) return;
     const params: JsonObject = { level };
     if (typeof data === "string") params.message = data;
     else if (data !== undefined) params.data = data;
     if (logger !== undefined) params.logger = logger;
     if (this.meta.progressToken !== undefined) params._meta = { progressToken: this.meta.progressToken };
-    this.#notify(notificationFrame(this.core.logMethod, params), false);
+    this.#notify(notificationFrame(this.#services.logMethod, params), false);
   }
 
   notify(method: string, params?: JsonObject): void {
@@ -128,12 +160,12 @@ export class RequestContext implements HandlerContext {
   /** The response to a handler's outcome (validated) — synchronous for sync handlers. */
   resultFrame(result: unknown): string {
     try {
-      const problem = this.core.resultProblem(this.descriptor, result);
+      const problem = this.#services.resultProblem(this.descriptor, result);
       if (problem !== undefined) return errorFrame(this.id, problem);
       return resultFrame(this.id, result);
     } catch (thrown) {
       // Not JSON (BigInt, a cycle, a throwing toJSON): -32603 rather than a crash or a lost answer.
-      return errorFrame(this.id, this.core.reportThrown(this.descriptor.method, thrown));
+      return errorFrame(this.id, this.#services.reportThrown(this.descriptor.method, thrown));
     }
   }
 
@@ -144,7 +176,7 @@ export class RequestContext implements HandlerContext {
 
   fail(thrown: unknown): void {
     if (this.#done) return;
-    this.#settle(errorFrame(this.id, this.core.reportThrown(this.descriptor.method, thrown)));
+    this.#settle(errorFrame(this.id, this.#services.reportThrown(this.descriptor.method, thrown)));
   }
 
   /** Cancel (-32006) or deadline (-32014): the handler's signal aborts and the error answers now. */
@@ -174,13 +206,12 @@ export class RequestContext implements HandlerContext {
     this.#done = true;
     this.channel?.requestDone?.(this);
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#connection.inFlight.delete(this.id);
+    this.#inFlight.delete(this.id);
     this.#resolve?.(frame);
   }
 }
 
 const TIMEOUT = new RcpError(ErrorCode.Timeout, "Timeout: the request deadline elapsed");
-export const CANCELLED = new RcpError(ErrorCode.Cancelled, "Cancelled");
 
 function expire(context: RequestContext): void {
   context.abort(TIMEOUT);

@@ -3,15 +3,18 @@
  * (§4, §11). Envelope checks are hand-written; everything method-specific comes from the
  * protocol descriptor. Transports (stdio, HTTP, memory) only move frames.
  */
-import type { Handler, JsonObject, RequestId, ServerLimits, ServerOptionsBase } from "./api.js";
+import type { CallNext, Handler, JsonObject, RequestId, ServerCall, ServerLimits, ServerOptionsBase } from "./api.js";
 import type { MethodDescriptor, ProtocolDescriptor } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "./errors.js";
 import { errorFrame, resultFrame } from "./json.js";
 import { getPath, isRecord } from "./paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
-import { RequestContext, type FrameChannel } from "./context.js";
+import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
+import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
+import { callThrough, interceptHandlers } from "./intercept.js";
 import type { Connection } from "./connection.js";
+import type { RequestOrigin } from "./caller.js";
 import type { HttpOptions } from "./http/options.js";
 
 /** Any handler: generated code types each one precisely (generated/server.ts). */
@@ -32,6 +35,14 @@ export const DEFAULT_LIMITS: ServerLimits = {
 /** A response frame, nothing (notifications), or either later. */
 export type Reply = string | undefined | Promise<string | undefined>;
 
+/** Where a message arrived: its connection, where its frames go, and who sent it how. */
+export interface Inbound {
+  readonly connection: Connection;
+  /** Absent when the request has no stream (buffered HTTP). */
+  readonly channel: FrameChannel | undefined;
+  readonly origin: RequestOrigin;
+}
+
 /** §12.2 hint sent with -32011 when the in-flight cap sheds a request: long enough for a slot to free up. */
 export const RATE_LIMITED_RETRY_AFTER_MS = 250;
 
@@ -39,7 +50,7 @@ export const RATE_LIMITED_RETRY_AFTER_MS = 250;
 const STREAMING = "streaming";
 const LOG = "log";
 
-export class ServerCore {
+export class ServerCore implements RequestServices {
   readonly identity: ServerIdentity;
   readonly limits: ServerLimits;
   readonly progressMethod: string;
@@ -52,6 +63,8 @@ export class ServerCore {
   readonly #levelRanks = new Map<string, number>();
   readonly #streaming: boolean;
   readonly #logging: boolean;
+  /** Undefined without interceptors: handlers are then called directly. */
+  readonly #chain: CallNext<ServerCall> | undefined;
 
   constructor(protocol: ProtocolDescriptor, options: ServerRuntimeOptions<unknown>) {
     this.#protocol = protocol;
@@ -60,7 +73,8 @@ export class ServerCore {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#handlers = options.handlers;
     this.#validateResults = options.validateResults ?? true;
-    this.#diagnostics = options.diagnostics ?? ((line) => process.stderr.write(line + "\n"));
+    // console.error is stderr on Node, Bun and Deno and the log of a worker: never a stdio server's stdout.
+    this.#diagnostics = options.diagnostics ?? ((line) => console.error(line));
     this.http = options.http ?? {};
     protocol.logLevels.forEach((level, rank) => this.#levelRanks.set(level, rank));
     this.#streaming = capabilities[STREAMING] !== undefined;
@@ -68,6 +82,10 @@ export class ServerCore {
     const roles = Object.values(protocol.notifications);
     this.progressMethod = roles.find((n) => n.role === "progress")?.method ?? `${protocol.notificationPrefix}progress`;
     this.logMethod = roles.find((n) => n.role === "log")?.method ?? `${protocol.notificationPrefix}log`;
+    const interceptors = options.interceptors ?? [];
+    // Dispatch reaches the chain only after finding the method's handler.
+    this.#chain =
+      interceptors.length === 0 ? undefined : interceptHandlers(interceptors, (method) => this.#handlers[method]!);
   }
 
   newSession(implicit = false): Session {
@@ -75,23 +93,23 @@ export class ServerCore {
   }
 
   /** Parses one frame's text; invalid JSON is -32700 with id null (JSON-RPC). */
-  handleText(connection: Connection, text: string, channel: FrameChannel | undefined): Reply {
+  handleText(text: string, inbound: Inbound): Reply {
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch {
       return errorFrame(null, { code: ErrorCode.ParseError, message: "Parse error: invalid JSON" });
     }
-    return this.handleMessage(connection, message, channel);
+    return this.handleMessage(message, inbound);
   }
 
-  handleMessage(connection: Connection, message: unknown, channel: FrameChannel | undefined): Reply {
-    if (!Array.isArray(message)) return this.#handleSingle(connection, message, channel);
-    return this.#handleBatch(connection, message, channel);
+  handleMessage(message: unknown, inbound: Inbound): Reply {
+    if (!Array.isArray(message)) return this.#handleSingle(message, inbound);
+    return this.#handleBatch(message, inbound);
   }
 
   /** §11: one response per request member, none for notifications, -32600 for `[]`. */
-  #handleBatch(connection: Connection, batch: unknown[], channel: FrameChannel | undefined): Reply {
+  #handleBatch(batch: unknown[], inbound: Inbound): Reply {
     if (batch.length === 0)
       return errorFrame(null, { code: ErrorCode.InvalidRequest, message: "Invalid Request: empty batch" });
     if (batch.length > this.limits.maxBatchSize) {
@@ -100,12 +118,12 @@ export class ServerCore {
         message: `Payload too large: batch of ${batch.length} exceeds ${this.limits.maxBatchSize}`,
       });
     }
-    const replies = batch.map((member) => this.#handleSingle(connection, member, channel));
+    const replies = batch.map((member) => this.#handleSingle(member, inbound));
     if (replies.every((reply) => typeof reply !== "object")) return joinBatch(replies as Array<string | undefined>);
     return Promise.all(replies).then(joinBatch);
   }
 
-  #handleSingle(connection: Connection, message: unknown, channel: FrameChannel | undefined): Reply {
+  #handleSingle(message: unknown, inbound: Inbound): Reply {
     if (!isRecord(message)) return invalidRequest(null, "a request must be a JSON object");
     const rawId = message.id;
     const hasId = rawId !== undefined;
@@ -126,12 +144,12 @@ export class ServerCore {
       return invalidRequest(id, "params must be an object (§4.1)");
     }
     if (!hasId) {
-      this.#handleNotification(connection, method, params as Record<string, unknown>);
+      this.#handleNotification(inbound.connection, method, params as Record<string, unknown>);
       return undefined;
     }
     // §13.1: nothing received after the shutdown response is processed, but it is still answered.
-    if (connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
-    return this.#handleRequest(connection, id!, method, params as Record<string, unknown>, channel);
+    if (inbound.connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
+    return this.#handleRequest(id!, method, params as Record<string, unknown>, inbound);
   }
 
   /** Never answered (§4.5); cancel is the only client notification with a runtime meaning. */
@@ -140,13 +158,8 @@ export class ServerCore {
     if (descriptor?.role === "cancel") connection.cancel(params.id);
   }
 
-  #handleRequest(
-    connection: Connection,
-    id: RequestId,
-    method: string,
-    params: Record<string, unknown>,
-    channel: FrameChannel | undefined,
-  ): Reply {
+  #handleRequest(id: RequestId, method: string, params: Record<string, unknown>, inbound: Inbound): Reply {
+    const connection = inbound.connection;
     const descriptor = this.#protocol.methods[method];
     if (descriptor === undefined && this.#protocol.notifications[method] !== undefined) {
       return invalidRequest(id, `${method} is a notification and must be sent without an id`);
@@ -200,8 +213,20 @@ export class ServerCore {
         data: { retryable: true, retryAfterMs: RATE_LIMITED_RETRY_AFTER_MS },
       });
     }
-    const context = new RequestContext(this, { descriptor, id, meta, connection, channel, degraded });
-    return this.#invoke(connection, context, handler, params);
+    const context = new RequestContext(this, {
+      descriptor,
+      id,
+      meta,
+      session,
+      inFlight: connection.inFlight,
+      channel: inbound.channel,
+      degraded,
+      origin: inbound.origin,
+    });
+    if (this.#chain === undefined) return this.#invoke(connection, context, handler, params);
+    const reply = this.#pending(connection, context);
+    callThrough(this.#chain, context, params);
+    return reply;
   }
 
   #invoke(
@@ -220,12 +245,7 @@ export class ServerCore {
     } catch (thrown) {
       return context.answeredNow(errorFrame(context.id, this.reportThrown(context.method, thrown)));
     }
-    connection.inFlight.set(context.id, context);
-    const deadline = context.meta.deadlineMs;
-    const serverDeadline = this.limits.defaultDeadlineMs;
-    const reply = context.pending(
-      typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
-    );
+    const reply = this.#pending(connection, context);
     if (isPromise) {
       // Promise.resolve turns a thenable whose then() throws into a rejection instead of a crash.
       Promise.resolve(outcome).then(
@@ -233,9 +253,26 @@ export class ServerCore {
         (thrown) => context.fail(thrown),
       );
     } else {
-      drainGenerator(outcome as ProgressGenerator, context);
+      drainGenerator(
+        outcome as ProgressGenerator,
+        (event) => context.progress(event),
+        () => context.done,
+      ).then(
+        (result) => context.complete(result),
+        (thrown) => context.fail(thrown),
+      );
     }
     return reply;
+  }
+
+  /** In flight until answered, within the request's deadline or the server's (§13.1). */
+  #pending(connection: Connection, context: RequestContext): Promise<string | undefined> {
+    connection.inFlight.set(context.id, context);
+    const deadline = context.meta.deadlineMs;
+    const serverDeadline = this.limits.defaultDeadlineMs;
+    return context.pending(
+      typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
+    );
   }
 
   #checkMeta(meta: unknown): JsonObject {
@@ -311,43 +348,7 @@ function describeThrown(thrown: unknown): string {
   }
 }
 
-type ProgressGenerator = Generator<unknown, unknown, void> | AsyncGenerator<unknown, unknown, void>;
-
 const EMPTY_META: JsonObject = Object.freeze({}) as JsonObject;
-
-/** Each yielded event becomes a progress frame; the return value is the result. */
-async function drainGenerator(generator: ProgressGenerator, context: RequestContext): Promise<void> {
-  try {
-    for (;;) {
-      const step = await generator.next();
-      if (context.done) {
-        // Answered already (cancel, deadline, disconnect): let the generator run its finally blocks.
-        await generator.return(undefined);
-        return;
-      }
-      if (step.done) {
-        context.complete(step.value);
-        return;
-      }
-      context.progress(step.value as Parameters<RequestContext["progress"]>[0]);
-    }
-  } catch (thrown) {
-    context.fail(thrown);
-  }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
-}
-
-function isGenerator(value: unknown): value is ProgressGenerator {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { next?: unknown }).next === "function" &&
-    (Symbol.asyncIterator in value || Symbol.iterator in value)
-  );
-}
 
 function invalidRequest(id: RequestId | null, detail: string): string {
   return errorFrame(id, { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${detail}` });

@@ -10,9 +10,15 @@ import { stdioClientTransport, type StdioClientTransportOptions } from "./client
 import { serverInternals } from "./server.js";
 import type { HttpOptions } from "./http/options.js";
 import { serveStdio as serveStdioCore, type StdioOptions } from "./transports/stdio.js";
-import { listenHttp, type Listening, type ListenOptions } from "./transports/http-node.js";
+import {
+  listenHttp,
+  nodeRequestListener,
+  type Listening,
+  type ListenOptions,
+  type NodeListener,
+} from "./transports/http-node.js";
 
-export type { StdioOptions, Listening, ListenOptions };
+export type { StdioOptions, Listening, ListenOptions, NodeListener };
 export {
   stdioClientTransport,
   StdioClientTransport,
@@ -37,6 +43,28 @@ export async function listen(server: RcpServer, options: ServerListenOptions = {
   const endpoint = (await internals.http()).endpoint(overrides);
   const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
   return { url: listening.url, close: internals.track(() => listening.close()) };
+}
+
+/** HTTP options of a listener: the server's `http` options, overridden one by one. */
+export type ListenerOptions = Omit<HttpOptions, "basePath"> & { basePath?: string };
+
+/**
+ * The server as a Node `(req, res)` request listener, to mount in node:http, Express, Fastify
+ * or any Connect-style stack; with a third `next` argument it passes on requests outside its
+ * base path. Every HTTP rule holds as behind `listen()` (content type, Origin, Host, auth);
+ * timeouts and the socket belong to the host server. Mount it before any body parser (one
+ * that ran first is tolerated: its parsed body is used).
+ */
+export function nodeListener(server: RcpServer, options: ListenerOptions = {}): NodeListener {
+  let ready: NodeListener | undefined;
+  // The HTTP code loads on first use (./server.ts); requests arriving before that wait for it.
+  const loading = serverInternals(server)
+    .http()
+    .then((http) => (ready = nodeRequestListener(http.endpoint(options))));
+  return (request, response, next) => {
+    if (ready !== undefined) return ready(request, response, next);
+    void loading.then((listener) => listener(request, response, next));
+  };
 }
 
 /**

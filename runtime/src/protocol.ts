@@ -74,6 +74,21 @@ export interface Pagination {
   spec?: string;
 }
 
+/**
+ * When a call may be repeated, from the schema's `x-rcp.idempotent` (§7.10, §12.2): a client's
+ * retry policy repeats only such calls. `true`: always; otherwise when any condition holds.
+ */
+export type Idempotence = true | { readonly when: readonly RepeatCondition[]; readonly spec?: string };
+
+/**
+ * The param at `present` is present (not undefined or null), e.g. `_meta.idempotencyKey`; with
+ * `each`, every item of the array at `each` has it (`{ each: "documents", present: "id" }`).
+ */
+export interface RepeatCondition {
+  readonly present: DottedPath;
+  readonly each?: DottedPath;
+}
+
 /** A metadata filter tree checked against advertised fields (-32602) and operators (-32005) (§8). */
 export interface FilterRule {
   rule: "filter";
@@ -88,7 +103,13 @@ export type CrossFieldRule = NonIncreasingRule | FilterRule;
 /** Session roles the runtime implements itself (§7.1, §7.2, §7.12, §7.15, §13). */
 export type LifecycleRole = "initialize" | "info" | "ping" | "shutdown";
 
-export interface MethodDescriptor {
+/**
+ * What a client reads of a method to call it: its gate, its session rule, whether it streams
+ * or pages, and the validators of its result and progress partial. Generated code exports one
+ * per method (`retrieveCall`), so a client that names the calls it makes carries only their
+ * validators; the server's MethodDescriptor adds what checking params needs.
+ */
+export interface CallDescriptor {
   /** Wire name, e.g. `retrieve`, `index/add`, `x-acme/echo`. */
   readonly method: string;
   /** Capability key that gates the method; null for the ungated lifecycle methods. */
@@ -101,10 +122,19 @@ export interface MethodDescriptor {
   readonly lifecycle?: LifecycleRole;
   /** The handler may report progress (`notifications/progress`, §9). */
   readonly streaming: boolean;
-  /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
-  readonly strictParam?: string;
   /** Present when results come in pages; generated clients then offer `<method>Pages()` (§10). */
   readonly pagination?: Pagination;
+  /** Present when a call may be repeated without harm (§7.10, §12.2); a client retries only such calls. */
+  readonly idempotent?: Idempotence;
+  readonly result: ShapeCheck;
+  /** Validates `partial` of a progress event, when the method declares one. */
+  readonly partial?: ShapeCheck;
+  readonly spec?: string;
+}
+
+export interface MethodDescriptor extends CallDescriptor {
+  /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
+  readonly strictParam?: string;
   /**
    * Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3).
    * Absent means none, as for `gates`, `clamps` and `rules`: generated descriptors leave empty ones out.
@@ -114,10 +144,6 @@ export interface MethodDescriptor {
   readonly clamps?: readonly Clamp[];
   readonly rules?: readonly CrossFieldRule[];
   readonly params: ShapeCheck;
-  readonly result: ShapeCheck;
-  /** Validates `partial` of a progress event, when the method declares one. */
-  readonly partial?: ShapeCheck;
-  readonly spec?: string;
 }
 
 export interface NotificationDescriptor {
@@ -138,20 +164,36 @@ export interface ErrorDescriptor {
   readonly retryable: "yes" | "no" | "maybe" | "n/a";
 }
 
-export interface ProtocolDescriptor {
+/**
+ * The part of a protocol a client needs: versions, log levels, notifications, errors and the
+ * calls it may make. A ProtocolDescriptor is one; generated code also exports the lifecycle
+ * part alone (`clientProtocol`), which `protocolWithCalls` completes with the calls given.
+ */
+export interface ClientProtocol {
   /** Highest protocol version this side speaks (§7.1 negotiation). */
   readonly version: number;
   /** Prefix reserved for notifications (§4.5). */
   readonly notificationPrefix: string;
   /** Log levels from least to most severe (§17.1). */
   readonly logLevels: readonly string[];
-  readonly methods: Readonly<Record<string, MethodDescriptor>>;
+  readonly methods: Readonly<Record<string, CallDescriptor>>;
   readonly notifications: Readonly<Record<string, NotificationDescriptor>>;
   readonly errors: Readonly<Record<number, ErrorDescriptor>>;
+}
+
+export interface ProtocolDescriptor extends ClientProtocol {
+  readonly methods: Readonly<Record<string, MethodDescriptor>>;
   /** Validates `_meta` wherever it appears. */
   readonly meta: ShapeCheck;
   /** Validates a static engine registry (`rcp.json`, §16.1): the shared type with `x-rcp` role `registry`. */
   readonly registry?: ShapeCheck;
+}
+
+/** `base` (the lifecycle methods, notifications and errors) plus `calls`, by wire name. */
+export function protocolWithCalls(base: ClientProtocol, calls: readonly CallDescriptor[]): ClientProtocol {
+  const methods: Record<string, CallDescriptor> = { ...base.methods };
+  for (const call of calls) methods[call.method] = call;
+  return { ...base, methods };
 }
 
 const defined: ProtocolDescriptor[] = [];

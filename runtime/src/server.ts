@@ -29,6 +29,7 @@ export interface ServerInternals {
 }
 
 const internals = new WeakMap<RcpServer, ServerInternals>();
+const IN_MEMORY = Object.freeze({ auth: undefined, transport: Object.freeze({ kind: "memory" as const }) });
 
 /** The internals of a server made by createServerRuntime; a TypeError for anything else. */
 export function serverInternals(server: RcpServer): ServerInternals {
@@ -59,7 +60,7 @@ export function createServerRuntime<Capabilities = JsonObject>(
   const server: RcpServer = {
     fetch: async (request) => (await loadHttp()).fetch(request),
     connect(end) {
-      const pump = new MessagePump(core, { send: (frame) => end.send(frame) });
+      const pump = new MessagePump(core, { send: (frame) => end.send(frame) }, IN_MEMORY);
       const close = track(() => {
         pump.abandon();
         end.close();

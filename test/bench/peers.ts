@@ -12,6 +12,8 @@ import type { ServerCommand } from "./load/stdio-connection.js";
 export const OURS = "ours";
 export const FLOOR = "floor";
 export const MCP = "mcp-sdk";
+/** Ours with one no-op server interceptor, beside ours in scenarios 1 and 2. */
+export const OURS_INTERCEPTED = "ours+1 no-op interceptor";
 
 export function serverScript(name: string): string {
   return fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url));
@@ -26,13 +28,16 @@ export interface StdioPeer {
 export interface HttpPeer {
   label: string;
   script: string;
+  env?: Record<string, string>;
   /** The request to send, given the URL the server announced when it started listening. */
   target(announcedUrl: string, options?: { progressToken?: string }): HttpTarget;
 }
 
 /** RCP servers announce their base URL (`.../rcp`); a method is `POST <base>/<method>` (§5.2). */
 function rcpTarget(baseUrl: string, options?: { progressToken?: string }): HttpTarget {
-  const params = options?.progressToken ? { ...RETRIEVE_PARAMS, _meta: { progressToken: options.progressToken } } : RETRIEVE_PARAMS;
+  const params = options?.progressToken
+    ? { ...RETRIEVE_PARAMS, _meta: { progressToken: options.progressToken } }
+    : RETRIEVE_PARAMS;
   return {
     url: `${baseUrl}/retrieve`,
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "retrieve", params }),
@@ -80,6 +85,18 @@ export const HTTP_PEERS: readonly HttpPeer[] = [
     }),
   },
 ];
+
+const ONE_INTERCEPTOR = { BENCH_INTERCEPTORS: "1" };
+
+/** Ours with one no-op interceptor: the cost of the interceptor path, measured beside ours in scenario 1. */
+export const INTERCEPTED_STDIO_PEERS: readonly StdioPeer[] = oursPresent
+  ? [{ label: OURS_INTERCEPTED, server: { script: serverScript("ours-stdio"), env: ONE_INTERCEPTOR }, dialect: "rcp" }]
+  : [];
+
+/** The same in scenario 2. */
+export const INTERCEPTED_HTTP_PEERS: readonly HttpPeer[] = oursPresent
+  ? [{ label: OURS_INTERCEPTED, script: serverScript("ours-http"), env: ONE_INTERCEPTOR, target: rcpTarget }]
+  : [];
 
 export function missingOursNote(): string[] {
   return oursPresent ? [] : ["ours is not built yet (dist/test/bench/servers/ours-*.js missing): peers only"];

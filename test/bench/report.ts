@@ -11,6 +11,11 @@ export interface Target {
   unit: string;
 }
 
+/** A ratio that must be at least `threshold`. */
+export function ratioAtLeast(name: string, measured: number, threshold: number): Target {
+  return { name, measured, threshold, kind: "min", unit: "x" };
+}
+
 export interface ScenarioReport {
   id: string;
   title: string;
@@ -35,14 +40,19 @@ function formatNumber(value: number): string {
 }
 
 function table(header: string[], lines: string[][]): string {
-  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => (line[column] ?? "").length)));
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...lines.map((line) => (line[column] ?? "").length)),
+  );
   const render = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
   return [render(header), render(widths.map((width) => "-".repeat(width))), ...lines.map(render)].join("\n");
 }
 
 export function renderScenario(report: ScenarioReport): string {
   const metricNames = [...new Set(report.rows.flatMap((row) => Object.keys(row.metrics)))];
-  const rows = report.rows.map((row) => [row.label, ...metricNames.map((name) => formatNumber(row.metrics[name] ?? Number.NaN))]);
+  const rows = report.rows.map((row) => [
+    row.label,
+    ...metricNames.map((name) => formatNumber(row.metrics[name] ?? Number.NaN)),
+  ]);
   const targets = report.targets.map(
     (target) =>
       `  ${passes(target) ? "PASS" : "MISS"}  ${target.name}: ${formatNumber(target.measured)}${target.unit} ` +

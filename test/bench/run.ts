@@ -7,6 +7,7 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { MODES, type Mode } from "./modes.js";
 import { passes, renderScenario, saveRun, type RunRecord, type ScenarioReport } from "./report.js";
+import { bundleScenario } from "./scenarios/bundle.js";
 import { federationScenario } from "./scenarios/federation.js";
 import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
@@ -29,6 +30,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "7", run: memoryScenario },
   { id: "8", run: installScenario },
   { id: "9", run: federationScenario },
+  { id: "10", run: bundleScenario },
 ];
 
 function option(name: string): string | undefined {

@@ -59,8 +59,12 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["call", "onLog"],
     ["call", "logLevel"],
     ["call", "meta"],
+    ["call", "headers"],
     ["client", "onDiagnostic"],
     ["client", "strict"],
+    ["client", "interceptors"],
+    ["client", "retry"],
+    ["server", "interceptors"],
     ["stdio", "maxMessageBytes"],
   ],
 };
@@ -69,7 +73,7 @@ const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"),
 const serverFile = project.addSourceFileAtPath(join(repoRoot, "generated/server.ts"));
 const nodeFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/node.ts"));
 const apiFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/api.ts"));
-const clientFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/client/base-client.ts"));
+const clientFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/client/client-options.ts"));
 const stdioFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/client/stdio-transport.ts"));
 project.resolveSourceFileDependencies();
 

@@ -196,6 +196,27 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect([shape.pointer, shape.problem]).toEqual(["/x-rcp/pagination", expect.stringMatching(/nextCursor/)]);
   });
 
+  it("checks an idempotent annotation: true, or conditions naming declared params or _meta (§7.10)", () => {
+    const idempotent = (value: unknown) => (files: FolderFiles) => (retrieveAnnotation(files)["idempotent"] = value);
+    const word = loadError(idempotent("yes"));
+    expect([word.pointer, word.problem]).toEqual(["/x-rcp/idempotent", expect.stringMatching(/`true`.*when/)]);
+    const noPresent = loadError(idempotent({ when: [{ each: "k" }] }));
+    expect([noPresent.pointer, noPresent.problem]).toEqual([
+      "/x-rcp/idempotent/when/0",
+      expect.stringMatching(/^missing required key "present": a condition is/),
+    ]);
+    const undeclared = loadError(idempotent({ when: [{ present: "_meta.idempotencyKey" }, { present: "qury" }] }));
+    expect([undeclared.pointer, undeclared.problem]).toEqual([
+      "/x-rcp/idempotent/when/1/present",
+      '"qury" starts with "qury", which $defs.params does not declare',
+    ]);
+    const files = minimalSchemaFiles();
+    idempotent({ when: [{ present: "_meta.idempotencyKey" }, { each: "k", present: "id" }], spec: "§7.10" })(files);
+    expect(loadSchemaFolder(writeSchemaFolder(files)).methods[1]!.annotation["idempotent"]).toMatchObject({
+      spec: "§7.10",
+    });
+  });
+
   it("accepts one shared type per x-rcp role and rejects an unknown role or a second claimant", () => {
     const withRole = (files: FolderFiles, path: string, role: string) => {
       files[path] = { title: path === "types/hit.json" ? "Hit" : "Registry", type: "object" };

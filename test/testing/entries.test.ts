@@ -1,6 +1,7 @@
 /**
- * vitest is an optional peer of @rcp-gen/runtime: only the `/vitest` entry may reach it. The
- * built modules each entry loads are followed through their static and dynamic imports.
+ * vitest and @opentelemetry/api are optional peers of @rcp-gen/runtime: only the `/vitest` and
+ * `/otel` entries may reach them. The built modules each entry loads are followed through their
+ * static and dynamic imports.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -39,4 +40,16 @@ it("keeps vitest out of every entry but /vitest", () => {
   const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
   expect(manifest.dependencies).not.toHaveProperty("vitest");
   expect(manifest.peerDependenciesMeta.vitest).toEqual({ optional: true });
+});
+
+it("keeps @opentelemetry/api, an optional peer, out of every entry but /otel", () => {
+  for (const entry of ["index.js", "node.js", "federation.js", "testing.js", "codegen.js", "codegen-client.js"])
+    expect(
+      [...packagesReached(entry)].filter((name) => name.startsWith("@opentelemetry/")),
+      entry,
+    ).toEqual([]);
+  expect(packagesReached("otel.js")).toEqual(new Set(["@opentelemetry/api"]));
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
+  expect(manifest.dependencies).not.toHaveProperty("@opentelemetry/api");
+  expect(manifest.peerDependenciesMeta["@opentelemetry/api"]).toEqual({ optional: true });
 });

@@ -1,7 +1,7 @@
 /**
  * The Markdown reference: docs/README.md (every method, notification and error code) and one
  * page per method, docs/<method file>.md: what gates it (capability, before-initialize),
- * whether it streams and the shape of its progress `partial`, its option gates, clamps and
+ * whether a client may repeat it, whether it streams and the shape of its progress `partial`, its option gates, clamps and
  * rules, the errors the runtime answers for it, tables of its params and result, and an
  * example request and response when the run has examples (an examples folder, or the
  * schema's own `examples`).
@@ -67,6 +67,15 @@ function indexPage(model: RcpModel, file: GeneratedFile): GeneratedFile {
   return file;
 }
 
+/** When a client may repeat a call (x-rcp `idempotent`, §7.10): what a retry policy reads. */
+function repeatable({ idempotent }: RcpMethod): string {
+  if (idempotent === undefined) return "no";
+  if (idempotent === true) return "yes";
+  const condition = ({ each, present }: { each?: string; present: string }) =>
+    each === undefined ? `${code(present)} is present` : `every item of ${code(each)} has ${code(present)}`;
+  return `when ${idempotent.when.map(condition).join(", or ")}`;
+}
+
 function methodPage(
   model: RcpModel,
   method: RcpMethod,
@@ -99,6 +108,7 @@ function methodPage(
     file.print(
       `| pagination | the next page's cursor is \`result.${method.pagination.nextCursor}\`, sent back as \`${method.pagination.cursor}\` |`,
     );
+  file.print(`| safe to repeat | ${repeatable(method)} |`);
   if (method.spec !== undefined) file.print(`| spec | ${method.spec} |`);
   file.print(`| schema | ${code(method.file)} |`);
 

@@ -1,14 +1,22 @@
 /**
- * client.ts: `RcpMethods` (how each method is typed), `RcpClient` with one camelCase method
+ * client.ts: `RcpMethods` (how each method is typed), `RcpClientBase` with one camelCase method
  * per non-lifecycle method plus `<name>Stream` for streaming ones and `<name>Pages` for
- * paginated ones (emit-pages.ts), and `connectHttp`, which creates the transport, connects
- * and returns the client. Browser-safe: `connectStdio` is in node.ts (emit-node.ts).
+ * paginated ones (emit-pages.ts), `RcpClient` (the base speaking the whole protocol) and
+ * `connectHttp`, which creates the transport, connects and returns the client. Browser-safe:
+ * `connectStdio` is in node.ts (emit-node.ts).
+ *
+ * A class keeps all its methods in a bundle, so what decides which validators a bundle carries
+ * is the protocol a client is given: RcpClient's references every method's. `connectHttpWith`
+ * gives an RcpClientBase the lifecycle part plus the calls named (`[retrieveCall]`) and types
+ * the client with their members only (`RcpClientWith`), so `client.retrieve(...)` reads the
+ * same while a bundler drops every other method's validators (emit-methods.ts).
  */
 import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
 import { definePlugin } from "../plugin/plugin.js";
-import { protocolConstName } from "./emit-methods.js";
+import { userMethods, type RcpModel } from "../model/model.js";
+import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
 import { pagesMember } from "./emit-pages.js";
 import { methodTypes, type ClientMember } from "./method-types.js";
 
@@ -36,6 +44,8 @@ export const clientTarget = definePlugin({
     const members: ClientMember[] = [];
     const entries: string[] = [];
     const taken = new Map<string, string>();
+    /** wire name -> the client members that call it */
+    const membersOf = new Map<string, string[]>();
     const claim = (name: string, method: string, source: string) => {
       const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
       if (previous !== undefined)
@@ -45,6 +55,7 @@ export const clientTarget = definePlugin({
           `client method ${name}() of "${method}" clashes with ${previous}`,
         );
       taken.set(name, `"${method}"`);
+      membersOf.set(method, [...(membersOf.get(method) ?? []), name]);
       return name;
     };
 
@@ -88,10 +99,25 @@ export const clientTarget = definePlugin({
     file.print("");
     file.print(
       file.jsDoc(
-        "A typed RCP client: one method per RCP method; call connect() first, or use connectHttp (or connectStdio from node.ts).",
+        "One method per RCP method, over the protocol the client is given: RcpClient gives it the whole protocol, connectHttpWith the lifecycle and the calls it names.",
       ),
     );
-    file.print(`export class RcpClient extends ${file.runtime("BaseClient")}<RcpMethods> {`);
+    file.print(`export class RcpClientBase extends ${file.runtime("BaseClient")}<RcpMethods> {`);
+    members.forEach((member, index) => {
+      if (index > 0) file.print("");
+      if (member.docs !== "") file.print(member.docs);
+      file.print(`${member.signature} {`);
+      file.print(member.statement);
+      file.print("}");
+    });
+    file.print("}");
+    file.print("");
+    file.print(
+      file.jsDoc(
+        "A typed RCP client speaking the whole protocol (its static `protocol` is what a Selector reads); call connect() first, or use connectHttp (or connectStdio from node.ts).",
+      ),
+    );
+    file.print("export class RcpClient extends RcpClientBase {");
     file.print(
       file.jsDoc("The protocol descriptor every instance speaks; a Selector reads the registry validator from it."),
     );
@@ -100,25 +126,79 @@ export const clientTarget = definePlugin({
     file.print("constructor(options: RcpClientOptions) {");
     file.print(`super({ ...options, protocol: ${protocol} });`);
     file.print("}");
-    for (const member of members) {
-      file.print("");
-      if (member.docs !== "") file.print(member.docs);
-      file.print(`${member.signature} {`);
-      file.print(member.statement);
-      file.print("}");
-    }
     file.print("}");
-    addConnect(
-      file,
-      "connectHttp",
-      "httpClientTransport",
-      "HttpClientTransportOptions",
-      "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize.",
-    );
+    addHttpConnects(file, model, membersOf);
     addConnectMemory(file);
     return [file];
   },
 });
+
+/**
+ * The HTTP clients, both made of the lifecycle part plus call descriptors (never the whole
+ * protocol, whose params validators a client does not use): `connectHttp` with every call, and
+ * `connectHttpWith(calls, options)` with those named, typed `RcpClientWith<M>` through
+ * `RcpClientMembers` (which members call each method). `RcpCall` is any call it takes.
+ */
+function addHttpConnects(
+  file: GeneratedFile,
+  model: RcpModel,
+  membersOf: ReadonlyMap<string, readonly string[]>,
+): void {
+  const methods = file.relative("methods.ts");
+  const callable = userMethods(model);
+  const calls = callable.map(({ camelName }) => file.import(callConstName(camelName), methods));
+  const members = (method: string): string =>
+    (membersOf.get(method) ?? []).map((member) => JSON.stringify(member)).join(" | ");
+  const transportOptions = `ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
+  file.print("");
+  file.print(file.jsDoc("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."));
+  file.print(`export type RcpCall = ${calls.map((call) => `typeof ${call}`).join(" | ")};`);
+  file.print(file.jsDoc("The RcpClient members that call each method."));
+  file.print(
+    `export type RcpClientMembers = { ${callable.map(({ method }) => `${JSON.stringify(method)}: ${members(method)};`).join(" ")} };`,
+  );
+  file.print(file.jsDoc("An RcpClient that speaks only the methods `M`: the members calling the others are absent."));
+  file.print(
+    "export type RcpClientWith<M extends keyof RcpClientMembers> = Omit<RcpClient, RcpClientMembers[keyof RcpClientMembers]> & Pick<RcpClient, RcpClientMembers[M]>;",
+  );
+  file.print("");
+  file.print(
+    file.jsDoc(
+      "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize: a client of every method.",
+    ),
+  );
+  file.print(`export function connectHttp(options: ${transportOptions}): Promise<RcpClient> {`);
+  file.print(`return connectCalls([${calls.join(", ")}], options);`);
+  file.print("}");
+  file.print("");
+  file.print(
+    file.jsDoc(
+      "Like connectHttp, for a client that makes only `calls` (e.g. `[retrieveCall]`): a bundle of it carries their validators and no other method's.",
+    ),
+  );
+  file.print(
+    `export function connectHttpWith<const Calls extends readonly RcpCall[]>(calls: Calls, options: ${transportOptions}): Promise<RcpClientWith<Calls[number]["method"]>> {`,
+  );
+  file.print("return connectCalls(calls, options);");
+  file.print("}");
+  file.print("");
+  file.print(
+    file.jsDoc(
+      "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
+    ),
+  );
+  file.print(
+    `async function connectCalls(calls: readonly RcpCall[], options: ${transportOptions}): Promise<RcpClientBase> {`,
+  );
+  file.print(
+    `const protocol = ${file.runtime("protocolWithCalls")}(${file.import(clientProtocolConstName, methods)}, calls);`,
+  );
+  file.print(
+    `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
+  );
+  file.print(connectOrClose);
+  file.print("}");
+}
 
 /** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */
 function addConnectMemory(file: GeneratedFile): void {

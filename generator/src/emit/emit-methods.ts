@@ -1,29 +1,102 @@
 /**
  * methods.ts: the ProtocolDescriptor (runtime/protocol.ts) of the folder (model/descriptor.ts),
  * built with `defineProtocol` and referring to the precompiled validators of validators.ts.
+ *
+ * Laid out so that a bundler keeps only what an importer reaches: one call descriptor per method
+ * (`retrieveCall`: what a client reads, with its result and partial validators), the lifecycle
+ * part every client speaks (`clientProtocol`), and the whole `protocol` under a pure
+ * `defineProtocol`. A browser client naming `[retrieveCall]` (connectHttpWith) then carries
+ * neither the other methods' validators nor any params validator. Objects refer to each other by
+ * name only: a bundler must assume that a spread or a property read runs code, and would keep the
+ * whole protocol for it, so each method's call members are written again in its server descriptor.
  */
 import { descriptorData } from "../model/descriptor.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { literal, Reference, type LiteralValue } from "./literal.js";
 
 export const protocolConstName = "protocol";
+export const clientProtocolConstName = "clientProtocol";
+
+/** The members of a method's descriptor a client reads (runtime CallDescriptor); the rest only the server does. */
+const CALL_MEMBERS = new Set([
+  "method",
+  "capability",
+  "requires",
+  "beforeInitialize",
+  "lifecycle",
+  "streaming",
+  "pagination",
+  // The client's retry policy repeats only the calls marked safe to repeat (§7.10).
+  "idempotent",
+  "result",
+  "partial",
+  "spec",
+]);
+
+/** methods.ts's export of `method`'s call descriptor, e.g. `retrieveCall`, `indexAddCall`. */
+export function callConstName(camelName: string): string {
+  return `${camelName}Call`;
+}
 
 export const methodsTarget = definePlugin({
   name: "methods",
   generate({ model, newFile }) {
     const file = newFile("methods.ts");
     const validators = file.relative("validators.ts");
-    const descriptor = descriptorData(model, (shape) =>
-      shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined,
+    const { methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } = descriptorData(
+      model,
+      (shape) => (shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined),
     );
+    const constant = (declaration: string, value: LiteralValue, suffix = "") =>
+      file.print(`${declaration} = ${literal(value)}${suffix};`);
+    // Module-local, shared by clientProtocol and protocol by name.
     file.print("");
+    constant("const notificationDescriptors", notifications as LiteralValue, " as const");
+    constant("const errorDescriptors", errors as LiteralValue, " as const");
+    const shared = {
+      notifications: new Reference("notificationDescriptors"),
+      errors: new Reference("errorDescriptors"),
+    };
+
+    const lifecycle: Record<string, LiteralValue> = {};
+    for (const method of model.methods) {
+      const call = callConstName(method.camelName);
+      const callPart = Object.fromEntries(
+        Object.entries(methods[method.method]!).filter(([key]) => CALL_MEMBERS.has(key)),
+      );
+      const use =
+        method.lifecycle === undefined
+          ? `connectHttpWith([${call}], ...) keeps only its validators in a bundle`
+          : `every client speaks it (${clientProtocolConstName})`;
+      const summary = method.description === undefined ? "" : `${method.description}\n\n`;
+      file.print(
+        file.jsDoc(`${summary}What a client needs to call \`${method.method}\`; ${use}.`, { from: method.file }),
+      );
+      constant(
+        `export const ${call}`,
+        callPart as LiteralValue,
+        ` as const satisfies ${file.runtime("CallDescriptor")}`,
+      );
+      if (method.lifecycle !== undefined) lifecycle[method.method] = new Reference(call);
+    }
+    file.print(
+      file.jsDoc(
+        "What every client speaks: versions, lifecycle methods, notifications and errors; connectHttpWith adds the calls it is given.",
+      ),
+    );
+    constant(
+      `export const ${clientProtocolConstName}`,
+      { version, notificationPrefix, logLevels, methods: lifecycle, ...shared } as LiteralValue,
+      ` as const satisfies ${file.runtime("ClientProtocol")}`,
+    );
     file.print(
       file.jsDoc(
         `The ${model.title} protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this.`,
       ),
     );
+    const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
     file.print(
-      `export const ${protocolConstName} = ${file.runtime("defineProtocol")}(${literal(descriptor as unknown as LiteralValue)});`,
+      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(${literal(whole)});`,
     );
     return [file];
   },

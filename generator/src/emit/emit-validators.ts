@@ -9,6 +9,10 @@
  * (noImplicitAny, noUnusedParameters, ...), so the file opts out of checking with
  * `// @ts-nocheck`; each export carries an explicit `Validator` annotation, which is what
  * importers and declaration emit (isolatedDeclarations too) read.
+ *
+ * Free of module-level side effects (sideEffectFree), so a bundler keeps only the validators
+ * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
+ * other methods' nor the whole-frame `message` validator.
  */
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { folderAjv, schemaIdBase, SchemaFolderError } from "../load/loader.js";
@@ -61,7 +65,7 @@ function compiledCode(model: RcpModel, validatorModule: string): string {
   exports[messageValidatorName] = String(message["$id"]);
   const guarded = new Map<string, string>();
   for (const shape of model.shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
-  const code = typedExports(esmOnly(standaloneCode(ajv, exports)), guarded);
+  const code = typedExports(sideEffectFree(esmOnly(standaloneCode(ajv, exports))), guarded);
   const typeNames = [...new Set(guarded.values())].sort();
   return [
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
@@ -80,6 +84,25 @@ function typedExports(code: string, guarded: ReadonlyMap<string, string>): strin
     const typeName = guarded.get(name);
     return `export const ${name}: Validator${typeName === undefined ? "" : `<${typeName}>`} = ${validate};`;
   });
+}
+
+/**
+ * ajv attaches `evaluated` (what a subschema evaluated, for unevaluatedProperties) to each
+ * validator function with a module-level assignment, a side effect that keeps every validator in
+ * every bundle. Each becomes a constant of its own (`validate12_evaluated`), which bundlers drop
+ * with the function when nothing reaches it; a RegExp construction is marked pure for the same
+ * reason. The schema objects ajv keeps beside its code are dropped unless an error message
+ * quotes them: that is text a server would parse at every start-up for nothing.
+ */
+function sideEffectFree(code: string): string {
+  const separate = code
+    .replace(/\b(validate\d+)\.evaluated\b/g, "$1_evaluated")
+    .replace(/^(validate\d+_evaluated) = /gm, "const $1 = ")
+    .replace(/^(const pattern\d+ = )new RegExp\(/gm, "$1/* @__PURE__ */ new RegExp(");
+  const uses = new Map<string, number>();
+  for (const [name] of separate.matchAll(/\bschema\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
+  // Used once means only declared.
+  return separate.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (uses.get(name) === 1 ? "" : line));
 }
 
 /** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */

@@ -29,6 +29,8 @@ export function methodRules(method: RcpMethod): Record<string, unknown> {
     streaming: method.streaming,
     strictParam: method.strictParam,
     pagination: method.pagination,
+    // Only the methods safe to repeat carry it.
+    idempotent: method.idempotent,
     // Left out when empty: the runtime reads an absent list as none.
     aliases: Object.keys(method.aliases).length > 0 ? method.aliases : undefined,
     gates: method.gates.length > 0 ? method.gates : undefined,

@@ -5,7 +5,7 @@
  * from a loaded folder; the raw documents stay reachable through `schema` for the targets that
  * print JSON Schema (validators, the bundle, OpenRPC).
  */
-import type { Clamp, CrossFieldRule, LifecycleRole, OptionGate, Pagination } from "@rcp-gen/runtime";
+import type { Clamp, CrossFieldRule, Idempotence, LifecycleRole, OptionGate, Pagination } from "@rcp-gen/runtime";
 import { isJsonObject, readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import type { ErrorCodeEntry, JsonSchema } from "../load/meta-schema/schema-files.js";
@@ -38,6 +38,8 @@ export interface RcpMethod {
   readonly streaming: boolean;
   readonly strictParam?: string;
   readonly pagination?: Pagination;
+  /** Present when a call may be repeated without harm (§7.10, §12.2); absent for `idempotent: false`. */
+  readonly idempotent?: Idempotence;
   /** Other param names the server accepts -> the canonical name each stands for. */
   readonly aliases: Readonly<Record<string, string>>;
   readonly gates: readonly OptionGate[];
@@ -115,6 +117,7 @@ export function buildModel(folder: LoadedSchemaFolder): RcpModel {
       streaming: annotation.streaming ?? false,
       strictParam: annotation.strictParam,
       pagination: annotation.pagination,
+      idempotent: annotation.idempotent || undefined,
       aliases: annotation.aliases ?? {},
       gates: annotation.gates ?? [],
       clamps: annotation.clamps ?? [],

@@ -1,12 +1,15 @@
 /**
- * The client half of an RCP session, driven only by a ProtocolDescriptor: the initialize
+ * The client half of an RCP session, driven only by a ClientProtocol: the initialize
  * handshake and version check (§7.1), local capability gating before any I/O (§6, §14.4),
  * id correlation of concurrent calls (§4.7), progress and log routing by token (§9, §17.1),
  * timeouts and cancellation (§7.14, §13.1), and failing every pending call when the
  * transport dies (§13.1). Generated clients extend it with one typed method per RCP method.
  */
-import type { CallOptions, JsonObject, MethodMap, RequestId, StreamEvent } from "../api.js";
-import type { ProtocolDescriptor } from "../protocol.js";
+import type { CallNext, CallOptions, ClientCall, JsonObject, MethodMap, RequestId, StreamEvent } from "../api.js";
+import type { BaseClientOptions } from "./client-options.js";
+import { composeInterceptors } from "../interceptor-chain.js";
+import { retryStep, type RetryHost } from "./retry.js";
+import type { ClientProtocol } from "../protocol.js";
 import { ErrorCode } from "../errors.js";
 import { callError, errorFromWire, withRetryability } from "./call-error.js";
 import { progressStream } from "./event-stream.js";
@@ -14,38 +17,17 @@ import { handshake, type ClientSession } from "./handshake.js";
 import { routeNotification } from "./notification-router.js";
 import { followCursors } from "./pages.js";
 import { PendingCall, type AbandonReason } from "./pending-call.js";
-import { firstProblem, Tolerance, type ClientDiagnostic, type ToleratedDeviation } from "./tolerance.js";
+import { firstProblem, Tolerance, type ToleratedDeviation } from "./tolerance.js";
 import { TransportError, type ClientTransport, type OutgoingFrame } from "./transport.js";
 
-export interface BaseClientOptions {
-  /** The protocol descriptor; the generated `RcpClient` passes its own. */
-  protocol: ProtocolDescriptor;
-  /** How frames travel: the stdio, HTTP or in-memory client transport. */
-  transport: ClientTransport;
-  /** This client's name and version, sent in `initialize` (§7.1). */
-  clientInfo: { name: string; version: string };
-  /** What this client can consume (§7.1); `{}` by default. */
-  capabilities?: JsonObject;
-  /** Lowest protocol version this client implements; a lower negotiated version aborts (§7.1). Default 1. */
-  minProtocolVersion?: number;
-  /** Milliseconds applied to calls that set no `timeout`; none by default. */
-  defaultTimeout?: number;
-  /**
-   * Hears each deviation from the schema the client tolerated, once per kind, method and
-   * capability (`tolerated` counts repeats): a malformed capability set aside, a progress
-   * frame's malformed partial, a malformed result delivered as received. Default: console.warn.
-   */
-  onDiagnostic?: (diagnostic: ClientDiagnostic) => void;
-  /** Refuse instead of tolerate: each of those deviations fails the handshake or the call with -32603. Default false. */
-  strict?: boolean;
-}
+export type { BaseClientOptions };
 
 type Method<M> = keyof M & string;
 
 export class BaseClient<M extends MethodMap> {
   /** Type-only (nothing at run time): the method map, so helpers can infer it from a client type. */
   declare readonly "~methods"?: M;
-  readonly #protocol: ProtocolDescriptor;
+  readonly #protocol: ClientProtocol;
   readonly #transport: ClientTransport;
   readonly #options: BaseClientOptions;
   readonly #pending = new Map<RequestId, PendingCall>();
@@ -55,6 +37,7 @@ export class BaseClient<M extends MethodMap> {
   #connecting: Promise<void> | undefined;
   #closing: Promise<void> | undefined;
   #session: ClientSession | undefined;
+  readonly #chain: CallNext<ClientCall>;
   readonly #tolerance: Tolerance;
   /** Set once the client is closed or the transport died; every later call fails with it. */
   #failure: Error | undefined;
@@ -64,6 +47,14 @@ export class BaseClient<M extends MethodMap> {
     this.#protocol = options.protocol;
     this.#transport = options.transport;
     this.#tolerance = new Tolerance(options.strict ?? false, options.onDiagnostic);
+    const send: CallNext<ClientCall> = (call) => this.#send(call);
+    const retry = options.retry === true ? {} : options.retry || undefined;
+    const host: RetryHost = {
+      defaultTimeout: options.defaultTimeout,
+      connected: () => this.#failure === undefined,
+      cancelled: (reason) => this.#cancelledError(reason),
+    };
+    this.#chain = composeInterceptors(options.interceptors ?? [], retry ? retryStep(retry, host, send) : send);
   }
 
   /** What the client tolerated from the server so far: one entry per kind, method and capability. */
@@ -218,50 +209,75 @@ export class BaseClient<M extends MethodMap> {
     }
   }
 
+  /** One logical call: through the interceptors to the wire, then its result screened against the schema. */
   async #request(
     method: string,
     params: JsonObject | undefined,
     options: CallOptions,
     validateResult = true,
   ): Promise<unknown> {
+    const { signal, meta, headers, onProgress, ...rest } = options;
+    const call: ClientCall = {
+      side: "client",
+      method,
+      descriptor: this.#protocol.methods[method]!,
+      params,
+      meta: { ...(params?._meta as JsonObject | undefined), ...meta },
+      signal,
+      headers: headers ?? {},
+      onProgress,
+      options: rest,
+    };
+    const result = await this.#chain(call);
+    return validateResult ? this.#screenResult(method, result) : result;
+  }
+
+  /** The innermost step of the chain: one request on the wire, answered by its id. */
+  async #send(call: ClientCall): Promise<unknown> {
+    const { signal, options } = call;
     if (this.#failure !== undefined) throw this.#failure;
-    if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
+    if (signal?.aborted) throw this.#cancelledError(signal.reason);
     await this.#ensureStarted();
     // close() or the transport's death may have happened while starting.
     if (this.#failure !== undefined) throw this.#failure;
     // So may an abort: the listener below only hears later ones, and nothing is sent yet.
-    if (options.signal?.aborted) throw this.#cancelledError(options.signal.reason);
+    if (signal?.aborted) throw this.#cancelledError(signal.reason);
     const id = this.#nextId++;
     const wantsLogs = options.onLog !== undefined;
     // Progress is what resets the clock, so resetTimeoutOnProgress asks for it too (§9).
-    const wantsProgress = options.onProgress !== undefined || options.resetTimeoutOnProgress === true;
+    const wantsProgress = call.onProgress !== undefined || options.resetTimeoutOnProgress === true;
     const progressToken = wantsProgress || wantsLogs ? `rcp-${id}` : undefined;
-    const meta: JsonObject = { ...(params?._meta as JsonObject | undefined), ...options.meta };
+    const meta: JsonObject = { ...call.meta };
     if (progressToken !== undefined) meta.progressToken = progressToken;
     const logLevel = wantsLogs ? this.#logLevel(options.logLevel) : undefined;
     if (logLevel !== undefined) meta.logLevel = logLevel;
-    const call = new PendingCall({
+    const pending = new PendingCall({
       id,
-      method,
+      method: call.method,
       progressToken,
-      signal: options.signal,
+      signal,
       timeoutMs: options.timeout ?? this.#options.defaultTimeout,
       resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
       maxTotalTimeoutMs: options.maxTotalTimeout,
-      validateResult,
-      onProgress: options.onProgress,
+      onProgress: call.onProgress,
       onLog: options.onLog,
       onAbandon: (abandoned, reason) => this.#abandon(abandoned, reason),
       onSettled: (settled) => this.#forget(settled),
     });
-    this.#pending.set(id, call);
-    if (progressToken !== undefined) this.#byToken.set(progressToken, call);
-    const frame: OutgoingFrame = { jsonrpc: "2.0", id, method, params: withMeta(params, meta) };
-    this.#transport.send(frame, { signal: call.exchange.signal, stream: call.wantsStream }).then(
+    this.#pending.set(id, pending);
+    if (progressToken !== undefined) this.#byToken.set(progressToken, pending);
+    const frame: OutgoingFrame = {
+      jsonrpc: "2.0",
+      id,
+      method: call.method,
+      params: withMeta(call.params as JsonObject | undefined, meta),
+    };
+    const sent = { signal: pending.exchange.signal, stream: pending.wantsStream, headers: call.headers };
+    this.#transport.send(frame, sent).then(
       () => {},
-      (error: unknown) => call.reject(withRetryability(this.#protocol, error)),
+      (error: unknown) => pending.reject(withRetryability(this.#protocol, error)),
     );
-    return call.promise;
+    return pending.promise;
   }
 
   /** The requested level, or the least severe one so that every log is wanted (§17.1). */
@@ -310,26 +326,24 @@ export class BaseClient<M extends MethodMap> {
     const call = this.#pending.get(message.id);
     if (call === undefined) return;
     if ("error" in message) call.reject(errorFromWire(this.#protocol, message.error));
-    else if ("result" in message) this.#settleResult(call, message.result);
+    else if ("result" in message) call.resolve(message.result);
   }
 
   /** A result that breaks the method's schema is delivered as received and reported, or refused when strict. */
-  #settleResult(call: PendingCall, result: unknown): void {
-    const descriptor = this.#protocol.methods[call.method];
-    if (!call.validateResult || descriptor === undefined || descriptor.result(result)) return call.resolve(result);
+  #screenResult(method: string, result: unknown): unknown {
+    const descriptor = this.#protocol.methods[method];
+    if (descriptor === undefined || descriptor.result(result)) return result;
     const problem = firstProblem(descriptor.result, "result");
     if (this.#tolerance.strict) {
-      return call.reject(
-        callError(this.#protocol, ErrorCode.InternalError, `Malformed ${call.method} result`, { problem }),
-      );
+      throw callError(this.#protocol, ErrorCode.InternalError, `Malformed ${method} result`, { problem });
     }
     this.#tolerance.report({
       kind: "result",
-      method: call.method,
+      method,
       problem,
-      message: `${call.method}: the result breaks the schema (${problem}); delivered as received`,
+      message: `${method}: the result breaks the schema (${problem}); delivered as received`,
     });
-    call.resolve(result);
+    return result;
   }
 
   #abandon(call: PendingCall, reason: AbandonReason): void {

@@ -2,7 +2,7 @@
  * The errors a client call rejects with: an RcpError that also carries the §12.2 retry
  * policy of its code, looked up in the protocol's error table.
  */
-import type { ErrorDescriptor, ProtocolDescriptor } from "../protocol.js";
+import type { ErrorDescriptor, ClientProtocol } from "../protocol.js";
 import { ErrorCode, RcpError, type ErrorData } from "../errors.js";
 
 export type Retryability = ErrorDescriptor["retryable"];
@@ -19,7 +19,7 @@ export class CallError extends RcpError {
 }
 
 /** A CallError for `code`, with the retry policy the protocol gives that code. */
-export function callError(protocol: ProtocolDescriptor, code: number, message?: string, data?: ErrorData): CallError {
+export function callError(protocol: ClientProtocol, code: number, message?: string, data?: ErrorData): CallError {
   // An unrecognised code is a generic failure (§12): its policy is unknown, so "maybe".
   return new CallError(code, message, data, protocol.errors[code]?.retryable ?? "maybe");
 }
@@ -28,7 +28,7 @@ export function callError(protocol: ProtocolDescriptor, code: number, message?: 
  * Rebuilds the `error` member of a response. A malformed error object is still a failure
  * of the call, reported as -32603 with the received value in `data.received`.
  */
-export function errorFromWire(protocol: ProtocolDescriptor, error: unknown): CallError {
+export function errorFromWire(protocol: ClientProtocol, error: unknown): CallError {
   if (isErrorObject(error)) {
     const wire = RcpError.fromObject(error);
     return callError(protocol, wire.code, wire.message, wire.data);
@@ -37,7 +37,7 @@ export function errorFromWire(protocol: ProtocolDescriptor, error: unknown): Cal
 }
 
 /** Adds the retry policy to an RcpError raised below the client (HTTP status mapping). */
-export function withRetryability(protocol: ProtocolDescriptor, thrown: unknown): unknown {
+export function withRetryability(protocol: ClientProtocol, thrown: unknown): unknown {
   if (thrown instanceof RcpError && !(thrown instanceof CallError)) {
     return callError(protocol, thrown.code, thrown.message, thrown.data);
   }

@@ -7,7 +7,7 @@
  * capabilities (§7.2, §13.2). Both are reported; under `strict` both fail the handshake.
  */
 import type { JsonObject } from "../api.js";
-import type { MethodDescriptor, ProtocolDescriptor } from "../protocol.js";
+import type { CallDescriptor, ClientProtocol } from "../protocol.js";
 import { ErrorCode, RcpError } from "../errors.js";
 import { callError } from "./call-error.js";
 import type { Tolerance } from "./tolerance.js";
@@ -21,7 +21,7 @@ export interface ClientSession {
 }
 
 export interface HandshakeInput {
-  protocol: ProtocolDescriptor;
+  protocol: ClientProtocol;
   /** Sends one request and resolves with its result. */
   request(method: string, params: JsonObject): Promise<unknown>;
   /** Ends the connection: a malformed answer or a version below the floor leaves nothing to retry (§7.1). */
@@ -98,12 +98,12 @@ export async function handshake(input: HandshakeInput): Promise<ClientSession> {
 }
 
 /** `info` when `error` is the -32600 of a server that already counts itself initialized. */
-function infoInsteadOf(protocol: ProtocolDescriptor, error: unknown): MethodDescriptor | undefined {
+function infoInsteadOf(protocol: ClientProtocol, error: unknown): CallDescriptor | undefined {
   if (!(error instanceof RcpError) || error.code !== ErrorCode.InvalidRequest) return undefined;
   return Object.values(protocol.methods).find((method) => method.lifecycle === "info");
 }
 
-export function lifecycleMethod(protocol: ProtocolDescriptor, role: "initialize"): MethodDescriptor {
+export function lifecycleMethod(protocol: ClientProtocol, role: "initialize"): CallDescriptor {
   const found = Object.values(protocol.methods).find((method) => method.lifecycle === role);
   if (found === undefined) throw new TypeError(`The protocol descriptor has no ${role} method`);
   return found;

@@ -69,7 +69,7 @@ export class HttpClientTransport implements ClientTransport {
     try {
       const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.#base}/${frame.method}`, {
         method: "POST",
-        headers: this.#headers(wantsEvents),
+        headers: this.#headers(wantsEvents, options.headers),
         body: JSON.stringify(frame),
         signal,
       });
@@ -89,9 +89,10 @@ export class HttpClientTransport implements ClientTransport {
     for (const exchange of this.#inFlight) exchange.abort(new TransportError("Transport closed"));
   }
 
-  #headers(wantsEvents: boolean): Record<string, string> {
+  #headers(wantsEvents: boolean, perCall: SendOptions["headers"]): Record<string, string> {
     const headers: Record<string, string> = {
       ...this.#options.headers,
+      ...perCall,
       "Content-Type": "application/json",
       Accept: wantsEvents ? "text/event-stream, application/json" : "application/json",
     };

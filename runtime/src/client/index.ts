@@ -1,6 +1,7 @@
 /** The client side of the runtime: BaseClient (extended by generated clients) and its Web-standard transports; stdio is in ../node.ts. */
 export { BaseClient, type BaseClientOptions } from "./base-client.js";
 export { CallError, type Retryability } from "./call-error.js";
+export type { RetryPolicy } from "./retry.js";
 export type { ClientDiagnostic, ToleratedDeviation } from "./tolerance.js";
 export {
   httpClientTransport,

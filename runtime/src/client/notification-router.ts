@@ -7,7 +7,7 @@
  * other malformed frame is dropped. Both are reported (./tolerance.ts).
  */
 import type { LogMessage, ReceivedProgress } from "../api.js";
-import type { NotificationDescriptor, ProtocolDescriptor } from "../protocol.js";
+import type { NotificationDescriptor, ClientProtocol } from "../protocol.js";
 import { ErrorCode } from "../errors.js";
 import { isRecord } from "../paths.js";
 import { callError } from "./call-error.js";
@@ -21,7 +21,7 @@ export interface CallLookup {
 }
 
 export function routeNotification(
-  protocol: ProtocolDescriptor,
+  protocol: ClientProtocol,
   method: string,
   params: unknown,
   calls: CallLookup,
@@ -36,7 +36,7 @@ export function routeNotification(
 
 /** What routing one notification needs besides its params. */
 interface Routing {
-  protocol: ProtocolDescriptor;
+  protocol: ClientProtocol;
   descriptor: NotificationDescriptor;
   calls: CallLookup;
   tolerance: Tolerance;
@@ -83,7 +83,7 @@ function routeLog({ protocol, descriptor, calls, tolerance }: Routing, params: R
 
 /** A frame the client cannot use at all: dropped and reported, or under `strict` the call's failure. */
 function dropped(
-  protocol: ProtocolDescriptor,
+  protocol: ClientProtocol,
   tolerance: Tolerance,
   call: PendingCall,
   kind: "progress" | "log",
@@ -99,7 +99,7 @@ function dropped(
 }
 
 /** A strict client's verdict on a malformed frame: -32603, as for a malformed response. */
-function malformed(protocol: ProtocolDescriptor, call: PendingCall, kind: string, problem: string): Error {
+function malformed(protocol: ClientProtocol, call: PendingCall, kind: string, problem: string): Error {
   return callError(protocol, ErrorCode.InternalError, `Malformed ${kind} frame for ${call.method}`, { problem });
 }
 

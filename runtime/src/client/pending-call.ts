@@ -22,8 +22,6 @@ export interface PendingCallOptions {
   resetTimeoutOnProgress: boolean;
   /** Hard bound from the start of the call, across resets. */
   maxTotalTimeoutMs: number | undefined;
-  /** Check the result against the method's schema (the handshake screens its own). */
-  validateResult: boolean;
   onProgress: ((event: ReceivedProgress) => void) | undefined;
   onLog: ((log: LogMessage) => void) | undefined;
   /** The call must be given up; it is still pending when this runs. */
@@ -36,7 +34,6 @@ export class PendingCall {
   readonly id: RequestId;
   readonly method: string;
   readonly progressToken: string | undefined;
-  readonly validateResult: boolean;
   /** Aborted when the call is given up, ending a request-scoped exchange (HTTP). */
   readonly exchange = new AbortController();
   readonly promise: Promise<unknown>;
@@ -55,7 +52,6 @@ export class PendingCall {
     this.id = options.id;
     this.method = options.method;
     this.progressToken = options.progressToken;
-    this.validateResult = options.validateResult;
     this.promise = new Promise((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;

@@ -35,6 +35,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** The call asked for progress or logs, so a streamed response is wanted (§9). */
   stream?: boolean;
+  /** Request headers of this call (request-scoped transports; a connection has none to send). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ClientTransport {

@@ -1,7 +1,8 @@
 /**
  * The `f32-base64` compact vector encoding (§7.3.1): little-endian IEEE-754 binary32
  * components, concatenated, base64 with padding (RFC 4648 §4). DataView fixes the byte
- * order explicitly, so the wire is identical on big- and little-endian hosts.
+ * order explicitly, so the wire is identical on big- and little-endian hosts. Web APIs only
+ * (btoa/atob), so the codec is the same on Node, Bun, Deno, workers and browsers.
  */
 import { invalidParams } from "../errors.js";
 
@@ -20,7 +21,7 @@ export function encodeF32Base64(vector: ArrayLike<number>): string {
     }
     view.setFloat32(index * BYTES_PER_COMPONENT, asFloat32, true);
   }
-  return Buffer.from(view.buffer).toString("base64");
+  return toBase64(new Uint8Array(view.buffer));
 }
 
 /**
@@ -29,7 +30,7 @@ export function encodeF32Base64(vector: ArrayLike<number>): string {
  */
 export function decodeF32Base64(blob: string, dimension: number, field = "vector"): number[] {
   if (!PADDED_BASE64.test(blob)) throw invalidParams(field, "not padded base64 (RFC 4648 §4)");
-  const bytes = Buffer.from(blob, "base64");
+  const bytes = fromBase64(blob);
   const expected = dimension * BYTES_PER_COMPONENT;
   if (bytes.length !== expected) {
     throw invalidParams(field, `decodes to ${bytes.length} bytes; dimension ${dimension} needs ${expected}`);
@@ -42,4 +43,22 @@ export function decodeF32Base64(blob: string, dimension: number, field = "vector
     vector.push(component);
   }
   return vector;
+}
+
+/** Characters per String.fromCharCode call: well below any engine's argument limit. */
+const CHARS_PER_CALL = 0x2000;
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += CHARS_PER_CALL)
+    binary += String.fromCharCode(...bytes.subarray(start, start + CHARS_PER_CALL));
+  return btoa(binary);
+}
+
+/** Bytes of base64 text already checked against PADDED_BASE64, so atob cannot throw. */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
 }

@@ -1,4 +1,5 @@
 /** HTTP transport options (§5.2), shared by the Web fetch handler and node:http. */
+import type { AuthInfo } from "../caller.js";
 
 /** The transport-neutral view of an HTTP request that hooks receive. */
 export interface HttpRequestInfo {
@@ -45,8 +46,12 @@ export interface HttpOptions {
    * the client initializes again (§13). Default 1 800 000 ms (30 min).
    */
   sessionIdleMs?: number;
-  /** Runs before dispatch (and before initialize); false answers 401 with -32012 (§5.2). */
-  authenticate?: (request: HttpRequestInfo) => boolean | Promise<boolean>;
+  /**
+   * Runs before dispatch (and before initialize); false answers 401 with -32012 (§5.2). An
+   * object is the caller's identity: handlers and interceptors see it as `ctx.auth`, so writes
+   * can be authorised apart from reads (§15.3).
+   */
+  authenticate?: (request: HttpRequestInfo) => boolean | AuthInfo | Promise<boolean | AuthInfo>;
   /** Browser access. Without it every request carrying an `Origin` header is refused with 403. */
   cors?: CorsOptions;
   /**

@@ -9,6 +9,7 @@ import type { FrameChannel } from "../context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
 import type { Connection } from "../connection.js";
+import type { AuthInfo, RequestOrigin } from "../caller.js";
 import { decodeUtf8, NOT_UTF8_MESSAGE } from "../framing/utf8.js";
 import { ErrorCode } from "../errors.js";
 import { errorFrame } from "../json.js";
@@ -91,13 +92,16 @@ export class HttpServerCore {
       );
     }
     const authenticate = this.#options.authenticate;
-    if (authenticate && !(await authenticate(exchange.request))) {
-      return this.#fail(exchange, answer, 401, ErrorCode.Unauthorized, "Unauthorized");
+    let auth: AuthInfo | undefined;
+    if (authenticate) {
+      const verdict = await authenticate(exchange.request);
+      if (!verdict) return this.#fail(exchange, answer, 401, ErrorCode.Unauthorized, "Unauthorized");
+      if (verdict !== true) auth = verdict;
     }
     if (this.#active >= this.#maxConcurrent) return this.#shed(exchange, answer);
     this.#active++;
     try {
-      await this.#dispatch(exchange, rcpMethod, answer);
+      await this.#dispatch(exchange, rcpMethod, answer, { auth, transport: { kind: "http", headers } });
     } finally {
       this.#active--;
     }
@@ -109,7 +113,12 @@ export class HttpServerCore {
   }
 
   /** From the body to the answer: one buffered JSON response, 204, or an SSE stream. */
-  async #dispatch(exchange: HttpExchange, rcpMethod: string, answer: AnswerHeaders): Promise<void> {
+  async #dispatch(
+    exchange: HttpExchange,
+    rcpMethod: string,
+    answer: AnswerHeaders,
+    origin: RequestOrigin,
+  ): Promise<void> {
     const limit = this.#core.limits.maxMessageBytes;
     const body = await exchange.readBody(limit);
     if (body === null)
@@ -133,8 +142,8 @@ export class HttpServerCore {
     const token = exchange.request.headers[SESSION_HEADER_LOWER];
     const connection = this.#sessions.resolve(typeof token === "string" ? token : undefined, message);
     exchange.onAbort(() => abandonExchange(connection, message));
-    if (this.#wantsStream(exchange, message)) return this.#stream(exchange, connection, message, answer);
-    const reply = this.#core.handleMessage(connection, message, undefined);
+    if (this.#wantsStream(exchange, message)) return this.#stream(exchange, message, answer, { connection, origin });
+    const reply = this.#core.handleMessage(message, { connection, channel: undefined, origin });
     const frame = typeof reply === "object" ? await reply : reply;
     this.#sessions.settle(connection, message);
     if (frame === undefined) return exchange.respond(204, answer.cors, "");
@@ -147,9 +156,9 @@ export class HttpServerCore {
    */
   async #stream(
     exchange: HttpExchange,
-    connection: Connection,
     message: unknown,
     answer: AnswerHeaders,
+    { connection, origin }: { connection: Connection; origin: RequestOrigin },
   ): Promise<void> {
     exchange.startStream(this.#sessions.headers(connection, answer.stream));
     let silent = true;
@@ -175,7 +184,7 @@ export class HttpServerCore {
       silent = true;
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
     try {
-      const reply = core.handleMessage(connection, message, channel);
+      const reply = core.handleMessage(message, { connection, channel, origin });
       const frame = typeof reply === "object" ? await reply : reply;
       this.#sessions.settle(connection, message);
       if (frame !== undefined) channel.send(frame);
@@ -193,6 +202,11 @@ export class HttpServerCore {
     if (!isRecord(message) || message.id === undefined) return false;
     const accept = exchange.request.headers.accept;
     return typeof accept === "string" && accept.includes("text/event-stream") && this.#core.streaming;
+  }
+
+  /** Whether `path` is this endpoint's: the base path or a method below it. */
+  owns(path: string): boolean {
+    return this.#methodFromPath(path) !== undefined;
   }
 
   /** The RCP method named by the path: "" for the base itself (batches), undefined off the base. */

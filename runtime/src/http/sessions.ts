@@ -8,7 +8,6 @@
  * Sessions are bounded in number and in idle time (§15.5): a forgotten token is just
  * unknown, so its next request runs uninitialized and gated methods answer -32001 (§13).
  */
-import { randomUUID } from "node:crypto";
 import type { ServerCore } from "../core.js";
 import { Connection } from "../connection.js";
 import { isRecord } from "../paths.js";
@@ -57,7 +56,7 @@ export class HttpSessions {
       return known.connection;
     }
     const connection = new Connection(this.#core.newSession());
-    if (this.#role(message) === "initialize") connection.session.token = randomUUID();
+    if (this.#role(message) === "initialize") connection.session.token = crypto.randomUUID();
     return connection;
   }
 

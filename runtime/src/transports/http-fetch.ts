@@ -35,13 +35,11 @@ class FetchExchange implements HttpExchange {
     source.signal?.addEventListener("abort", () => this.#clientGone(), { once: true });
   }
 
-  async readBody(limit: number): Promise<Buffer | null> {
+  async readBody(limit: number): Promise<Uint8Array | null> {
     const declared = Number(this.#source.headers.get("content-length"));
     if (declared > limit) return null;
     const body = this.#source.body;
-    if (!body) return Buffer.alloc(0);
-    const bytes = await readBounded(body, limit);
-    return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return body ? readBounded(body, limit) : new Uint8Array(0);
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {

@@ -1,7 +1,8 @@
 /**
  * node:http adapter of the HTTP core. It works on IncomingMessage / ServerResponse
  * directly (no Request/Response objects), so the common path stays close to a raw
- * node:http handler.
+ * node:http handler. The same listener serves `listen()` and any framework that hands out
+ * Node's request and response (Express, Fastify, Connect-style middleware).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,9 +32,20 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-function nodeRequestListener(http: HttpServerCore): (request: IncomingMessage, response: ServerResponse) => void {
-  return (request, response) => {
+/**
+ * A Node request listener, usable as Connect/Express middleware: with `next`, a request
+ * outside the base path goes on to the next handler instead of getting 404.
+ */
+export type NodeListener = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+export function nodeRequestListener(http: HttpServerCore): NodeListener {
+  return (request, response, next) => {
     const exchange = new NodeExchange(request, response);
+    if (next !== undefined && !http.owns(exchange.request.path)) return next();
     http.serve(exchange).catch(() => exchange.internalError());
   };
 }
@@ -75,7 +87,8 @@ class NodeExchange implements HttpExchange {
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.#req = req;
     this.#res = res;
-    const url = req.url ?? "/";
+    // Express and Connect strip a mount path from req.url and keep the whole one here.
+    const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "/";
     const query = url.indexOf("?");
     this.request = {
       method: req.method ?? "GET",
@@ -86,6 +99,8 @@ class NodeExchange implements HttpExchange {
 
   readBody(limit: number): Promise<Buffer | null> {
     const req = this.#req;
+    // A body parser in front (express.json()) has read the stream already: its result, or nothing.
+    if (req.readableEnded) return Promise.resolve(consumedBody(req, limit));
     const declared = Number(req.headers["content-length"]);
     if (declared > limit) return Promise.resolve(this.#refuseBody());
     return new Promise((resolve, reject) => {
@@ -156,4 +171,18 @@ class NodeExchange implements HttpExchange {
     this.#req.resume();
     return null;
   }
+}
+
+/**
+ * The body a framework's parser left on `req.body`: bytes, text, or parsed JSON (written back
+ * as JSON). Without one the request cannot be read, which is answered as a too-large body is
+ * not: an empty body, so the client gets -32700 rather than a request that hangs.
+ */
+function consumedBody(req: IncomingMessage, limit: number): Buffer | null {
+  const body = (req as { body?: unknown }).body;
+  const bytes =
+    body instanceof Uint8Array
+      ? Buffer.from(body)
+      : Buffer.from(typeof body === "string" ? body : body === undefined ? "" : JSON.stringify(body));
+  return bytes.length > limit ? null : bytes;
 }

@@ -3,8 +3,9 @@
  * completion order, and a count of replies still owed so that a shutdown or EOF can wait
  * for every in-flight request to be answered and written (§5.1, §7.12).
  */
-import type { ServerCore, Reply } from "../core.js";
+import type { Inbound, ServerCore, Reply } from "../core.js";
 import type { FrameChannel } from "../context.js";
+import type { RequestOrigin } from "../caller.js";
 import { Connection } from "../connection.js";
 import { errorFrame } from "../json.js";
 import { ErrorCode } from "../errors.js";
@@ -12,6 +13,7 @@ import { NOT_UTF8_MESSAGE } from "../framing/utf8.js";
 
 export class MessagePump {
   readonly connection: Connection;
+  readonly #inbound: Inbound;
   #owed = 0;
   #onSettled: Array<() => void> = [];
 
@@ -19,12 +21,15 @@ export class MessagePump {
     readonly core: ServerCore,
     /** Writes one frame (without a terminator) to the peer. */
     readonly channel: FrameChannel,
+    /** Who is at the other end, the same for every request of the connection. */
+    origin: RequestOrigin,
   ) {
     this.connection = new Connection(core.newSession());
+    this.#inbound = { connection: this.connection, channel, origin };
   }
 
   receive(text: string): void {
-    this.#deliver(this.core.handleText(this.connection, text, this.channel));
+    this.#deliver(this.core.handleText(text, this.#inbound));
   }
 
   /** A frame above the size limit: -32013, and the connection goes on (§15.5). */

@@ -8,6 +8,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { ServerCore } from "../core.js";
+import type { AuthInfo } from "../caller.js";
 import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
 import { MessagePump } from "./pump.js";
 import { OutboundQueue } from "../outbound-queue.js";
@@ -17,7 +18,14 @@ export interface StdioOptions {
   output?: Writable;
   /** Exit the process once done (default: true when serving the real process.stdout). */
   exit?: boolean;
+  /**
+   * Who the client is: the process that started this server. Handlers and interceptors see it
+   * as `ctx.auth` (stdio has no authentication of its own, §5.1). Default: undefined.
+   */
+  auth?: AuthInfo;
 }
+
+const STDIO = Object.freeze({ kind: "stdio" as const });
 
 export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promise<void> {
   const input = options.input ?? process.stdin;
@@ -57,11 +65,15 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
       report: (line) => core.diagnose(line),
     },
   );
-  const pump = new MessagePump(core, {
-    send: (frame) => queue.response(ndjsonFrame(frame)),
-    sendNotification: (owner, frame, progress) => queue.notification(owner, ndjsonFrame(frame), progress),
-    requestDone: (owner) => queue.requestDone(owner),
-  });
+  const pump = new MessagePump(
+    core,
+    {
+      send: (frame) => queue.response(ndjsonFrame(frame)),
+      sendNotification: (owner, frame, progress) => queue.notification(owner, ndjsonFrame(frame), progress),
+      requestDone: (owner) => queue.requestDone(owner),
+    },
+    { auth: options.auth, transport: STDIO },
+  );
   const reader = new NdjsonReader({
     maxLineBytes: core.limits.maxMessageBytes,
     onLine: (line) => pump.receive(line),

@@ -2,16 +2,20 @@
  * Ours: the generated RCP/1 server (generated/server.ts on the runtime) with one retrieve
  * handler, validating params and results with the generated validators as in production.
  * The handler answers at once, holds for a wave (BENCH_HOLD) or streams progress (BENCH_STREAM).
+ * BENCH_INTERCEPTORS=n puts n no-op server interceptors around it (what the interceptor path costs).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { createServer } from "../../../generated/server.js";
 import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
-import type { Handler, ProgressEvent } from "../../../runtime/src/api.js";
+import type { Handler, Interceptor, ProgressEvent, ServerCall } from "../../../runtime/src/api.js";
 import type { RcpServer } from "../../../runtime/src/codegen.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { createHoldGate, installProbe, sharedClockMs, streamPlan } from "./probe.js";
 
-async function* streamedRetrieve(events: number, intervalMs: number): AsyncGenerator<ProgressEvent<RetrievePartial>, RetrieveResult, void> {
+async function* streamedRetrieve(
+  events: number,
+  intervalMs: number,
+): AsyncGenerator<ProgressEvent<RetrievePartial>, RetrieveResult, void> {
   for (let event = 1; event <= events; event += 1) {
     await sleep(intervalMs);
     // The shared clock reading taken at the yield is what the client measures its delay from.
@@ -24,16 +28,20 @@ function chooseRetrieveHandler(): Handler<RetrieveParams, RetrieveResult, Retrie
   const plan = streamPlan();
   if (plan) return () => streamedRetrieve(plan.events, plan.intervalMs);
   const hold = createHoldGate();
-  if (hold) return async () => {
-    await hold();
-    return buildRetrieveResult();
-  };
+  if (hold)
+    return async () => {
+      await hold();
+      return buildRetrieveResult();
+    };
   return () => buildRetrieveResult();
 }
+
+const passThrough: Interceptor<ServerCall> = (next) => (call) => next(call);
 
 export function createOursServer(): RcpServer {
   installProbe();
   const held = Number(process.env.BENCH_HOLD ?? 0);
+  const interceptors = Array.from({ length: Number(process.env.BENCH_INTERCEPTORS ?? 0) }, () => passThrough);
   return createServer({
     info: { name: "bench-ours", version: "1.0.0" },
     capabilities: { retrieve: { maxK: 50, modes: ["dense", "sparse", "hybrid"] }, streaming: {} },
@@ -41,5 +49,6 @@ export function createOursServer(): RcpServer {
     // The memory scenario holds a whole wave in flight on one connection.
     limits: held > 0 ? { maxInFlight: held + 1 } : {},
     handlers: { retrieve: chooseRetrieveHandler() },
+    interceptors,
   });
 }

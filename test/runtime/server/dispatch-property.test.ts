@@ -66,7 +66,11 @@ describe("dispatch property (§4, §11)", () => {
       fc.asyncProperty(fc.boolean(), message, async (initialized, sent) => {
         const connection = new Connection(core.newSession(initialized));
         const copy = structuredClone(sent);
-        const frame = await core.handleMessage(connection, copy, { send: () => {} });
+        const frame = await core.handleMessage(copy, {
+          connection,
+          channel: { send: () => {} },
+          origin: { auth: undefined, transport: { kind: "memory" } },
+        });
         const ids = expectedIds(sent);
         if (frame === undefined) {
           expect(ids).toEqual([]);

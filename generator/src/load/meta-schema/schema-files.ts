@@ -8,7 +8,7 @@
  * The parts the runtime reads (gates, clamps, rules, pagination) are the runtime's own types:
  * the protocol descriptor carries them as the schema wrote them.
  */
-import type { Clamp, CrossFieldRule, LifecycleRole, OptionGate, Pagination } from "@rcp-gen/runtime";
+import type { Clamp, CrossFieldRule, Idempotence, LifecycleRole, OptionGate, Pagination } from "@rcp-gen/runtime";
 
 /** A JSON Schema object as written in a file: any keywords, read as unknown until checked. */
 export interface JsonSchema {
@@ -35,6 +35,8 @@ export interface MethodAnnotation {
   readonly streaming?: boolean;
   readonly strictParam?: string;
   readonly pagination?: Pagination;
+  /** `true` (repeat as it is), `false` (the default) or the conditions under which a repeat is harmless. */
+  readonly idempotent?: boolean | Exclude<Idempotence, true>;
   /** Other param names the server accepts -> the canonical name each stands for. */
   readonly aliases?: Readonly<Record<string, string>>;
   readonly gates?: readonly OptionGate[];
