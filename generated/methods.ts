@@ -194,6 +194,7 @@ export const catalogListCall = {
   capability: "catalog",
   beforeInitialize: false,
   streaming: false,
+  idempotent: true,
   result: catalogListResult,
   spec: "§7.13",
 } as const satisfies CallDescriptor;
@@ -207,6 +208,7 @@ export const embedCall = {
   capability: "embed",
   beforeInitialize: false,
   streaming: true,
+  idempotent: true,
   result: embedResult,
   partial: embedPartial,
   spec: "§7.3",
@@ -221,6 +223,7 @@ export const embedMultiCall = {
   capability: "multiVector",
   beforeInitialize: false,
   streaming: true,
+  idempotent: true,
   result: embedMultiResult,
   partial: embedMultiPartial,
   spec: "§7.5",
@@ -235,6 +238,7 @@ export const embedSparseCall = {
   capability: "sparseEmbed",
   beforeInitialize: false,
   streaming: false,
+  idempotent: true,
   result: embedSparseResult,
   spec: "§7.4",
 } as const satisfies CallDescriptor;
@@ -266,6 +270,7 @@ export const graphCall = {
     nextCursor: "nextCursor",
     spec: "§10",
   },
+  idempotent: true,
   result: graphResult,
   partial: graphPartial,
   spec: "§7.9",
@@ -281,6 +286,18 @@ export const indexAddCall = {
   requires: "index.writable",
   beforeInitialize: false,
   streaming: false,
+  idempotent: {
+    when: [
+      {
+        each: "documents",
+        present: "id",
+      },
+      {
+        present: "_meta.idempotencyKey",
+      },
+    ],
+    spec: "§7.10",
+  },
   result: indexAddResult,
   spec: "§7.10",
 } as const satisfies CallDescriptor;
@@ -294,6 +311,7 @@ export const indexDeleteCall = {
   capability: "index",
   beforeInitialize: false,
   streaming: false,
+  idempotent: true,
   result: indexDeleteResult,
   spec: "§7.11",
 } as const satisfies CallDescriptor;
@@ -308,6 +326,7 @@ export const infoCall = {
   beforeInitialize: true,
   lifecycle: "info",
   streaming: false,
+  idempotent: true,
   result: infoResult,
   spec: "§7.2",
 } as const satisfies CallDescriptor;
@@ -349,6 +368,7 @@ export const memoryRecallCall = {
   capability: "memory",
   beforeInitialize: false,
   streaming: true,
+  idempotent: true,
   result: memoryRecallResult,
   partial: memoryRecallPartial,
   spec: "§7.17",
@@ -364,6 +384,7 @@ export const pingCall = {
   beforeInitialize: true,
   lifecycle: "ping",
   streaming: false,
+  idempotent: true,
   result: pingResult,
   spec: "§7.15",
 } as const satisfies CallDescriptor;
@@ -377,6 +398,7 @@ export const queryTransformCall = {
   capability: "transform",
   beforeInitialize: false,
   streaming: true,
+  idempotent: true,
   result: queryTransformResult,
   partial: queryTransformPartial,
   spec: "§7.8",
@@ -391,6 +413,7 @@ export const rerankCall = {
   capability: "rerank",
   beforeInitialize: false,
   streaming: true,
+  idempotent: true,
   result: rerankResult,
   partial: rerankPartial,
   spec: "§7.6",
@@ -410,6 +433,7 @@ export const retrieveCall = {
     nextCursor: "nextCursor",
     spec: "§10",
   },
+  idempotent: true,
   result: retrieveResult,
   partial: retrievePartial,
   spec: "§7.7",

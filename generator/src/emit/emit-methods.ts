@@ -30,6 +30,7 @@ const CALL_MEMBERS = new Set([
   "lifecycle",
   "streaming",
   "pagination",
+  "idempotent",
   "result",
   "partial",
   "spec",
