@@ -89,6 +89,7 @@ describe("the generated client in a browser bundle", () => {
     const runtime = inputs.filter((file) => file.startsWith("runtime/src/"));
     expect(runtime.filter((file) => !file.startsWith("runtime/src/client/"))).toEqual([
       "runtime/src/protocol.ts",
+      "runtime/src/interceptor-chain.ts",
       "runtime/src/errors.ts",
       "runtime/src/paths.ts",
       "runtime/src/framing/bounded-body.ts",
