@@ -1,12 +1,9 @@
-/**
- * The generator's flags, parsed with node:util (yargs cost a cold run more than a tenth of a
- * second to load), with its help text and its usage mistakes said as every rcp-gen command
- * says them: one line naming the flag as typed, then a hint.
- */
+/** The generator's flags (parsed as every command's, flag-line.ts) and its help text. */
 import { parseArgs } from "node:util";
 import { builtinTargets, defaultTargetsAlias } from "../plugin/targets.js";
 import { subCommands } from "./commands.js";
 import { configFileName } from "./config.js";
+import { parsedFlags } from "./flag-line.js";
 import { UsageError } from "./usage.js";
 import { generatorVersion } from "./version.js";
 
@@ -85,39 +82,14 @@ export interface GenerateArguments {
 
 /** The parsed flags, or what --help and --version print (then there is nothing to run). */
 export function parseGenerateArguments(args: readonly string[]): GenerateArguments | { print: string } {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...args], options: flags, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw describeMistake(error as Error & { code?: string });
-  }
+  const { values } = parsedFlags(flags, helpHint, () =>
+    parseArgs({ args: [...args], options: flags, strict: true, allowPositionals: false }),
+  );
   if (values.help) return { print: helpText() };
   if (values.version) return { print: generatorVersion };
   if (values.check && values.watch) throw new UsageError("--check and --watch cannot be used together", helpHint);
   const { check = false, watch = false, quiet = false, help: _help, version: _version, ...given } = values;
   return { ...given, check, watch, quiet };
-}
-
-/** node:util's messages, as one line naming the flag as typed. */
-function describeMistake(error: Error & { code?: string }): UsageError {
-  const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? "";
-  switch (error.code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return new UsageError(`unknown option ${quoted}`, helpHint);
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return new UsageError(`unexpected argument "${quoted}"`, helpHint);
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
-      const flag = /^(--?[\w-]+)/.exec(quoted)?.[1] ?? quoted;
-      return new UsageError(
-        flags[flag.replace(/^--?/, "") as keyof typeof flags]?.type === "boolean"
-          ? `${flag} takes no value`
-          : `${flag} needs a value`,
-        helpHint,
-      );
-    }
-    default:
-      throw error;
-  }
 }
 
 function helpText(): string {

@@ -1,8 +1,7 @@
 /**
  * What every rcp-gen command shares: its exit codes, and usage mistakes reported as one line
  * saying what is wrong plus one line of hint (never the whole help), exiting 2, so a CI script
- * tells them apart from drift under --check (1). yargs, which init's arguments use, is loaded
- * only there (yargs-line.ts): the generator parses its own with node:util.
+ * tells them apart from drift under --check (1). Flags are parsed with node:util (flag-line.ts).
  */
 
 export const exitCode = { ok: 0, drift: 1, error: 2 } as const;
