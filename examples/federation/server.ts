@@ -72,9 +72,11 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     capabilities,
     handlers: {
       retrieve: async (params, ctx) => {
+        // Fused progress only when the caller asked for it (§9): it costs a fusion per engine answer.
+        const asked = ctx.meta.progressToken !== undefined;
         const result = await federation.retrieve(params, {
           signal: ctx.signal,
-          onProgress: (event) => ctx.progress(event),
+          ...(asked ? { onProgress: (event) => ctx.progress(event) } : {}),
         });
         if (ctx.degraded.length === 0) return result;
         // §7.7: what strict: false made this server drop is noted beside what the engines noted.
