@@ -71,8 +71,18 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     conformance: conformanceOf(capabilities),
     capabilities,
     handlers: {
-      retrieve: (params, ctx) =>
-        federation.retrieve(params, { signal: ctx.signal, onProgress: (event) => ctx.progress(event) }),
+      retrieve: async (params, ctx) => {
+        // Fused progress only when the caller asked for it (§9): it costs a fusion per engine answer.
+        const asked = ctx.meta.progressToken !== undefined;
+        const result = await federation.retrieve(params, {
+          signal: ctx.signal,
+          ...(asked ? { onProgress: (event) => ctx.progress(event) } : {}),
+        });
+        if (ctx.degraded.length === 0) return result;
+        // §7.7: what strict: false made this server drop is noted beside what the engines noted.
+        const dropped = ctx.degraded.map((path) => `${path}: not advertised, ignored (strict: false)`);
+        return { ...result, usage: { ...result.usage, notes: [...dropped, ...(result.usage?.notes ?? [])] } };
+      },
       "catalog/list": () => federation.catalog({ endpoints: options.exposeEndpoints ?? false }),
     },
   });

@@ -107,17 +107,37 @@ export function applyGates(
     if (value === undefined || value === false) continue;
     const unsupported = unsupportedValue(gate, value, capabilities);
     if (unsupported === undefined) continue;
-    if (!lenient) {
+    const dropped = lenient ? dropOption(descriptor, params, gate.param) : undefined;
+    if (dropped === undefined) {
       throw new RcpError(ErrorCode.OptionUnsupported, `Option unsupported: ${gate.param}`, {
         option: gate.param,
         value: unsupported,
         detail: gate.in ? `not among the advertised ${gate.in}` : `${gate.requires} is not advertised`,
       });
     }
-    deletePath(params, gate.param);
-    (degraded ??= []).push(gate.param);
+    (degraded ??= []).push(dropped);
   }
   return degraded ?? NO_DEGRADATION;
+}
+
+/**
+ * Drops an unsupported option (`strict: false`): the option itself or, when that would leave
+ * params the schema rejects (`rerank: {}` once its required `method` is gone), the smallest
+ * enclosing member whose absence keeps them valid, so a handler never sees params its types
+ * deny. Returns the path dropped; undefined when no drop keeps valid params valid.
+ */
+function dropOption(descriptor: MethodDescriptor, params: Record<string, unknown>, path: string): string | undefined {
+  // Partial params (a Selector's criteria) are not whole requests: there the option alone goes.
+  const wasValid = passes(descriptor.params, params);
+  let dropped = path;
+  deletePath(params, dropped);
+  while (wasValid && !passes(descriptor.params, params)) {
+    const parent = dropped.lastIndexOf(".");
+    if (parent < 0) return undefined;
+    dropped = dropped.slice(0, parent);
+    deletePath(params, dropped);
+  }
+  return dropped;
 }
 
 /** The offending value when the gate fails, undefined when the option is supported. */

@@ -184,6 +184,11 @@ describe("the federating server itself", () => {
     expect(catalog.engines.every((engine) => engine.endpoint === undefined)).toBe(true);
   });
 
+  it("a deadline too short for any engine is -32014, not an outage (§13.1)", async () => {
+    const call = client.retrieve({ query, k: 3, _meta: { deadlineMs: 1 } });
+    await expect(call).rejects.toMatchObject({ code: -32014 });
+  });
+
   it("cancelling the federated call cancels every engine still working on it (§7.14)", async () => {
     const count = (events: Record<string, unknown>[], kind: string) => events.filter((e) => e.event === kind).length;
     const working = [fast, slow, hanging, federator]; // the federator's stderr carries the stdio engine's

@@ -131,12 +131,17 @@ export class Federation<C extends EngineClient> {
           `Capability missing: no engine advertises ${this.#descriptor.capability}`,
         );
       }
+      const engines = outcomes.map((outcome) =>
+        outcome.status === "answered" ? { id: outcome.id } : { id: outcome.id, ...outcome.error.toObject() },
+      );
+      // §13.1: a request whose deadline ran out before any engine could answer is -32014, not an outage.
+      if (outcomes.every((outcome) => outcome.status === "timeout" || outcome.status === "unsupported")) {
+        throw new RcpError(ErrorCode.Timeout, "Timeout: the deadline passed before any engine answered", { engines });
+      }
       // §16.2: "nothing answered" must be told apart from "no results".
       throw new RcpError(ErrorCode.BackendUnavailable, "Backend unavailable: no engine answered", {
         retryable: true,
-        engines: outcomes.map((outcome) =>
-          outcome.status === "answered" ? { id: outcome.id } : { id: outcome.id, ...outcome.error.toObject() },
-        ),
+        engines,
       });
     }
     const merged = mergeAnswers(answers, this.#options.fusion ?? { method: "rrf" }, numberOr(request.k));

@@ -1,0 +1,40 @@
+/**
+ * `rcp-gen conform` against the federating server (§16) over stdio, in front of two demo
+ * engines it starts itself: the federator is an RCP server like any other and must hold the
+ * level it declares (§14), cancel and deadline included.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
+import { registryFolder } from "../federation/processes.js";
+import { DEMO, runConform } from "./conform-cli.js";
+
+const registries = registryFolder();
+afterAll(() => registries.remove());
+
+describe("rcp-gen conform against the federating server", () => {
+  it("certifies the level it declares over stdio, with no failure and no warning", async () => {
+    const registry = registries.write("rcp.json", {
+      engines: [
+        { id: "one", transport: "stdio", command: [...DEMO, "--stdio"] },
+        { id: "two", transport: "stdio", command: [...DEMO, "--stdio"], weight: 2 },
+      ],
+    });
+    const slow = JSON.stringify({ [STAGE_DELAY_META_KEY]: 150 });
+    const run = await runConform(["--json", "--slow-meta", slow, "--", ...DEMO, "--federate", registry, "--stdio"]);
+    const report = JSON.parse(run.stdout) as {
+      declaredLevel: string;
+      declarationHolds: boolean;
+      counts: Record<string, number>;
+      checks: { id: string; status: string }[];
+    };
+    expect(report.checks.filter((check) => check.status === "fail" || check.status === "warn")).toEqual([]);
+    expect(report).toMatchObject({ declaredLevel: "L1", declarationHolds: true });
+    const statusOf = (id: string) => report.checks.find((check) => check.id === id)?.status;
+    expect([
+      statusOf("deadline:enforced"),
+      statusOf("cancel:effective"),
+      statusOf("option.strict-false:retrieve.rerank.method"),
+    ]).toEqual(["pass", "pass", "pass"]);
+    expect(run.status).toBe(0);
+  });
+});
