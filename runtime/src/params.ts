@@ -19,20 +19,22 @@ export function prepareParams(
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
 ): readonly string[] {
-  for (const legacy in descriptor.aliases) {
-    const canonical = descriptor.aliases[legacy]!;
+  const aliases = descriptor.aliases ?? {};
+  for (const legacy in aliases) {
+    const canonical = aliases[legacy]!;
     if (params[legacy] !== undefined && params[canonical] === undefined) params[canonical] = params[legacy];
   }
   if (!passes(descriptor.params, params) && !(dropNullMembers(params) && passes(descriptor.params, params)))
     throw validationError(descriptor.params);
   let degraded = NO_DEGRADATION;
-  if (descriptor.gates.length > 0) degraded = applyGates(descriptor, params, capabilities);
-  for (const clamp of descriptor.clamps) {
+  if (descriptor.gates !== undefined && descriptor.gates.length > 0)
+    degraded = applyGates(descriptor, params, capabilities);
+  for (const clamp of descriptor.clamps ?? []) {
     const value = getPath(params, clamp.param);
     const max = getPath(capabilities, clamp.max);
     if (typeof value === "number" && typeof max === "number" && value > max) setPath(params, clamp.param, max);
   }
-  for (const rule of descriptor.rules) checkRule(rule, params, capabilities);
+  for (const rule of descriptor.rules ?? []) checkRule(rule, params, capabilities);
   return degraded;
 }
 
@@ -100,7 +102,7 @@ export function applyGates(
 ): readonly string[] {
   const lenient = descriptor.strictParam !== undefined && params[descriptor.strictParam] === false;
   let degraded: string[] | undefined;
-  for (const gate of descriptor.gates) {
+  for (const gate of descriptor.gates ?? []) {
     const value = getPath(params, gate.param);
     if (value === undefined || value === false) continue;
     const unsupported = unsupportedValue(gate, value, capabilities);

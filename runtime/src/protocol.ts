@@ -135,11 +135,14 @@ export interface CallDescriptor {
 export interface MethodDescriptor extends CallDescriptor {
   /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
   readonly strictParam?: string;
-  /** Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3). */
-  readonly aliases: Readonly<Record<string, string>>;
-  readonly gates: readonly OptionGate[];
-  readonly clamps: readonly Clamp[];
-  readonly rules: readonly CrossFieldRule[];
+  /**
+   * Legacy param names and the canonical name they stand for (`texts` -> `inputs`, §7.3).
+   * Absent means none, as for `gates`, `clamps` and `rules`: generated descriptors leave empty ones out.
+   */
+  readonly aliases?: Readonly<Record<string, string>>;
+  readonly gates?: readonly OptionGate[];
+  readonly clamps?: readonly Clamp[];
+  readonly rules?: readonly CrossFieldRule[];
   readonly params: ShapeCheck;
 }
 

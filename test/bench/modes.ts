@@ -11,8 +11,11 @@ export interface Mode {
   sse: { streams: number; events: number; intervalMs: number };
   startup: { rounds: number };
   validation: { calls: number };
-  /** Extra synthetic methods per size (besides RCP/1 itself); warmUp runs rcp-gen once untimed first. */
-  generator: { sizes: readonly number[]; rounds: number; warmUp: boolean };
+  /**
+   * Cold runs on RCP/1 (warmUp: one untimed run first), one-file edits under --watch, and one run
+   * per folder of RCP/1 plus that many synthetic methods.
+   */
+  generator: { coldRounds: number; warmUp: boolean; watchEdits: number; extraMethods: readonly number[] };
   memory: { inFlight: number; waves: number };
   /** Alternating direct/federated requests per round, after `warmup` pairs. */
   federation: { requests: number; warmup: number };
@@ -27,7 +30,7 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 1, events: 5, intervalMs: 10 },
     startup: { rounds: 1 },
     validation: { calls: 2_000 },
-    generator: { sizes: [], rounds: 1, warmUp: false },
+    generator: { coldRounds: 1, warmUp: false, watchEdits: 1, extraMethods: [20] },
     memory: { inFlight: 300, waves: 2 },
     federation: { requests: 20, warmup: 5 },
   },
@@ -39,7 +42,7 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 5, events: 10, intervalMs: 20 },
     startup: { rounds: 5 },
     validation: { calls: 100_000 },
-    generator: { sizes: [50], rounds: 1, warmUp: false },
+    generator: { coldRounds: 3, warmUp: false, watchEdits: 3, extraMethods: [1_983] },
     memory: { inFlight: 10_000, waves: 2 },
     federation: { requests: 400, warmup: 100 },
   },
@@ -51,7 +54,7 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 20, events: 10, intervalMs: 20 },
     startup: { rounds: 15 },
     validation: { calls: 500_000 },
-    generator: { sizes: [50, 100, 200], rounds: 3, warmUp: true },
+    generator: { coldRounds: 5, warmUp: true, watchEdits: 5, extraMethods: [483, 983, 1_983] },
     memory: { inFlight: 10_000, waves: 3 },
     federation: { requests: 1_500, warmup: 300 },
   },

@@ -59,6 +59,7 @@ describe("rcp-gen init into a folder that is not empty", () => {
       "engine.ts",
       "generated/client.ts",
       "generated/index.ts",
+      "generated/manifest.json",
       "generated/methods.ts",
       "generated/node.ts",
       "generated/rcp.schema.json",

@@ -38,7 +38,7 @@ describe("loadSchemaFolder on a valid folder", () => {
       ["methods/ping.json", "ping"],
       ["methods/retrieve.json", "retrieve"],
     ]);
-    expect(folder.methods[1]?.annotation["streaming"]).toBe(true);
+    expect(folder.methods[1]?.annotation.streaming).toBe(true);
     expect(folder.notifications.map((notification) => notification.method)).toEqual(["notifications/progress"]);
     expect(folder.errors.map((error) => error.symbol)).toEqual(["InvalidParams", "UnsupportedOption"]);
   });
@@ -238,7 +238,7 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
       "^x-": { type: "object" },
     };
     retrieveAnnotation(files)["capability"] = "x-acme";
-    expect(loadSchemaFolder(writeSchemaFolder(files)).methods[1]?.annotation["capability"]).toBe("x-acme");
+    expect(loadSchemaFolder(writeSchemaFolder(files)).methods[1]?.annotation.capability).toBe("x-acme");
   });
 
   it("requires params and result in a method file", () => {

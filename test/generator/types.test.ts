@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { buildModel } from "../../generator/src/model/model.js";
+import { loadRepoSchema } from "../schema/schema-folder.js";
 import { repoRoot } from "./run-cli.js";
 
 const types = readFileSync(join(repoRoot, "generated/types.ts"), "utf8");
@@ -32,6 +34,29 @@ it("names method shapes from wire names: index/add -> IndexAddParams, embed/spar
 
 it("turns schema descriptions into doc comments and keeps no json-schema-to-typescript notes", () => {
   const indexAdd = JSON.parse(readFileSync(join(repoRoot, "schema/methods/index-add.json"), "utf8"));
-  expect(types).toContain(` * ${indexAdd.$defs.params.description}\n */\nexport interface IndexAddParams {`);
+  expect(types).toContain(
+    ` * ${indexAdd.$defs.params.description}\n *\n * @generated from methods/index-add.json#/$defs/params\n */\nexport interface IndexAddParams {`,
+  );
   expect(types).not.toContain("was referenced by");
+});
+
+it("exports no name json-schema-to-typescript invents (GraphResult1): each is a shape's or a schema title", () => {
+  const model = buildModel(loadRepoSchema());
+  const titles = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (typeof node === "object" && node !== null)
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "title" && typeof value === "string") titles.add(value);
+        collect(value);
+      }
+  };
+  for (const document of model.schema.files.values()) collect(document);
+  const named = new Set([...model.shapes.map((shape) => shape.typeName), ...titles]);
+  const exported = [...types.matchAll(/^export (?:interface|type|const|function|class) (\w+)/gm)].map(
+    (match) => match[1]!,
+  );
+  expect(exported.length).toBeGreaterThan(80);
+  expect(exported.filter((name) => !named.has(name))).toEqual([]);
+  expect(exported.filter((name) => /\d$/.test(name))).toEqual([]);
 });

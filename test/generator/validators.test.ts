@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as generatedValidators from "../../generated/validators.js";
 import { compileRef, loadSchemaFolder } from "../../generator/src/load/loader.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { generate } from "../../generator/src/emit/generate.js";
+import { generate } from "../../generator/src/plugin/generate.js";
 import { allShapes } from "../../generator/src/model/shapes.js";
 import { loadFixtures } from "../schema/fixture-corpus.js";
 import { repoRoot } from "./run-cli.js";

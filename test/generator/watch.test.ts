@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "./run-cli.js";
@@ -10,9 +11,8 @@ const out = `${schema}-out`;
 const watcher = spawn(
   process.execPath,
   [join(repoRoot, "generator/dist/cli/main.js"), "--schema", schema, "--out", out, "--watch"],
-  {
-    stdio: ["ignore", "pipe", "pipe"],
-  },
+  // Outside the repository, whose package.json settings would add the docs targets.
+  { cwd: tmpdir(), stdio: ["ignore", "pipe", "pipe"] },
 );
 let stdout = "";
 let stderr = "";
@@ -36,7 +36,7 @@ async function waitFor(read: () => string, pattern: RegExp, times: number): Prom
 
 it("--watch regenerates on every schema change and survives a broken edit", async () => {
   await waitFor(() => stdout, /watching/, 1);
-  expect(stdout).toMatch(/wrote 8 files for 2 methods and 1 notifications/);
+  expect(stdout).toMatch(/wrote 9 files for 2 methods and 1 notifications/);
 
   const hitPath = join(schema, "types/hit.json");
   const hit = JSON.parse(readFileSync(hitPath, "utf8"));
@@ -45,7 +45,7 @@ it("--watch regenerates on every schema change and survives a broken edit", asyn
     writeFileSync(hitPath, JSON.stringify({ ...hit, description: "A ranked result, edited while watching." }));
   edit();
   const repeat = setInterval(edit, 500);
-  await waitFor(() => stdout, /wrote 8 files/, 2).finally(() => clearInterval(repeat));
+  await waitFor(() => stdout, /wrote 9 files/, 2).finally(() => clearInterval(repeat));
   expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("A ranked result, edited while watching.");
 
   writeFileSync(hitPath, "{ broken");

@@ -55,7 +55,7 @@ describe("a project installing the packed tarballs", () => {
     cpSync(join(app, "node_modules/rcp-gen/schema"), join(app, "schema"), { recursive: true });
     cpSync(join(fixture, "x-acme-echo.json"), join(app, "schema/methods/x-acme-echo.json"));
     const generated = succeeded(await run("npx", ["rcp-gen"], app));
-    expect(generated.stdout).toMatch(/wrote 8 files for 18 methods/);
+    expect(generated.stdout).toMatch(/wrote 9 files for 18 methods/);
     expect(readFileSync(join(app, "src/generated/client.ts"), "utf8")).toContain("xAcmeEchoStream(");
     expect(succeeded(await run("npx", ["rcp-gen", "--check"], app)).stdout).toMatch(/src\/generated is up to date/);
   });

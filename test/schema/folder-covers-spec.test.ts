@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { compileRef } from "../../generator/src/load/loader.js";
+import type { MethodAnnotation } from "../../generator/src/load/meta-schema/schema-files.js";
 import { loadRepoSchema } from "./schema-folder.js";
 
-type Json = Record<string, unknown>;
-
 const folder = loadRepoSchema();
-const annotationOf = (method: string): Json => {
+const annotationOf = (method: string): MethodAnnotation => {
   const found = folder.methods.find((entry) => entry.method === method);
   if (!found) throw new Error(`no method ${method}`);
   return found.annotation;
@@ -45,8 +44,8 @@ describe("§7 method roster", () => {
 
   it.each(roster)("%s is gated by %s, streaming=%s", (method, capability, streaming) => {
     const annotation = annotationOf(method);
-    expect(annotation["capability"]).toBe(capability);
-    expect(annotation["streaming"]).toBe(streaming);
+    expect(annotation.capability).toBe(capability);
+    expect(annotation.streaming).toBe(streaming);
     if (streaming)
       expect(() => compileRef(folder, `methods/${method.replace("/", "-")}.json#/$defs/partial`)).not.toThrow();
   });
@@ -55,19 +54,19 @@ describe("§7 method roster", () => {
     for (const [method] of roster) {
       const annotation = annotationOf(method);
       const lifecycle = ["initialize", "info", "ping", "shutdown"].includes(method);
-      expect(annotation["beforeInitialize"], method).toBe(lifecycle);
-      expect(annotation["lifecycle"], method).toBe(lifecycle ? method : undefined);
+      expect(annotation.beforeInitialize, method).toBe(lifecycle);
+      expect(annotation.lifecycle, method).toBe(lifecycle ? method : undefined);
     }
   });
 
   it("requires index.writable for index/add (§7.10) and maps legacy texts to inputs for embed (§7.3)", () => {
-    expect(annotationOf("index/add")["requires"]).toBe("index.writable");
-    expect(annotationOf("embed")["aliases"]).toEqual({ texts: "inputs" });
+    expect(annotationOf("index/add").requires).toBe("index.writable");
+    expect(annotationOf("embed").aliases).toEqual({ texts: "inputs" });
   });
 
   it("gates every retrieve option the capability advertises (§6.1, §7.7) and clamps k and rerank.topN", () => {
     const annotation = annotationOf("retrieve");
-    const gated = (annotation["gates"] as Json[]).map((gate) => `${gate["param"]} ${gate["in"] ?? gate["requires"]}`);
+    const gated = (annotation.gates ?? []).map((gate) => `${gate.param} ${gate.in ?? gate.requires}`);
     expect(gated).toEqual(
       expect.arrayContaining([
         "mode retrieve.modes",
@@ -81,12 +80,12 @@ describe("§7 method roster", () => {
         "rewrite transform.methods",
       ]),
     );
-    expect(annotation["strictParam"]).toBe("strict");
-    expect(annotation["clamps"]).toEqual([
+    expect(annotation.strictParam).toBe("strict");
+    expect(annotation.clamps).toEqual([
       { param: "k", max: "retrieve.maxK" },
       { param: "rerank.topN", max: "rerank.maxCandidates" },
     ]);
-    expect(annotation["rules"]).toContainEqual({
+    expect(annotation.rules).toContainEqual({
       rule: "nonIncreasing",
       params: ["candidateK", "rerank.topN", "k"],
       spec: "§3.3",
@@ -94,7 +93,7 @@ describe("§7 method roster", () => {
   });
 
   it("gates the option of every other method on its advertised list", () => {
-    const gateOf = (method: string) => (annotationOf(method)["gates"] as Json[])[0];
+    const gateOf = (method: string) => annotationOf(method).gates?.[0];
     expect(gateOf("rerank")).toMatchObject({ param: "method", in: "rerank.methods" });
     expect(gateOf("query/transform")).toMatchObject({ param: "method", in: "transform.methods" });
     expect(gateOf("graph")).toMatchObject({ param: "op", in: "graph.ops" });
@@ -106,10 +105,9 @@ describe("§7 method roster", () => {
 
 describe("notifications, errors and log levels", () => {
   it("defines notifications/progress, /cancel and /log under the reserved prefix (§4.5)", () => {
-    const protocol = folder.files.get("protocol.json") as Json;
-    expect((protocol["x-rcp"] as Json)["notificationPrefix"]).toBe("notifications/");
+    expect(folder.protocol["x-rcp"].notificationPrefix).toBe("notifications/");
     expect(
-      folder.notifications.map((entry) => [entry.method, entry.annotation["role"], entry.annotation["direction"]]),
+      folder.notifications.map((entry) => [entry.method, entry.annotation.role, entry.annotation.direction]),
     ).toEqual([
       ["notifications/cancel", "cancel", "client"],
       ["notifications/log", "log", "server"],
@@ -142,13 +140,12 @@ describe("notifications, errors and log levels", () => {
   });
 
   it("§17.1 has exactly five log levels, ordered from least to most severe", () => {
-    const meta = folder.files.get("meta.json") as { $defs: { logLevel: { enum: string[] } } };
-    expect(meta.$defs.logLevel.enum).toEqual(["debug", "info", "notice", "warning", "error"]);
+    expect(folder.meta.$defs.logLevel.enum).toEqual(["debug", "info", "notice", "warning", "error"]);
   });
 
   it("compiles every $defs entry of every file", () => {
     for (const [path, document] of folder.files)
-      for (const name of Object.keys((document as { $defs?: Json }).$defs ?? {}))
+      for (const name of Object.keys(document["$defs"] ?? {}))
         expect(() => compileRef(folder, `${path}#/$defs/${name}`), `${path} ${name}`).not.toThrow();
   });
 });

@@ -50,11 +50,12 @@ describe("schema folder conventions", () => {
   });
 
   it("gives every params and result object an optional _meta referring to meta.json (§4.4)", () => {
-    const shapes = [...folder.methods, ...folder.notifications].flatMap(({ file }) => {
-      const defs = (folder.files.get(file) as { $defs: Json }).$defs;
-      return (["params", "result"] as const)
-        .filter((name) => name in defs)
-        .map((name) => [`${file} ${name}`, defs[name] as Json] as const);
+    const shapes = [...folder.methods, ...folder.notifications].flatMap(({ file, document }) => {
+      const defs: Partial<Record<"params" | "result", Json>> = document.$defs;
+      return (["params", "result"] as const).flatMap((name) => {
+        const shape = defs[name];
+        return shape === undefined ? [] : [[`${file} ${name}`, shape] as const];
+      });
     });
     for (const [where, shape] of shapes) {
       if (typeof shape["$ref"] === "string") continue; // info's result is initialize's

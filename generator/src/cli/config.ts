@@ -21,22 +21,34 @@ export interface RcpGenConfig {
   out?: string;
   /** Import specifier of the runtime entry for generated code. */
   runtime?: string;
+  /** Built-in targets to generate (`default` for the TypeScript modules and the bundle). */
+  targets?: string[];
+  /** ESM modules whose default export is an rcp-gen plugin. */
+  plugins?: string[];
+  /** A folder of examples for the docs targets (`<shape>/<name>.json`, as test/schema/fixtures/valid). */
+  examples?: string;
 }
 
-/**
- * Each key a config may hold and its check. Generation targets (issue 15) are one more
- * entry here, with the check of their shape.
- */
+/** Each key a config may hold and its check. */
 const keyChecks: Readonly<Record<keyof RcpGenConfig, (value: unknown) => string | undefined>> = {
   schema: nonEmptyString,
   out: nonEmptyString,
   runtime: nonEmptyString,
+  targets: nonEmptyStrings,
+  plugins: nonEmptyStrings,
+  examples: nonEmptyString,
 };
 
 function nonEmptyString(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== ""
     ? undefined
     : `must be a non-empty string (got ${JSON.stringify(value)})`;
+}
+
+function nonEmptyStrings(value: unknown): string | undefined {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => nonEmptyString(item) === undefined)
+    ? undefined
+    : `must be a non-empty list of non-empty strings (got ${JSON.stringify(value)})`;
 }
 
 /** A config that cannot be used, located by file and key. */
@@ -98,21 +110,23 @@ export function loadConfigFile(path: string, cwd: string): FoundConfig {
 function checkConfig(value: unknown, file: string, prefix: string, base: string): RcpGenConfig {
   const where = (key: string) => (prefix === "" ? key : `${prefix}.${key}`);
   if (!isRecord(value)) throw new ConfigError(file, prefix, `must be an object (got ${JSON.stringify(value)})`);
-  const config: Record<string, string> = {};
   for (const [key, setting] of Object.entries(value)) {
-    const check = (keyChecks as Record<string, (value: unknown) => string | undefined>)[key];
+    const check = Object.hasOwn(keyChecks, key) ? keyChecks[key as keyof RcpGenConfig] : undefined;
     if (check === undefined)
       throw new ConfigError(file, where(key), `unknown key (allowed: ${Object.keys(keyChecks).join(", ")})`);
     const problem = check(setting);
     if (problem !== undefined) throw new ConfigError(file, where(key), problem);
-    config[key] = setting as string;
   }
-  const { schema, out, runtime } = config;
+  // Every value passed its check above.
+  const { schema, out, runtime, targets, plugins, examples } = value as RcpGenConfig;
   return {
     ...(schema === undefined ? {} : { schema: resolve(base, schema) }),
     ...(out === undefined ? {} : { out: resolve(base, out) }),
     // An import specifier, not a path: a relative one is relative to the output folder.
     ...(runtime === undefined ? {} : { runtime }),
+    ...(targets === undefined ? {} : { targets }),
+    ...(plugins === undefined ? {} : { plugins: plugins.map((plugin) => resolve(base, plugin)) }),
+    ...(examples === undefined ? {} : { examples: resolve(base, examples) }),
   };
 }
 

@@ -3,7 +3,7 @@
  * reads in a CI log: the first changed lines, and whether the runtime import (with the banner's
  * regenerate command, which names it) is all that differs.
  */
-import { runtimeEntryOf } from "../emit/runtime-symbols.js";
+import { runtimeEntryOf } from "@rcp-gen/runtime/codegen-symbols";
 
 /** The first run of changed lines: where it starts (1-based) and what it removes and adds. */
 export interface Hunk {

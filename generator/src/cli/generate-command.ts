@@ -5,97 +5,60 @@
 import { watch } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
-import { subCommands } from "./commands.js";
 import { configFileName, ConfigError, display, findConfig, loadConfigFile, type FoundConfig } from "./config.js";
 import { renderHunk } from "./drift.js";
 import { CommonJsProjectError } from "./esm-only.js";
 import type { OutputDifference } from "./output-folder.js";
 import { regenerateCommand } from "./regenerate-command.js";
 import type { RunOptions, RunReport } from "./run.js";
-import { commandLine, exitCode, UsageError, type Command } from "./usage.js";
-import { generatorVersion } from "./version.js";
-
-const helpHint = `rcp-gen --help lists every option and command (${Object.keys(subCommands).join(", ")})`;
-
-function parseArguments(args: readonly string[]) {
-  const commands = Object.values(subCommands).map((sub) => `  rcp-gen ${sub.usage.padEnd(12)} ${sub.summary}`);
-  return commandLine(args, helpHint)
-    .scriptName("rcp-gen")
-    .usage(
-      [
-        "$0 [--schema <dir>] [--out <dir>] [options]",
-        "",
-        "Generates types.ts, validators.ts, methods.ts, server.ts, client.ts, node.ts and index.ts from an RCP schema folder.",
-        `Flags may be left out when ${configFileName} (or an "rcp-gen" key in package.json) sets them.`,
-        "",
-        "Commands:",
-        ...commands,
-      ].join("\n"),
-    )
-    .option("schema", {
-      type: "string",
-      requiresArg: true,
-      describe: "The schema folder (protocol.json, methods/, ...)",
-    })
-    .option("out", {
-      type: "string",
-      requiresArg: true,
-      describe: "The output folder; replaced as a whole, only ever holds generated files",
-    })
-    .option("runtime", {
-      type: "string",
-      requiresArg: true,
-      describe:
-        "Import path of the runtime entry for generated code (default: @rcp-gen/runtime/codegen); the protocol descriptor, client and Node-only code import the entries beside it with -protocol, -client and -node suffixes",
-    })
-    .option("config", {
-      type: "string",
-      requiresArg: true,
-      describe: `Read settings from this file instead of looking for ${configFileName} or package.json's "rcp-gen" key`,
-    })
-    .option("check", {
-      type: "boolean",
-      describe: "Write nothing; exit 1 showing how each file differs from what would be generated",
-    })
-    .option("watch", { type: "boolean", describe: "Regenerate whenever a file in the schema folder changes" })
-    .option("quiet", { type: "boolean", default: false, describe: "Print only errors and drift" })
-    .conflicts("check", "watch")
-    .example("$0 --schema schema --out generated", "Generate into generated/, importing @rcp-gen/runtime")
-    .example("$0", `Generate as ${configFileName} says: { "schema": "schema", "out": "src/generated" }`)
-    .example(
-      "$0 --schema schema --out src/rcp --runtime ./vendor/rcp-runtime/codegen.js",
-      "Generate against a runtime at another import path",
-    )
-    .example("$0 --check", "Fail (exit 1) when the output is stale, e.g. in CI")
-    .example("$0 --watch", "Regenerate on every schema change")
-    .epilogue(
-      "Exit codes: 0 success, 1 --check found drift, 2 a usage mistake, an invalid schema folder or config, or unwritable output.",
-    )
-    .version(generatorVersion)
-    .strict()
-    .parseAsync();
-}
-
-type Arguments = Awaited<ReturnType<typeof parseArguments>>;
+import { resolveTargets, TargetError } from "../plugin/targets.js";
+import { helpHint, parseGenerateArguments, type GenerateArguments } from "./generate-arguments.js";
+import { exitCode, UsageError, type Command } from "./usage.js";
 
 /** Flags win over the settings file; schema and out must come from one or the other. */
-function resolveOptions(argv: Arguments, cwd: string): RunOptions {
+function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
   const found = argv.config !== undefined ? loadConfigFile(resolve(cwd, argv.config), cwd) : findConfig(cwd);
   if (found?.warning) console.error(found.warning);
   const setting = (path: string | undefined) => (path === undefined ? undefined : display(cwd, path));
   const schema = argv.schema ?? setting(found?.config.schema);
   const out = argv.out ?? setting(found?.config.out);
   const runtime = argv.runtime ?? found?.config.runtime;
+  const targetFlag = argv.targets?.split(",").map((name) => name.trim());
+  const targets = targetFlag ?? found?.config.targets;
+  const plugins = argv.plugin ?? found?.config.plugins?.map((path) => display(cwd, path));
+  const examples = argv.examples ?? setting(found?.config.examples);
   if (schema === undefined) throw missingSetting("--schema", "schema", found);
   if (out === undefined) throw missingSetting("--out", "out", found);
+  if (targets !== undefined) checkTargets(targets);
   return {
     schema,
     out,
     check: argv.check === true,
     ...(runtime === undefined ? {} : { runtime }),
+    ...(targets === undefined ? {} : { targets }),
+    ...(plugins === undefined ? {} : { plugins }),
+    ...(examples === undefined ? {} : { examples }),
     // The banner quotes what reproduces this run: the flags given, the settings file doing the rest.
-    command: regenerateCommand({ config: argv.config, schema: argv.schema, out: argv.out, runtime: argv.runtime }),
+    command: regenerateCommand({
+      config: argv.config,
+      schema: argv.schema,
+      out: argv.out,
+      runtime: argv.runtime,
+      targets: targetFlag,
+      plugins: argv.plugin,
+      examples: argv.examples,
+    }),
   };
+}
+
+/** An unknown target is a usage mistake, told before any work. */
+function checkTargets(targets: readonly string[]): void {
+  try {
+    resolveTargets(targets);
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    throw new UsageError(error.message, helpHint);
+  }
 }
 
 function missingSetting(flag: string, key: string, found: FoundConfig | undefined): UsageError {
@@ -184,13 +147,17 @@ function watchSchema(options: RunOptions, quiet: boolean): void {
   watch(options.schema, { recursive: true }, () => {
     // Editors write in bursts; one run per burst.
     clearTimeout(pending);
-    pending = setTimeout(() => (running = running.then(() => runReporting(options, quiet))), 100);
+    pending = setTimeout(() => (running = running.then(() => runReporting(options, quiet))), 25);
   });
 }
 
 export const command: Command = {
   async run(args) {
-    const argv = await parseArguments(args);
+    const argv = parseGenerateArguments(args);
+    if ("print" in argv) {
+      console.log(argv.print);
+      return exitCode.ok;
+    }
     let options: RunOptions;
     try {
       options = resolveOptions(argv, process.cwd());

@@ -1,26 +1,43 @@
 /** `rcp-gen init [dir] [--force]`: scaffolds an engine project (init/scaffold.ts) and says what to run next. */
 import { relative } from "node:path";
-import { commandLine, exitCode, UsageError, type Command } from "./usage.js";
+import { parseArgs } from "node:util";
+import { exitCode, UsageError, type Command } from "./usage.js";
+import { parsedFlags } from "./flag-line.js";
 
 const helpHint = "rcp-gen init --help";
 
+const flags = {
+  force: { type: "boolean", describe: "Write into a folder that is not empty" },
+  help: { type: "boolean", describe: "Show this help" },
+} as const;
+
+const helpText = [
+  "rcp-gen init [dir] [--force]",
+  "",
+  "Scaffolds a working RCP engine project in dir (default: the current folder): package.json, tsconfig, the RCP/1 schema plus an example vendor method, a server, a client and a test, with its code generated.",
+  "",
+  "Options:",
+  ...Object.entries(flags).map(([name, flag]) => `  --${name.padEnd(8)} ${flag.describe}`),
+  "",
+  "Examples:",
+  "  rcp-gen init my-engine  then: cd my-engine && npm install && npm start",
+].join("\n");
+
 export const command: Command = {
   async run(args) {
-    const argv = await commandLine(args, helpHint)
-      .scriptName("rcp-gen init")
-      .usage(
-        "$0 [dir] [--force]\n\nScaffolds a working RCP engine project in dir (default: the current folder): package.json, tsconfig, the RCP/1 schema plus an example vendor method, a server, a client and a test, with its code generated.",
-      )
-      .option("force", { type: "boolean", default: false, describe: "Write into a folder that is not empty" })
-      .example("$0 my-engine", "then: cd my-engine && npm install && npm start")
-      .strictOptions()
-      .parseAsync();
-    const [dir = ".", ...extra] = argv._.map(String);
-    if (extra.length > 0) throw new UsageError(`init takes one folder, not ${argv._.length}`, helpHint);
+    const { values, positionals } = parsedFlags(flags, helpHint, () =>
+      parseArgs({ args: [...args], options: flags, strict: true, allowPositionals: true }),
+    );
+    if (values.help) {
+      console.log(helpText);
+      return exitCode.ok;
+    }
+    const [dir = ".", ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`init takes one folder, not ${positionals.length}`, helpHint);
     // Loaded once the arguments are sound: a usage mistake needs none of the generator.
     const { scaffoldProject, ScaffoldRefused } = await import("../init/scaffold.js");
     try {
-      const scaffolded = await scaffoldProject(dir, { force: argv.force });
+      const scaffolded = await scaffoldProject(dir, { force: values.force ?? false });
       const where = relative(process.cwd(), scaffolded.dir);
       console.log(`rcp-gen: made an RCP engine project in ${where || "."}: ${scaffolded.entries.join(", ")}`);
       console.log(`next: ${where ? `cd ${where} && ` : ""}npm install && npm start`);

@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { bannerMark } from "../emit/banner.js";
+import { bannerMark } from "../plugin/banner.js";
 import { firstHunk, onlyRuntimeImportDiffers, runtimeImportOf, type Hunk } from "./drift.js";
 
 export class OutputFolderError extends Error {
@@ -33,7 +33,10 @@ export function writeOutputFolder(outDir: string, files: ReadonlyMap<string, str
     mkdirSync(dirname(target), { recursive: true });
     staging = mkdtempSync(join(dirname(target), `.${basename(target)}.rcp-gen-`));
     chmodSync(staging, 0o755);
-    for (const [name, content] of files) writeFileSync(join(staging, name), content);
+    for (const [name, content] of files) {
+      mkdirSync(dirname(join(staging, name)), { recursive: true });
+      writeFileSync(join(staging, name), content);
+    }
   } catch (error) {
     throw new OutputFolderError(`cannot write ${outDir}: ${(error as Error).message}`);
   }
@@ -63,7 +66,7 @@ export interface OutputDifference {
 
 /** What differs between `outDir` and `files`; empty when the folder is up to date. */
 export function compareOutputFolder(outDir: string, files: ReadonlyMap<string, string>): OutputDifference[] {
-  const present = existsSync(outDir) ? readdirSync(outDir).sort() : [];
+  const present = existsSync(outDir) ? filesIn(outDir) : [];
   const differences: OutputDifference[] = [];
   for (const [file, content] of files) {
     if (!present.includes(file)) {
@@ -91,11 +94,21 @@ function refuseForeignFiles(target: string, files: ReadonlyMap<string, string>):
   const stat = statSync(target, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new OutputFolderError(`${target} exists and is not a folder`);
-  const foreign = readdirSync(target).filter((name) => !files.has(name) && !carriesBanner(join(target, name)));
+  const foreign = filesIn(target).filter((name) => !files.has(name) && !carriesBanner(join(target, name)));
   if (foreign.length > 0)
     throw new OutputFolderError(
       `${target} holds files rcp-gen did not write (${foreign.join(", ")}); it replaces the whole folder, so point --out at an empty or generated folder`,
     );
+}
+
+/** Every file under `dir`, as sorted posix paths relative to it (`docs/retrieve.md`). */
+function filesIn(dir: string, prefix = ""): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+      return entry.isDirectory() ? filesIn(dir, path) : [path];
+    })
+    .sort();
 }
 
 /** A file an earlier rcp-gen wrote (one this version no longer emits, e.g. validators.js) may be replaced. */

@@ -1,6 +1,8 @@
-/** One rcp-gen run: load the schema folder, generate in memory, then write or check. */
-import { generate } from "../emit/generate.js";
-import { defaultRuntimeEntry } from "../emit/runtime-symbols.js";
+/** One rcp-gen run: load the schema folder and the plugins, generate in memory, then write or check. */
+import { readExamples } from "../docs/examples.js";
+import { generate } from "../plugin/generate.js";
+import { loadPlugin } from "../plugin/load-plugin.js";
+import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 import { loadSchemaFolder } from "../load/loader.js";
 import { requireEsmFolder } from "./esm-only.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
@@ -16,6 +18,12 @@ export interface RunOptions {
   check: boolean;
   /** The command quoted in banners; default: the flags that reproduce this run (regenerateCommand). */
   command?: string;
+  /** Built-in targets; default: the TypeScript modules and the bundle. */
+  targets?: readonly string[];
+  /** Paths of ESM plugin modules. */
+  plugins?: readonly string[];
+  /** A folder of examples for the docs targets. */
+  examples?: string;
 }
 
 export type RunReport =
@@ -32,9 +40,13 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   requireEsmFolder(options.out);
   const folder = loadSchemaFolder(options.schema);
+  const plugins = await Promise.all((options.plugins ?? []).map(loadPlugin));
   const files = await generate(folder, {
     runtimeSpecifier: options.runtime ?? defaultRuntimeEntry,
     command: options.command ?? regenerateCommand(options),
+    ...(options.targets === undefined ? {} : { targets: options.targets }),
+    plugins,
+    ...(options.examples === undefined ? {} : { examples: readExamples(options.examples) }),
   });
   if (options.check)
     return {

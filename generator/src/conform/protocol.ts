@@ -7,13 +7,10 @@ import type { ProtocolDescriptor, Validator } from "@rcp-gen/runtime";
 import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
 import { readPointer } from "../load/json-pointer.js";
 import { descriptorData } from "../model/descriptor.js";
+import { buildModel } from "../model/model.js";
 
 export function conformProtocol(folder: LoadedSchemaFolder): ProtocolDescriptor {
-  const validatorAt = (file: string, pointer: string): Validator | undefined =>
-    readPointer(folder.files.get(file), pointer) === undefined
-      ? undefined
-      : (compileRef(folder, `${file}#${pointer}`) as Validator);
-  const { description: _description, ...data } = descriptorData(folder, validatorAt);
+  const data = descriptorData(buildModel(folder), (shape) => compileRef(folder, shape.ref) as Validator);
   return data as unknown as ProtocolDescriptor;
 }
 

@@ -142,7 +142,7 @@ export class ParamsSampler {
     keep?: string,
   ): { params: Json } | { reason: string } {
     this.completeRequired(descriptor, method, params);
-    for (const gate of descriptor.gates) {
+    for (const gate of descriptor.gates ?? []) {
       if (gate.param === keep) continue;
       const value = getPath(params, gate.param);
       if (value === undefined || value === false) continue;

@@ -11,17 +11,14 @@
  * the client with their members only (`RcpClientWith`), so `client.retrieve(...)` reads the
  * same while a bundler drops every other method's validators (emit-methods.ts).
  */
-import { type MethodDeclarationStructure, type OptionalKind, type Project } from "ts-morph";
-import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
-import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
-import { pagesMembers } from "./emit-pages.js";
-import { readPointer } from "../load/json-pointer.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
-import { methodTypes, userMethods } from "../model/method-types.js";
-import { camelName } from "../model/naming.js";
-import type { RuntimeSymbol } from "./runtime-symbols.js";
+import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
-import type { Shape } from "../model/shapes.js";
+import type { GeneratedFile } from "../plugin/generated-file.js";
+import { definePlugin } from "../plugin/plugin.js";
+import { userMethods, type RcpModel } from "../model/model.js";
+import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
+import { pagesMember } from "./emit-pages.js";
+import { methodTypes, type ClientMember } from "./method-types.js";
 
 /** Members of BaseClient a generated method must not shadow. */
 const baseClientMembers = new Set([
@@ -39,124 +36,102 @@ const baseClientMembers = new Set([
   "conformance",
 ]);
 
-export function emitClient(
-  project: Project,
-  settings: EmitSettings,
-  folder: LoadedSchemaFolder,
-  shapes: readonly Shape[],
-): Promise<string> {
-  const file = new GeneratedFile(project, "client.ts", settings);
-  const callOptions = file.runtime("CallOptions");
-  const members: OptionalKind<MethodDeclarationStructure>[] = [];
-  const entries: string[] = [];
-  const taken = new Map<string, string>();
-  /** wire name -> the client members that call it */
-  const membersOf = new Map<string, string[]>();
-  const claim = (name: string, method: string, source: string) => {
-    const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
-    if (previous !== undefined)
-      throw new SchemaFolderError(
-        source,
-        "/x-rcp/method",
-        `client method ${name}() of "${method}" clashes with ${previous}`,
-      );
-    taken.set(name, `"${method}"`);
-    membersOf.set(method, [...(membersOf.get(method) ?? []), name]);
-    return name;
-  };
-
-  for (const method of folder.methods) {
-    const types = methodTypes(file, shapes, method);
-    entries.push(
-      `${JSON.stringify(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`,
-    );
-    if (method.annotation["lifecycle"] !== undefined) continue;
-    const description = (folder.files.get(method.file) as { description?: unknown }).description;
-    const required = readPointer(folder.files.get(method.file), "/$defs/params/required");
-    const params = {
-      name: "params",
-      type: types.params,
-      ...(Array.isArray(required) && required.length > 0 ? {} : { initializer: "{}" }),
+export const clientTarget = definePlugin({
+  name: "client",
+  generate({ model, newFile }) {
+    const file = newFile("client.ts");
+    const callOptions = file.runtime("CallOptions");
+    const members: ClientMember[] = [];
+    const entries: string[] = [];
+    const taken = new Map<string, string>();
+    /** wire name -> the client members that call it */
+    const membersOf = new Map<string, string[]>();
+    const claim = (name: string, method: string, source: string) => {
+      const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
+      if (previous !== undefined)
+        throw new SchemaFolderError(
+          source,
+          "/x-rcp/method",
+          `client method ${name}() of "${method}" clashes with ${previous}`,
+        );
+      taken.set(name, `"${method}"`);
+      membersOf.set(method, [...(membersOf.get(method) ?? []), name]);
+      return name;
     };
-    const wire = JSON.stringify(method.method);
-    members.push({
-      name: claim(camelName(method.method), method.method, method.file),
-      docs: docs(description, method.annotation["spec"]),
-      parameters: [params, { name: "options", type: `${callOptions}<${types.partial}>`, hasQuestionToken: true }],
-      returnType: `Promise<${types.result}>`,
-      statements: `return this.call(${wire}, params, options);`,
-    });
-    if (method.annotation["streaming"] === true)
-      members.push({
-        name: claim(`${camelName(method.method)}Stream`, method.method, method.file),
-        docs: docs(`Like ${camelName(method.method)}(), as progress events followed by exactly one result (§9).`),
-        parameters: [
-          params,
-          { name: "options", type: `Omit<${callOptions}<${types.partial}>, "onProgress">`, hasQuestionToken: true },
-        ],
-        returnType: `AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
-        statements: `return this.stream(${wire}, params, options);`,
-      });
-    members.push(
-      ...pagesMembers(method, types, params, callOptions, (name) => claim(name, method.method, method.file)),
-    );
-  }
 
-  file.source.addTypeAlias({
-    name: "RcpMethods",
-    isExported: true,
-    docs: docs("How every method is typed: params, result and progress partial."),
-    type: `{ ${entries.join(" ")} }`,
-  });
-  const baseOptions = file.runtime("BaseClientOptions");
-  file.source.addTypeAlias({
-    name: "RcpClientOptions",
-    isExported: true,
-    type: `Omit<${baseOptions}, "protocol">`,
-  });
-  file.source.addTypeAlias({
-    name: "ConnectOptions",
-    isExported: true,
-    typeParameters: ["TransportOptions"],
-    docs: docs("Client options plus the options of the transport to create."),
-    type: `Omit<${baseOptions}, "protocol" | "transport"> & { transport: TransportOptions }`,
-  });
-  file.source.addClass({
-    name: "RcpClientBase",
-    isExported: true,
-    extends: `${file.runtime("BaseClient")}<RcpMethods>`,
-    docs: docs(
-      "One method per RCP method, over the protocol the client is given: RcpClient gives it the whole protocol, connectHttpWith the lifecycle and the calls it names.",
-    ),
-    methods: members,
-  });
-  file.source.addClass({
-    name: "RcpClient",
-    isExported: true,
-    extends: "RcpClientBase",
-    docs: docs(
-      "A typed RCP client speaking the whole protocol (its static `protocol` is what a Selector reads); call connect() first, or use connectHttp (or connectStdio from node.ts).",
-    ),
-    properties: [
-      {
-        name: protocolConstName,
-        isStatic: true,
-        isReadonly: true,
-        docs: docs("The protocol descriptor every instance speaks; a Selector reads the registry validator from it."),
-        initializer: file.use("./methods.js", protocolConstName, false),
-      },
-    ],
-    ctors: [
-      {
-        parameters: [{ name: "options", type: "RcpClientOptions" }],
-        statements: `super({ ...options, protocol: ${file.use("./methods.js", protocolConstName, false)} });`,
-      },
-    ],
-  });
-  addHttpConnects(file, folder, membersOf);
-  addConnectMemory(file);
-  return file.render();
-}
+    for (const method of model.methods) {
+      const types = methodTypes(file, method);
+      entries.push(
+        `${JSON.stringify(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`,
+      );
+      if (method.lifecycle !== undefined) continue;
+      const required = method.params.schema["required"];
+      const params = `params: ${types.params}${Array.isArray(required) && required.length > 0 ? "" : " = {}"}`;
+      const wire = JSON.stringify(method.method);
+      const name = method.camelName;
+      members.push({
+        docs: file.jsDoc(method.description, { spec: method.spec, from: method.file }),
+        signature: `${claim(name, method.method, method.file)}(${params}, options?: ${callOptions}<${types.partial}>): Promise<${types.result}>`,
+        statement: `return this.call(${wire}, params, options);`,
+      });
+      if (method.streaming)
+        members.push({
+          docs: file.jsDoc(`Like ${name}(), as progress events followed by exactly one result (§9).`),
+          signature: `${claim(`${name}Stream`, method.method, method.file)}(${params}, options?: Omit<${callOptions}<${types.partial}>, "onProgress">): AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
+          statement: `return this.stream(${wire}, params, options);`,
+        });
+      const pages = pagesMember(file, method, types, params, callOptions, (member) =>
+        claim(member, method.method, method.file),
+      );
+      if (pages) members.push(pages);
+    }
+
+    const baseOptions = file.runtime("BaseClientOptions");
+    const protocol = file.import(protocolConstName, file.relative("methods.ts"));
+    file.print("");
+    file.print(file.jsDoc("How every method is typed: params, result and progress partial."));
+    file.print(`export type RcpMethods = { ${entries.join(" ")} };`);
+    file.print(`export type RcpClientOptions = Omit<${baseOptions}, "protocol">;`);
+    file.print(file.jsDoc("Client options plus the options of the transport to create."));
+    file.print(
+      `export type ConnectOptions<TransportOptions> = Omit<${baseOptions}, "protocol" | "transport"> & { transport: TransportOptions };`,
+    );
+    file.print("");
+    file.print(
+      file.jsDoc(
+        "One method per RCP method, over the protocol the client is given: RcpClient gives it the whole protocol, connectHttpWith the lifecycle and the calls it names.",
+      ),
+    );
+    file.print(`export class RcpClientBase extends ${file.runtime("BaseClient")}<RcpMethods> {`);
+    members.forEach((member, index) => {
+      if (index > 0) file.print("");
+      if (member.docs !== "") file.print(member.docs);
+      file.print(`${member.signature} {`);
+      file.print(member.statement);
+      file.print("}");
+    });
+    file.print("}");
+    file.print("");
+    file.print(
+      file.jsDoc(
+        "A typed RCP client speaking the whole protocol (its static `protocol` is what a Selector reads); call connect() first, or use connectHttp (or connectStdio from node.ts).",
+      ),
+    );
+    file.print("export class RcpClient extends RcpClientBase {");
+    file.print(
+      file.jsDoc("The protocol descriptor every instance speaks; a Selector reads the registry validator from it."),
+    );
+    file.print(`static readonly ${protocolConstName} = ${protocol};`);
+    file.print("");
+    file.print("constructor(options: RcpClientOptions) {");
+    file.print(`super({ ...options, protocol: ${protocol} });`);
+    file.print("}");
+    file.print("}");
+    addHttpConnects(file, model, membersOf);
+    addConnectMemory(file);
+    return [file];
+  },
+});
 
 /**
  * The HTTP clients, both made of the lifecycle part plus call descriptors (never the whole
@@ -166,101 +141,83 @@ export function emitClient(
  */
 function addHttpConnects(
   file: GeneratedFile,
-  folder: LoadedSchemaFolder,
+  model: RcpModel,
   membersOf: ReadonlyMap<string, readonly string[]>,
 ): void {
-  const callable = folder.methods.filter((method) => method.annotation["lifecycle"] === undefined);
-  const calls = callable.map(({ method }) => file.use("./methods.js", callConstName(method), false));
-  file.source.addTypeAlias({
-    name: "RcpCall",
-    isExported: true,
-    docs: docs("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."),
-    type: calls.map((call) => `typeof ${call}`).join(" | "),
-  });
+  const methods = file.relative("methods.ts");
+  const callable = userMethods(model);
+  const calls = callable.map(({ camelName }) => file.import(callConstName(camelName), methods));
   const members = (method: string): string =>
     (membersOf.get(method) ?? []).map((member) => JSON.stringify(member)).join(" | ");
-  file.source.addTypeAlias({
-    name: "RcpClientMembers",
-    isExported: true,
-    docs: docs("The RcpClient members that call each method."),
-    type: `{ ${callable.map(({ method }) => `${JSON.stringify(method)}: ${members(method)};`).join(" ")} }`,
-  });
-  file.source.addTypeAlias({
-    name: "RcpClientWith",
-    isExported: true,
-    typeParameters: [{ name: "M", constraint: "keyof RcpClientMembers" }],
-    docs: docs("An RcpClient that speaks only the methods `M`: the members calling the others are absent."),
-    type: "Omit<RcpClient, RcpClientMembers[keyof RcpClientMembers]> & Pick<RcpClient, RcpClientMembers[M]>",
-  });
   const transportOptions = `ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
-  file.source.addFunction({
-    name: "connectHttp",
-    isExported: true,
-    docs: docs(
+  file.print("");
+  file.print(file.jsDoc("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."));
+  file.print(`export type RcpCall = ${calls.map((call) => `typeof ${call}`).join(" | ")};`);
+  file.print(file.jsDoc("The RcpClient members that call each method."));
+  file.print(
+    `export type RcpClientMembers = { ${callable.map(({ method }) => `${JSON.stringify(method)}: ${members(method)};`).join(" ")} };`,
+  );
+  file.print(file.jsDoc("An RcpClient that speaks only the methods `M`: the members calling the others are absent."));
+  file.print(
+    "export type RcpClientWith<M extends keyof RcpClientMembers> = Omit<RcpClient, RcpClientMembers[keyof RcpClientMembers]> & Pick<RcpClient, RcpClientMembers[M]>;",
+  );
+  file.print("");
+  file.print(
+    file.jsDoc(
       "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize: a client of every method.",
     ),
-    parameters: [{ name: "options", type: transportOptions }],
-    returnType: "Promise<RcpClient>",
-    statements: `return connectCalls([${calls.join(", ")}], options);`,
-  });
-  file.source.addFunction({
-    name: "connectHttpWith",
-    isExported: true,
-    docs: docs(
+  );
+  file.print(`export function connectHttp(options: ${transportOptions}): Promise<RcpClient> {`);
+  file.print(`return connectCalls([${calls.join(", ")}], options);`);
+  file.print("}");
+  file.print("");
+  file.print(
+    file.jsDoc(
       "Like connectHttp, for a client that makes only `calls` (e.g. `[retrieveCall]`): a bundle of it carries their validators and no other method's.",
     ),
-    typeParameters: [{ name: "Calls", constraint: "readonly RcpCall[]", isConst: true }],
-    parameters: [
-      { name: "calls", type: "Calls" },
-      { name: "options", type: transportOptions },
-    ],
-    returnType: `Promise<RcpClientWith<Calls[number]["method"]>>`,
-    statements: "return connectCalls(calls, options);",
-  });
-  file.source.addFunction({
-    name: "connectCalls",
-    isAsync: true,
-    docs: docs(
+  );
+  file.print(
+    `export function connectHttpWith<const Calls extends readonly RcpCall[]>(calls: Calls, options: ${transportOptions}): Promise<RcpClientWith<Calls[number]["method"]>> {`,
+  );
+  file.print("return connectCalls(calls, options);");
+  file.print("}");
+  file.print("");
+  file.print(
+    file.jsDoc(
       "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
     ),
-    parameters: [
-      { name: "calls", type: "readonly RcpCall[]" },
-      { name: "options", type: transportOptions },
-    ],
-    returnType: "Promise<RcpClientBase>",
-    statements: [
-      `const protocol = ${file.runtime("protocolWithCalls")}(${file.use("./methods.js", clientProtocolConstName, false)}, calls);`,
-      `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
-      ...connectOrClose,
-    ],
-  });
+  );
+  file.print(
+    `async function connectCalls(calls: readonly RcpCall[], options: ${transportOptions}): Promise<RcpClientBase> {`,
+  );
+  file.print(
+    `const protocol = ${file.runtime("protocolWithCalls")}(${file.import(clientProtocolConstName, methods)}, calls);`,
+  );
+  file.print(
+    `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
+  );
+  file.print(connectOrClose);
+  file.print("}");
 }
 
 /** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */
 function addConnectMemory(file: GeneratedFile): void {
-  file.source.addFunction({
-    name: "connectMemory",
-    isExported: true,
-    isAsync: true,
-    docs: docs(
+  file.print("");
+  file.print(
+    file.jsDoc(
       "Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers.",
     ),
-    parameters: [
-      { name: "server", type: file.runtime("RcpServer") },
-      {
-        name: "options",
-        type: `Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] }`,
-        initializer: "{}",
-      },
-    ],
-    returnType: "Promise<RcpClient>",
-    statements: [
-      `const pair = ${file.runtime("createMemoryTransportPair")}();`,
-      "server.connect(pair.server);",
-      'const client = new RcpClient({ clientInfo: { name: "rcp-memory-client", version: "0.0.0" }, ...options, transport: pair.client });',
-      ...connectOrClose,
-    ],
-  });
+  );
+  file.print(
+    `export async function connectMemory(server: ${file.runtime("RcpServer")}, options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {}): Promise<RcpClient> {`,
+  );
+  file.print(`const pair = ${file.runtime("createMemoryTransportPair")}();`);
+  file.print("server.connect(pair.server);");
+  file.print(
+    'const client = new RcpClient({ clientInfo: { name: "rcp-memory-client", version: "0.0.0" }, ...options, transport: pair.client });',
+  );
+  file.print(connectOrClose);
+  file.print("}");
 }
 
 /** `name(options)`: creates the transport, connects, and closes it again if initialize fails. */
@@ -271,28 +228,22 @@ export function addConnect(
   options: RuntimeSymbol,
   description: string,
 ): void {
-  file.source.addFunction({
-    name,
-    isExported: true,
-    isAsync: true,
-    docs: docs(description),
-    parameters: [{ name: "options", type: `${connectOptions(file)}<${file.runtime(options)}>` }],
-    returnType: `Promise<${clientClass(file)}>`,
-    statements: [
-      `const client = new ${clientClass(file)}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`,
-      ...connectOrClose,
-    ],
-  });
+  const fromClient = (symbol: string, typeOnly: boolean) =>
+    file.path === "client.ts" ? symbol : file.import(symbol, file.relative("client.ts"), { typeOnly });
+  const client = fromClient("RcpClient", false);
+  file.print("");
+  file.print(file.jsDoc(description));
+  file.print(
+    `export async function ${name}(options: ${fromClient("ConnectOptions", true)}<${file.runtime(options)}>): Promise<${client}> {`,
+  );
+  file.print(`const client = new ${client}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`);
+  file.print(connectOrClose);
+  file.print("}");
 }
-
-/** Names from client.ts, imported when the connect function lives in another file. */
-const fromClient = (file: GeneratedFile, name: string, typeOnly: boolean): string =>
-  file.name === "client.ts" ? name : file.use("./client.js", name, typeOnly);
-const clientClass = (file: GeneratedFile): string => fromClient(file, "RcpClient", false);
-const connectOptions = (file: GeneratedFile): string => fromClient(file, "ConnectOptions", true);
 
 /** The end of every connect function: initialize, or release the transport and rethrow. */
 const connectOrClose = [
   "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
+  "",
   "return client;",
-];
+].join("\n");

@@ -10,13 +10,9 @@
  * name only: a bundler must assume that a spread or a property read runs code, and would keep the
  * whole protocol for it, so each method's call members are written again in its server descriptor.
  */
-import { VariableDeclarationKind, type Project } from "ts-morph";
-import { docs, GeneratedFile, type EmitSettings } from "./emit-file.js";
-import { literal, Reference, writeValue, type LiteralValue } from "./literal.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
 import { descriptorData } from "../model/descriptor.js";
-import { camelName } from "../model/naming.js";
-import type { Shape } from "../model/shapes.js";
+import { definePlugin } from "../plugin/plugin.js";
+import { literal, Reference, type LiteralValue } from "./literal.js";
 
 export const protocolConstName = "protocol";
 export const clientProtocolConstName = "clientProtocol";
@@ -30,6 +26,7 @@ const CALL_MEMBERS = new Set([
   "lifecycle",
   "streaming",
   "pagination",
+  // The client's retry policy repeats only the calls marked safe to repeat (§7.10).
   "idempotent",
   "result",
   "partial",
@@ -37,93 +34,70 @@ const CALL_MEMBERS = new Set([
 ]);
 
 /** methods.ts's export of `method`'s call descriptor, e.g. `retrieveCall`, `indexAddCall`. */
-export function callConstName(method: string): string {
-  return `${camelName(method)}Call`;
+export function callConstName(camelName: string): string {
+  return `${camelName}Call`;
 }
 
-export function emitMethods(
-  project: Project,
-  settings: EmitSettings,
-  folder: LoadedSchemaFolder,
-  shapes: readonly Shape[],
-): Promise<string> {
-  const file = new GeneratedFile(project, "methods.ts", settings);
-  const validator = (source: string, pointer: string): Reference | undefined => {
-    const shape = shapes.find((candidate) => candidate.file === source && candidate.pointer === pointer);
-    return shape?.validatorName ? new Reference(file.use("./validators.js", shape.validatorName, false)) : undefined;
-  };
-  const { description, methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } =
-    descriptorData(folder, validator);
-  // Module-local, shared by clientProtocol and protocol by name.
-  addConst(file, { name: "notificationDescriptors", value: notifications as LiteralValue, suffix: " as const" });
-  addConst(file, { name: "errorDescriptors", value: errors as LiteralValue, suffix: " as const" });
-  const shared = { notifications: new Reference("notificationDescriptors"), errors: new Reference("errorDescriptors") };
+export const methodsTarget = definePlugin({
+  name: "methods",
+  generate({ model, newFile }) {
+    const file = newFile("methods.ts");
+    const validators = file.relative("validators.ts");
+    const { methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } = descriptorData(
+      model,
+      (shape) => (shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined),
+    );
+    const constant = (declaration: string, value: LiteralValue, suffix = "") =>
+      file.print(`${declaration} = ${literal(value)}${suffix};`);
+    // Module-local, shared by clientProtocol and protocol by name.
+    file.print("");
+    constant("const notificationDescriptors", notifications as LiteralValue, " as const");
+    constant("const errorDescriptors", errors as LiteralValue, " as const");
+    const shared = {
+      notifications: new Reference("notificationDescriptors"),
+      errors: new Reference("errorDescriptors"),
+    };
 
-  const lifecycle: Record<string, LiteralValue> = {};
-  for (const { method, file: source, annotation } of folder.methods) {
-    const call = callConstName(method);
-    const callPart = Object.fromEntries(Object.entries(methods[method]!).filter(([key]) => CALL_MEMBERS.has(key)));
-    const use =
-      annotation["lifecycle"] === undefined
-        ? `connectHttpWith([${call}], ...) keeps only its validators in a bundle`
-        : `every client speaks it (${clientProtocolConstName})`;
-    const summary = (folder.files.get(source) as { description?: unknown }).description;
-    addConst(file, {
-      name: call,
-      exported: true,
-      value: callPart as LiteralValue,
-      suffix: ` as const satisfies ${file.runtime("CallDescriptor")}`,
-      docs: [summary, `What a client needs to call \`${method}\`; ${use}.`],
-    });
-    if (annotation["lifecycle"] !== undefined) lifecycle[method] = new Reference(call);
-  }
-  addConst(file, {
-    name: clientProtocolConstName,
-    exported: true,
-    value: { version, notificationPrefix, logLevels, methods: lifecycle, ...shared } as LiteralValue,
-    suffix: ` as const satisfies ${file.runtime("ClientProtocol")}`,
-    docs: [
-      "What every client speaks: versions, lifecycle methods, notifications and errors; connectHttpWith adds the calls it is given.",
-    ],
-  });
-  const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
-  addConst(file, {
-    name: protocolConstName,
-    exported: true,
-    value: whole,
-    prefix: `/* @__PURE__ */ ${file.runtime("defineProtocol")}(`,
-    suffix: ")",
-    docs: [description],
-  });
-  return file.render();
-}
-
-interface ConstDeclaration {
-  name: string;
-  value: LiteralValue;
-  exported?: boolean;
-  /** Code written right before and right after the literal. */
-  prefix?: string;
-  suffix?: string;
-  /** Paragraphs of its doc comment; non-strings are left out. */
-  docs?: unknown[];
-}
-
-function addConst(file: GeneratedFile, declaration: ConstDeclaration): void {
-  const paragraphs = (declaration.docs ?? []).filter((text): text is string => typeof text === "string");
-  file.source.addVariableStatement({
-    isExported: declaration.exported ?? false,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs(paragraphs.join("\n\n")),
-    declarations: [
-      {
-        name: declaration.name,
-        initializer: (writer) => {
-          writer.write(declaration.prefix ?? "");
-          writeValue(writer, literal(declaration.value));
-          writer.write(declaration.suffix ?? "");
-        },
-      },
-    ],
-  });
-}
+    const lifecycle: Record<string, LiteralValue> = {};
+    for (const method of model.methods) {
+      const call = callConstName(method.camelName);
+      const callPart = Object.fromEntries(
+        Object.entries(methods[method.method]!).filter(([key]) => CALL_MEMBERS.has(key)),
+      );
+      const use =
+        method.lifecycle === undefined
+          ? `connectHttpWith([${call}], ...) keeps only its validators in a bundle`
+          : `every client speaks it (${clientProtocolConstName})`;
+      const summary = method.description === undefined ? "" : `${method.description}\n\n`;
+      file.print(
+        file.jsDoc(`${summary}What a client needs to call \`${method.method}\`; ${use}.`, { from: method.file }),
+      );
+      constant(
+        `export const ${call}`,
+        callPart as LiteralValue,
+        ` as const satisfies ${file.runtime("CallDescriptor")}`,
+      );
+      if (method.lifecycle !== undefined) lifecycle[method.method] = new Reference(call);
+    }
+    file.print(
+      file.jsDoc(
+        "What every client speaks: versions, lifecycle methods, notifications and errors; connectHttpWith adds the calls it is given.",
+      ),
+    );
+    constant(
+      `export const ${clientProtocolConstName}`,
+      { version, notificationPrefix, logLevels, methods: lifecycle, ...shared } as LiteralValue,
+      ` as const satisfies ${file.runtime("ClientProtocol")}`,
+    );
+    file.print(
+      file.jsDoc(
+        `The ${model.title} protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this.`,
+      ),
+    );
+    const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
+    file.print(
+      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(${literal(whole)});`,
+    );
+    return [file];
+  },
+});

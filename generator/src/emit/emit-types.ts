@@ -3,57 +3,77 @@
  * (a typo in user code fails to compile; validators stay open), descriptions as doc comments.
  */
 import { compile } from "json-schema-to-typescript";
-import { SyntaxKind, type Project, type SourceFile } from "ts-morph";
-import { GeneratedFile, type EmitSettings } from "./emit-file.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
-import type { Shape } from "../model/shapes.js";
+import { definePlugin } from "../plugin/plugin.js";
 import { buildTypeSchema, vendorMarker } from "./type-schema.js";
 
 const rootName = "RcpTypes";
 
-export async function emitTypes(
-  project: Project,
-  settings: EmitSettings,
-  folder: LoadedSchemaFolder,
-  shapes: readonly Shape[],
-): Promise<string> {
-  const declarations = await compile(buildTypeSchema(folder, shapes) as never, rootName, {
-    bannerComment: "",
-    additionalProperties: false,
-    unreachableDefinitions: true,
-    declareExternallyReferenced: true,
-    ignoreMinAndMaxItems: true,
-    format: false,
-    strictIndexSignatures: false,
-  });
-  const file = new GeneratedFile(project, "types.ts", settings);
-  file.source.addStatements(withoutDefinitionNotes(declarations));
-  file.source.getInterfaceOrThrow(rootName).remove();
-  narrowVendorIndexSignatures(file.source);
-  // One pass over the declarations: a lookup per shape would scan them all each time.
-  const declared = new Set([...file.source.getInterfaces(), ...file.source.getTypeAliases()].map((d) => d.getName()));
-  for (const shape of shapes)
-    if (!declared.has(shape.typeName))
-      throw new SchemaFolderError(
-        shape.file,
-        shape.pointer,
-        `the type name ${shape.typeName} is used by another schema too`,
-      );
-  return file.render();
+export const typesTarget = definePlugin({
+  name: "types",
+  async generate({ model, newFile }) {
+    const declarations = await compile(buildTypeSchema(model) as never, rootName, {
+      bannerComment: "",
+      additionalProperties: false,
+      unreachableDefinitions: true,
+      declareExternallyReferenced: true,
+      ignoreMinAndMaxItems: true,
+      format: false,
+      strictIndexSignatures: false,
+    });
+    const text = narrowVendorIndexSignatures(withoutRoot(withoutDefinitionNotes(declarations)));
+    const declared = new Set([...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]));
+    for (const shape of model.shapes)
+      if (!declared.has(shape.typeName))
+        throw new SchemaFolderError(
+          shape.file,
+          shape.pointer,
+          `the type name ${shape.typeName} is used by another schema too`,
+        );
+    const file = newFile("types.ts");
+    file.print(text);
+    return [file];
+  },
+});
+
+/** The root interface json-schema-to-typescript declares for the input: nothing refers to it. */
+function withoutRoot(declarations: string): string {
+  const root = new RegExp(`^export interface ${rootName} \\{\\s*\\}\\n`, "m");
+  if (!root.test(declarations)) throw new Error(`json-schema-to-typescript declared no empty ${rootName}`);
+  return declarations.replace(root, "");
 }
 
-/** `[k: string]: A | B | Marker<T>` from a `^x-` pattern becomes `[k: \`x-${string}\`]: T` (§6.2). */
-function narrowVendorIndexSignatures(source: SourceFile): void {
-  const marked = new RegExp(`${vendorMarker}<(.*)>`, "s");
-  for (const signature of source.getDescendantsOfKind(SyntaxKind.IndexSignature)) {
-    // A value type like `{ [key: string]: unknown }` holds a signature that setReturnType replaces.
-    if (signature.wasForgotten()) continue;
-    const valueType = marked.exec(signature.getReturnTypeNodeOrThrow().getText())?.[1];
+/**
+ * `[k: string]: A | B | Marker<T>` from a `^x-` pattern becomes `[k: \`x-${string}\`]: T` (§6.2).
+ * A signature ends at the first line break outside brackets: a named vendor member's object
+ * type spans several lines of json-schema-to-typescript's unformatted output.
+ */
+function narrowVendorIndexSignatures(declarations: string): string {
+  const marker = new RegExp(`${vendorMarker}<([^<>]*)>`);
+  let narrowed = "";
+  let from = 0;
+  for (const start of [...declarations.matchAll(/^\[k: string\]: /gm)].map((match) => match.index)) {
+    if (start < from) continue;
+    const end = signatureEnd(declarations, start);
+    const valueType = marker.exec(declarations.slice(start, end))?.[1];
     if (valueType === undefined) continue;
-    signature.setKeyType("`x-${string}`");
-    signature.setReturnType(valueType);
+    narrowed += `${declarations.slice(from, start)}[k: \`x-\${string}\`]: ${valueType}`;
+    from = end;
   }
+  narrowed += declarations.slice(from);
+  if (narrowed.includes(vendorMarker)) throw new Error(`a ${vendorMarker} marker is left outside an index signature`);
+  return narrowed;
+}
+
+function signatureEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let index = start; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === "{" || char === "(" || char === "[" || char === "<") depth += 1;
+    else if (char === "}" || char === ")" || char === "]" || (char === ">" && text[index - 1] !== "=")) depth -= 1;
+    else if (char === "\n" && depth === 0) return index;
+  }
+  return text.length;
 }
 
 /** Drops json-schema-to-typescript's "referenced by `RcpTypes`" notes, which name a root no one sees. */

@@ -14,44 +14,64 @@
  * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
  * other methods' nor the whole-frame `message` validator.
  */
-import standalone from "ajv/dist/standalone/index.js";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import type { EmitSettings } from "./emit-file.js";
-import { entrySpecifier, runtimeSymbols } from "./runtime-symbols.js";
-import { schemaIdBase, SchemaFolderError, type LoadedSchemaFolder } from "../load/loader.js";
-import { newFolderAjv } from "../load/schema-ajv.js";
+import { folderAjv, schemaIdBase, SchemaFolderError } from "../load/loader.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
-import type { Shape } from "../model/shapes.js";
+import { validationKey } from "../model/validation-key.js";
+import type { RcpModel, Shape } from "../model/model.js";
+import { definePlugin } from "../plugin/plugin.js";
 import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
+import { standaloneCode } from "./ajv-standalone.js";
 
 export const messageValidatorName = "message";
 
-export function emitValidators(settings: EmitSettings, folder: LoadedSchemaFolder, shapes: readonly Shape[]): string {
-  const ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
+export const validatorsTarget = definePlugin({
+  name: "validators",
+  generate({ model, newFile }) {
+    // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
+    const file = newFile("validators.ts", { format: false });
+    file.print(validatorsCode(model, file.runtimeModule("Validator")));
+    return [file];
+  },
+});
+
+/** The last run's code, for the next run of this process (--watch) when nothing a validator checks changed. */
+let previous: { key: string; code: string } | undefined;
+
+function validatorsCode(model: RcpModel, validatorModule: string): string {
+  const key = [
+    validationKey(model.schema),
+    validatorModule,
+    ...model.shapes.map((shape) => `${shape.validatorName}:${shape.typeName}:${shape.ref}`),
+  ].join("\n");
+  if (previous?.key !== key) previous = { key, code: compiledCode(model, validatorModule) };
+  return previous.code;
+}
+
+function compiledCode(model: RcpModel, validatorModule: string): string {
+  const folder = model.schema;
+  const ajv = folderAjv(folder);
   const exports: Record<string, string> = {};
-  for (const shape of shapes)
+  for (const shape of model.shapes)
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
   // First, so that a schema ajv refuses is reported with its file and pointer.
   const problems = new SchemaProblems();
-  for (const shape of shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, folder, shape));
+  for (const shape of model.shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, model, shape));
   problems.throwIfAny();
-  const message = messageSchema(folder);
+  const message = messageSchema(model.schema);
+  ajv.removeSchema(String(message["$id"]));
   ajv.addSchema(message);
   exports[messageValidatorName] = String(message["$id"]);
   const guarded = new Map<string, string>();
-  for (const shape of shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
-  const code = typedExports(sideEffectFree(esmOnly(standalone.default(ajv, exports))), guarded);
-  const validator = "Validator" satisfies keyof typeof runtimeSymbols;
-  const specifier = entrySpecifier(settings.runtimeSpecifier, runtimeSymbols[validator].entry);
+  for (const shape of model.shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
+  const code = typedExports(sideEffectFree(esmOnly(standaloneCode(ajv, exports))), guarded);
   const typeNames = [...new Set(guarded.values())].sort();
-  // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
   return [
-    settings.banner,
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
-    `import type { ${validator} } from ${JSON.stringify(specifier)};`,
+    `import type { Validator } from ${JSON.stringify(validatorModule)};`,
     `import type { ${typeNames.join(", ")} } from "./types.js";`,
-    code,
+    code.replace(/\n$/, ""),
   ].join("\n");
 }
 
@@ -86,9 +106,9 @@ function sideEffectFree(code: string): string {
 }
 
 /** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */
-function compileLocated(ajv: Ajv2020, folder: LoadedSchemaFolder, shape: Shape): void {
+function compileLocated(ajv: Ajv2020, model: RcpModel, shape: Shape): void {
   try {
-    ajv.getSchema(`${folder.idOf(shape.file)}#${shape.pointer}`);
+    ajv.getSchema(`${model.schema.idOf(shape.file)}#${shape.pointer}`);
   } catch (error) {
     const message = (error as Error).message;
     const located = new RegExp(`${schemaIdBase.replaceAll(".", "\\.")}([^#"]+)#?([^"\\s]*)`).exec(message);

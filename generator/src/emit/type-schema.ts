@@ -5,9 +5,9 @@
  * becomes a cycle in the object graph.
  */
 import { readPointer } from "../load/json-pointer.js";
-import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { schemaIdBase } from "../load/loader.js";
 import { subschemaKeywords } from "../load/schema-walk.js";
-import type { Shape } from "../model/shapes.js";
+import type { RcpModel } from "../model/model.js";
 
 type SchemaObject = Record<string, unknown>;
 
@@ -17,7 +17,8 @@ const droppedKeywords = new Set(["$schema", "$id", "$defs", "definitions", "$com
 const isRecord = (value: unknown): value is SchemaObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Shape[]): SchemaObject {
+export function buildTypeSchema(model: RcpModel): SchemaObject {
+  const folder = model.schema;
   const built = new Map<string, SchemaObject>();
   const source = (file: string, pointer: string) => readPointer(folder.files.get(file), pointer);
 
@@ -28,7 +29,10 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
     if (existing) return existing;
     const target: SchemaObject = {};
     built.set(key, target);
-    return Object.assign(target, convertNode(file, source(file, pointer)));
+    Object.assign(target, convertNode(file, source(file, pointer)));
+    // A titled schema becomes a declaration of its own: its doc comment says where it comes from.
+    if (typeof target["title"] === "string") withProvenance(target, file, pointer);
+    return target;
   };
 
   const refTarget = (file: string, ref: string): SchemaObject => {
@@ -68,14 +72,15 @@ export function buildTypeSchema(folder: LoadedSchemaFolder, shapes: readonly Sha
     }
     if (Array.isArray(node["allOf"]) && typeof node["$ref"] === "string")
       copy["allOf"] = [refTarget(file, node["$ref"]), ...node["allOf"].map((item) => convertSchema(file, item))];
-    return copy;
+    return withAlternativesApart(copy);
   };
 
   const meta = objectAt("meta.json", "/$defs/meta");
   const defs: Record<string, SchemaObject> = {};
-  for (const shape of shapes) {
+  for (const shape of model.shapes) {
     // A shape always gets an object of its own, even when it is only a `$ref`, so its name exists.
     const own = objectAt(shape.file, shape.pointer);
+    if (own["title"] === undefined) withProvenance(own, shape.file, shape.pointer);
     own["title"] = shape.typeName;
     if (shape.carriesMeta) addMeta(own, meta);
     defs[shape.typeName] = own;
@@ -110,6 +115,34 @@ function vendorValueType(schema: unknown): string | undefined {
 function markVendorPattern(value: Record<string, SchemaObject>): SchemaObject {
   const schema = value[VENDOR_PATTERN]!;
   return { [VENDOR_PATTERN]: { ...schema, tsType: `${vendorMarker}<${vendorValueType(schema)}>` } };
+}
+
+/** Keywords that make the object part of a schema (its members), as opposed to its alternatives. */
+const objectKeywords = ["type", "properties", "required", "additionalProperties", "patternProperties"];
+
+/**
+ * Members beside `anyOf`/`oneOf` (graph's result: shared members, then one shape per op):
+ * json-schema-to-typescript declares the two halves under numbered names (GraphResult1,
+ * GraphResult2) that leak into types.ts. As an `allOf` of two untitled parts they are written
+ * in place, `{ ... } & (A | B)`, under the schema's own name only.
+ */
+function withAlternativesApart(schema: SchemaObject): SchemaObject {
+  const alternatives = schema["anyOf"] !== undefined ? "anyOf" : schema["oneOf"] !== undefined ? "oneOf" : undefined;
+  if (alternatives === undefined || schema["properties"] === undefined) return schema;
+  const members: SchemaObject = {};
+  const rest: SchemaObject = {};
+  for (const [keyword, value] of Object.entries(schema))
+    if (objectKeywords.includes(keyword)) members[keyword] = value;
+    else if (keyword !== alternatives && keyword !== "allOf") rest[keyword] = value;
+  const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+  return { ...rest, allOf: [...allOf, members, { [alternatives]: schema[alternatives] }] };
+}
+
+/** `@generated from methods/retrieve.json#/$defs/params` after the schema's description. */
+function withProvenance(schema: SchemaObject, file: string, pointer: string): void {
+  const from = `@generated from ${pointer === "" ? file : `${file}#${pointer}`}`;
+  const description = typeof schema["description"] === "string" ? schema["description"] : "";
+  schema["description"] = description === "" ? from : `${description}\n\n${from}`;
 }
 
 /** Adds `_meta` to an object shape that lacks it; a shape that only composes others inherits theirs. */

@@ -4,23 +4,18 @@
  * one of its patternProperties (the open `x-<vendor>` space, §6.2): a misspelt key would
  * otherwise silently never gate anything.
  */
-import { appendPointer } from "./json-pointer.js";
 import type { LoadedMethod } from "./loader.js";
+import type { CapabilitiesFile, MethodAnnotation } from "./meta-schema/schema-files.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
-
-interface ObjectSchema {
-  properties?: Record<string, unknown>;
-  patternProperties?: Record<string, unknown>;
-}
 
 export function checkCapabilityPaths(
   methods: readonly LoadedMethod[],
-  capabilitiesFile: object,
+  capabilitiesFile: CapabilitiesFile,
   problems: SchemaProblems,
 ): void {
-  const server = (capabilitiesFile as { $defs: { serverCapabilities: ObjectSchema } }).$defs.serverCapabilities;
-  const names = new Set(Object.keys(server.properties ?? {}));
-  const patterns = Object.keys(server.patternProperties ?? {}).map((pattern) => new RegExp(pattern, "u"));
+  const server = capabilitiesFile.$defs.serverCapabilities;
+  const names = new Set(keysOf(server["properties"]));
+  const patterns = keysOf(server["patternProperties"]).map((pattern) => new RegExp(pattern, "u"));
   const declared = (key: string) => names.has(key) || patterns.some((pattern) => pattern.test(key));
   for (const method of methods)
     for (const { pointer, path } of capabilityPaths(method.annotation)) {
@@ -34,21 +29,27 @@ export function checkCapabilityPaths(
     }
 }
 
-function capabilityPaths(annotation: Record<string, unknown>): { pointer: string; path: string }[] {
+/** The member names of a JSON object (a schema's `properties`), none for anything else. */
+function keysOf(value: unknown): string[] {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+}
+
+function capabilityPaths(annotation: MethodAnnotation): { pointer: string; path: string }[] {
   const found: { pointer: string; path: string }[] = [];
-  const add = (pointer: string, value: unknown) => {
+  const add = (pointer: string, value: string | null | undefined) => {
     if (typeof value === "string") found.push({ pointer, path: value });
   };
-  add("/x-rcp/capability", annotation["capability"]);
-  add("/x-rcp/requires", annotation["requires"]);
-  const listed: [string, readonly string[]][] = [
-    ["gates", ["in", "requires"]],
-    ["clamps", ["max"]],
-    ["rules", ["fields", "operators"]],
-  ];
-  for (const [list, keys] of listed)
-    ((annotation[list] ?? []) as Record<string, unknown>[]).forEach((entry, index) => {
-      for (const key of keys) add(appendPointer(`/x-rcp/${list}/${index}`, key), entry[key]);
-    });
+  add("/x-rcp/capability", annotation.capability);
+  add("/x-rcp/requires", annotation.requires);
+  annotation.gates?.forEach((gate, index) => {
+    add(`/x-rcp/gates/${index}/in`, gate.in);
+    add(`/x-rcp/gates/${index}/requires`, gate.requires);
+  });
+  annotation.clamps?.forEach((clamp, index) => add(`/x-rcp/clamps/${index}/max`, clamp.max));
+  annotation.rules?.forEach((rule, index) => {
+    if (rule.rule !== "filter") return;
+    add(`/x-rcp/rules/${index}/fields`, rule.fields);
+    add(`/x-rcp/rules/${index}/operators`, rule.operators);
+  });
   return found;
 }

@@ -1,46 +1,109 @@
 /**
  * Checks that need several files at once: wire names claimed once across the folder, the
  * reserved notification prefix, declared capability keys and params, unique shared type
- * names and roles, and unique error codes.
+ * names and roles, and unique error codes. Returns the folder's documents by kind.
  */
 import { checkCapabilityPaths } from "./capability-paths.js";
 import { checkParamPaths } from "./param-paths.js";
-import type { SchemaFileKind } from "./folder-layout.js";
-import type { LoadedError, LoadedMethod, LoadedNotification } from "./loader.js";
-import type { RawSchemaFile } from "./read-folder.js";
+import type { LoadedError, LoadedMethod, LoadedNotification, LoadedSchemaFolder, LoadedType } from "./loader.js";
+import type {
+  CapabilitiesFile,
+  CheckedSchemaFile,
+  ErrorsFile,
+  MetaFile,
+  ProtocolFile,
+} from "./meta-schema/schema-files.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
 
-export interface FolderAnnotations {
-  methods: LoadedMethod[];
-  notifications: LoadedNotification[];
-  errors: LoadedError[];
+export type FolderDocuments = Pick<
+  LoadedSchemaFolder,
+  "protocol" | "meta" | "capabilities" | "types" | "methods" | "notifications" | "errors"
+>;
+
+/** The folder's documents by kind; every problem found across files is added to `problems`. */
+export function checkCrossFile(files: readonly CheckedSchemaFile[], problems: SchemaProblems): FolderDocuments {
+  const methods: LoadedMethod[] = [];
+  const notifications: LoadedNotification[] = [];
+  const types: LoadedType[] = [];
+  const single: { protocol?: ProtocolFile; meta?: MetaFile; capabilities?: CapabilitiesFile; errors?: ErrorsFile } = {};
+  for (const { kind, path: file, document } of files)
+    switch (kind) {
+      case "method":
+        methods.push({ file, method: document["x-rcp"].method, annotation: document["x-rcp"], document });
+        break;
+      case "notification":
+        notifications.push({ file, method: document["x-rcp"].method, annotation: document["x-rcp"], document });
+        break;
+      case "type":
+        types.push({ file, document });
+        break;
+      case "protocol":
+        single.protocol = document;
+        break;
+      case "meta":
+        single.meta = document;
+        break;
+      case "capabilities":
+        single.capabilities = document;
+        break;
+      case "errors":
+        single.errors = document;
+    }
+  const { protocol, meta, capabilities, errors: errorsFile } = single;
+  // The loader reports a missing required file before this check runs.
+  if (!protocol || !meta || !capabilities || !errorsFile)
+    throw new Error("rcp-gen internal error: a required schema file did not reach the cross-file check");
+  const errors: LoadedError[] = [...errorsFile["x-rcp"].codes];
+
+  checkWireNames(methods, notifications, protocol["x-rcp"].notificationPrefix, problems);
+  checkCapabilityPaths(methods, capabilities, problems);
+  for (const method of methods) checkParamPaths(method, problems);
+  checkUnique(
+    types.map(({ file, document }) => ({ file, pointer: "/title", value: document.title })),
+    "type name",
+    problems,
+  );
+  checkUnique(
+    types.flatMap(({ file, document }) =>
+      document["x-rcp"] === undefined ? [] : [{ file, pointer: "/x-rcp/role", value: document["x-rcp"].role }],
+    ),
+    "type role",
+    problems,
+  );
+  checkUnique(
+    errors.flatMap((error, index) => [
+      { file: "errors.json", pointer: `/x-rcp/codes/${index}/code`, value: `code ${error.code}` },
+      { file: "errors.json", pointer: `/x-rcp/codes/${index}/symbol`, value: `symbol ${error.symbol}` },
+    ]),
+    "error",
+    problems,
+  );
+  const byWireName = (a: { method: string }, b: { method: string }) =>
+    a.method < b.method ? -1 : a.method > b.method ? 1 : 0;
+  return {
+    protocol,
+    meta,
+    capabilities,
+    types,
+    methods: methods.sort(byWireName),
+    notifications: notifications.sort(byWireName),
+    errors,
+  };
 }
 
-type Annotated = { file: string; method: string; annotation: Record<string, unknown> };
-
-/** The folder's annotations; every problem found across files is added to `problems`. */
-export function checkCrossFile(
-  files: readonly RawSchemaFile[],
-  kinds: ReadonlyMap<string, SchemaFileKind>,
+function checkWireNames(
+  methods: readonly LoadedMethod[],
+  notifications: readonly LoadedNotification[],
+  prefix: string,
   problems: SchemaProblems,
-): FolderAnnotations {
-  const ofKind = (kind: SchemaFileKind) => files.filter((file) => kinds.get(file.path) === kind);
-  const annotated = (file: RawSchemaFile): Annotated => {
-    const annotation = file.document["x-rcp"] as Record<string, unknown>;
-    return { file: file.path, method: annotation["method"] as string, annotation };
-  };
-  const methods = ofKind("method").map(annotated);
-  const notifications = ofKind("notification").map(annotated);
-  const protocol = ofKind("protocol")[0]?.document["x-rcp"] as { notificationPrefix: string };
-
+): void {
   const claimedBy = new Map<string, string>();
-  for (const entry of [...methods, ...notifications]) {
+  for (const entry of [...methods, ...notifications].sort((a, b) => (a.file < b.file ? -1 : 1))) {
     const previous = claimedBy.get(entry.method);
     if (previous !== undefined)
       problems.add(entry.file, "/x-rcp/method", `method "${entry.method}" is already defined by ${previous}`);
     else claimedBy.set(entry.method, entry.file);
   }
-  const prefix = protocol.notificationPrefix;
   for (const method of methods)
     if (method.method.startsWith(prefix))
       problems.add(method.file, "/x-rcp/method", `"${prefix}" is reserved for notifications (§4.5)`);
@@ -51,50 +114,18 @@ export function checkCrossFile(
         "/x-rcp/method",
         `a notification name starts with "${prefix}" or is a vendor name "x-<vendor>/<name>" (§4.5)`,
       );
-
-  checkCapabilityPaths(methods, ofKind("capabilities")[0]?.document ?? {}, problems);
-  const documents = new Map(files.map((file) => [file.path, file.document]));
-  for (const method of methods) checkParamPaths(method, documents.get(method.file) ?? {}, problems);
-  checkUnique(
-    ofKind("type"),
-    (file) => [{ pointer: "/title", value: String(file.document["title"]) }],
-    "type name",
-    problems,
-  );
-  checkUnique(
-    ofKind("type").filter((file) => file.document["x-rcp"] !== undefined),
-    (file) => [{ pointer: "/x-rcp/role", value: String((file.document["x-rcp"] as { role: string }).role) }],
-    "type role",
-    problems,
-  );
-  const errorsFile = ofKind("errors");
-  const errors = (errorsFile[0]?.document["x-rcp"] as { codes: LoadedError[] }).codes;
-  checkUnique(
-    errorsFile,
-    () =>
-      errors.flatMap((error, index) => [
-        { pointer: `/x-rcp/codes/${index}/code`, value: `code ${error.code}` },
-        { pointer: `/x-rcp/codes/${index}/symbol`, value: `symbol ${error.symbol}` },
-      ]),
-    "error",
-    problems,
-  );
-
-  const byWireName = (a: Annotated, b: Annotated) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0);
-  return { methods: methods.sort(byWireName), notifications: notifications.sort(byWireName), errors };
 }
 
+/** Each value once: a repeat is a problem at its own place, naming the first. */
 function checkUnique(
-  files: readonly RawSchemaFile[],
-  valuesOf: (file: RawSchemaFile) => { pointer: string; value: string }[],
+  values: readonly { file: string; pointer: string; value: string }[],
   what: string,
   problems: SchemaProblems,
 ): void {
   const seen = new Map<string, string>();
-  for (const file of files)
-    for (const { pointer, value } of valuesOf(file)) {
-      const previous = seen.get(value);
-      if (previous !== undefined) problems.add(file.path, pointer, `duplicate ${what} "${value}", also at ${previous}`);
-      else seen.set(value, `${file.path}#${pointer}`);
-    }
+  for (const { file, pointer, value } of values) {
+    const previous = seen.get(value);
+    if (previous !== undefined) problems.add(file, pointer, `duplicate ${what} "${value}", also at ${previous}`);
+    else seen.set(value, `${file}#${pointer}`);
+  }
 }

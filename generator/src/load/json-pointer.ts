@@ -21,3 +21,8 @@ export function readPointer(document: unknown, pointer: string): unknown {
   }
   return node;
 }
+
+/** A JSON object (not an array, not null): what a schema keyword holding members is. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

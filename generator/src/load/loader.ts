@@ -8,8 +8,21 @@ import { resolve } from "node:path";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson } from "./canonical-json.js";
 import { checkCrossFile } from "./cross-file-check.js";
-import { requiredFiles, type SchemaFileKind } from "./folder-layout.js";
+import { requiredFiles } from "./folder-layout.js";
 import { checkSchemaFile } from "./meta-check.js";
+import type {
+  CapabilitiesFile,
+  CheckedSchemaFile,
+  ErrorCodeEntry,
+  JsonSchema,
+  MetaFile,
+  MethodAnnotation,
+  MethodFile,
+  NotificationAnnotation,
+  NotificationFile,
+  ProtocolFile,
+  TypeFile,
+} from "./meta-schema/schema-files.js";
 import { readSchemaFiles } from "./read-folder.js";
 import { checkRefs } from "./refs.js";
 import { newFolderAjv } from "./schema-ajv.js";
@@ -19,33 +32,43 @@ export { SchemaFolderError, type SchemaProblem } from "./schema-folder-error.js"
 export { bundleSchema } from "../model/bundle.js";
 
 export interface LoadedMethod {
-  file: string;
-  method: string;
+  readonly file: string;
+  /** The wire name. */
+  readonly method: string;
   /** The x-rcp block. */
-  annotation: Record<string, unknown>;
+  readonly annotation: MethodAnnotation;
+  readonly document: MethodFile;
 }
 
 export interface LoadedNotification {
-  file: string;
-  method: string;
-  annotation: Record<string, unknown>;
+  readonly file: string;
+  readonly method: string;
+  readonly annotation: NotificationAnnotation;
+  readonly document: NotificationFile;
 }
 
-export interface LoadedError {
-  code: number;
-  symbol: string;
-  message: string;
-  retryable: "yes" | "no" | "maybe" | "n/a";
-  spec?: string;
+/** A shared type (types/*.json). */
+export interface LoadedType {
+  readonly file: string;
+  readonly document: TypeFile;
 }
+
+export type LoadedError = ErrorCodeEntry;
 
 export interface LoadedSchemaFolder {
   /** Absolute path. */
   readonly dir: string;
   /** sha256 hex over the sorted (relative path, canonical JSON) of every file. */
   readonly hash: string;
+  /** Relative posix path -> sha256 hex of the file's canonical JSON. */
+  readonly fileHashes: ReadonlyMap<string, string>;
   /** Relative posix path -> parsed JSON document (with its assigned $id). */
-  readonly files: ReadonlyMap<string, object>;
+  readonly files: ReadonlyMap<string, JsonSchema>;
+  readonly protocol: ProtocolFile;
+  readonly meta: MetaFile;
+  readonly capabilities: CapabilitiesFile;
+  /** Sorted by path. */
+  readonly types: readonly LoadedType[];
   /** Sorted by wire name. */
   readonly methods: readonly LoadedMethod[];
   readonly notifications: readonly LoadedNotification[];
@@ -69,7 +92,10 @@ export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
   const present = new Set(paths);
   for (const required of requiredFiles)
     if (!present.has(required)) problems.add(required, "", "missing: every schema folder needs this file");
-  const kinds = new Map(raw.map((file) => [file.path, checkSchemaFile(file, problems)]));
+  const checked = raw.flatMap((file): CheckedSchemaFile[] => {
+    const result = checkSchemaFile(file, problems);
+    return result === undefined ? [] : [result];
+  });
   const idOf = (relativePath: string): string => {
     if (!present.has(relativePath)) throw new Error(`no file ${relativePath} in schema folder ${absolute}`);
     return schemaIdBase + relativePath;
@@ -77,36 +103,47 @@ export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
   // A file that did not parse would read as missing to every $ref into it: its parse error says enough.
   if (raw.length === paths.length) checkRefs(raw, idOf, schemaIdBase, problems);
   problems.throwIfAny();
-  const annotations = checkCrossFile(raw, kinds as ReadonlyMap<string, SchemaFileKind>, problems);
+  // Every file passed its checks (else the line above threw), so each is in `checked`.
+  const folder = checkCrossFile(checked, problems);
   problems.throwIfAny();
 
   const hash = createHash("sha256");
-  for (const file of raw) hash.update(`${file.path}\n${canonicalJson(file.document)}\n`);
+  const fileHashes = new Map<string, string>();
+  for (const file of raw) {
+    const canonical = canonicalJson(file.document);
+    hash.update(`${file.path}\n${canonical}\n`);
+    fileHashes.set(file.path, createHash("sha256").update(canonical).digest("hex"));
+  }
   return {
     dir: absolute,
     hash: hash.digest("hex"),
+    fileHashes,
     files: new Map(raw.map((file) => [file.path, { $id: idOf(file.path), ...file.document }])),
-    ...annotations,
+    ...folder,
     idOf,
   };
 }
 
 const folderAjvs = new WeakMap<LoadedSchemaFolder, Ajv2020>();
 
-/** An ajv 2020-12 instance holding every file of the folder under its assigned `$id`. */
-export function createSchemaAjv(folder: LoadedSchemaFolder): Ajv2020 {
-  return newFolderAjv(folder, {});
+/**
+ * The one ajv 2020-12 instance of a folder, holding every file under its assigned `$id`, set up
+ * to give standalone code: validators.ts is printed from the very functions the rest of a run
+ * compiled (the bundle's params checks, conform's validators), so no schema is compiled twice.
+ */
+export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
+  let ajv = folderAjvs.get(folder);
+  if (!ajv) {
+    ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
+    folderAjvs.set(folder, ajv);
+  }
+  return ajv;
 }
 
 /** Compiles (once per folder) the schema at `ref`, e.g. "methods/retrieve.json#/$defs/params". */
 export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
-  let ajv = folderAjvs.get(folder);
-  if (!ajv) {
-    ajv = createSchemaAjv(folder);
-    folderAjvs.set(folder, ajv);
-  }
   const [file = "", pointer = ""] = ref.split("#");
-  const validate = folder.files.has(file) ? ajv.getSchema(`${folder.idOf(file)}#${pointer}`) : undefined;
+  const validate = folder.files.has(file) ? folderAjv(folder).getSchema(`${folder.idOf(file)}#${pointer}`) : undefined;
   if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
   return validate;
 }

@@ -15,6 +15,7 @@ import typeFile from "./meta-schema/type-file.json" with { type: "json" };
 import { issueToError } from "./ajv-issue.js";
 import { kindOfPath, layoutDescription, type SchemaFileKind } from "./folder-layout.js";
 import { appendPointer } from "./json-pointer.js";
+import type { CheckedSchemaFile, SchemaFileDocuments } from "./meta-schema/schema-files.js";
 import type { RawSchemaFile } from "./read-folder.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
 import { walkSchema } from "./schema-walk.js";
@@ -32,7 +33,10 @@ const metaSchemas: Readonly<Record<SchemaFileKind, [string, object]>> = {
   method: ["method-file.json", methodFile],
 };
 
-let checker: { ajv: Ajv2020; byKind: Map<SchemaFileKind, ValidateFunction> } | undefined;
+/** Each kind's meta-schema validator: a guard for the document type schema-files.ts declares for it. */
+type KindValidators = { readonly [K in SchemaFileKind]: ValidateFunction<SchemaFileDocuments[K]> };
+
+let checker: { ajv: Ajv2020; byKind: KindValidators } | undefined;
 
 function metaChecker(): NonNullable<typeof checker> {
   if (checker) return checker;
@@ -46,29 +50,68 @@ function metaChecker(): NonNullable<typeof checker> {
   });
   ajv.addKeyword({ keyword: "x-problem", schemaType: "string" });
   ajv.addSchema({ ...common, $id: `${metaSchemaBase}common.json` });
-  const byKind = new Map<SchemaFileKind, ValidateFunction>();
-  for (const [kind, [name, schema]] of Object.entries(metaSchemas) as [SchemaFileKind, [string, object]][])
-    byKind.set(kind, ajv.compile({ ...schema, $id: metaSchemaBase + name }));
+  const compile = <K extends SchemaFileKind>(kind: K): ValidateFunction<SchemaFileDocuments[K]> => {
+    const [name, schema] = metaSchemas[kind];
+    return ajv.compile<SchemaFileDocuments[K]>({ ...schema, $id: metaSchemaBase + name });
+  };
+  const byKind: KindValidators = {
+    protocol: compile("protocol"),
+    meta: compile("meta"),
+    errors: compile("errors"),
+    capabilities: compile("capabilities"),
+    type: compile("type"),
+    notification: compile("notification"),
+    method: compile("method"),
+  };
   checker = { ajv, byKind };
   return checker;
 }
 
-/** The file's kind, once its problems (if any) are added: undefined when the folder has no place for it. */
-export function checkSchemaFile(file: RawSchemaFile, problems: SchemaProblems): SchemaFileKind | undefined {
+/**
+ * The file, typed by the meta-schema of its place, when it matches it; its problems (any
+ * check's) are added to `problems`. Undefined when it does not match, or has no place.
+ */
+export function checkSchemaFile(file: RawSchemaFile, problems: SchemaProblems): CheckedSchemaFile | undefined {
   const kind = kindOfPath(file.path);
   if (!kind) {
     problems.add(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
     return undefined;
   }
-  const { ajv, byKind } = metaChecker();
+  const { ajv } = metaChecker();
   const validSchema = ajv.validateSchema(file.document);
   if (!validSchema) problems.attempt(() => throwIssue(file.path, ajv.errors));
   checkKeywords(file, ajv, problems);
   // The meta-schema of the file's place assumes a valid JSON Schema: it would only repeat the problem.
-  const validate = byKind.get(kind);
-  if (validSchema && validate && !validate(file.document))
-    problems.attempt(() => throwIssue(file.path, validate.errors));
-  return kind;
+  return validSchema ? checkPlace(kind, file, problems) : undefined;
+}
+
+function checkPlace(
+  kind: SchemaFileKind,
+  file: RawSchemaFile,
+  problems: SchemaProblems,
+): CheckedSchemaFile | undefined {
+  const { byKind } = metaChecker();
+  const { path, document } = file;
+  const checked = ((): CheckedSchemaFile | undefined => {
+    switch (kind) {
+      case "protocol":
+        return byKind.protocol(document) ? { kind, path, document } : undefined;
+      case "meta":
+        return byKind.meta(document) ? { kind, path, document } : undefined;
+      case "errors":
+        return byKind.errors(document) ? { kind, path, document } : undefined;
+      case "capabilities":
+        return byKind.capabilities(document) ? { kind, path, document } : undefined;
+      case "type":
+        return byKind.type(document) ? { kind, path, document } : undefined;
+      case "notification":
+        return byKind.notification(document) ? { kind, path, document } : undefined;
+      case "method":
+        return byKind.method(document) ? { kind, path, document } : undefined;
+    }
+  })();
+  if (checked === undefined) problems.attempt(() => throwIssue(path, byKind[kind].errors));
+  return checked;
 }
 
 function throwIssue(file: string, errors: Parameters<typeof issueToError>[1] | null | undefined): never {

@@ -1,4 +1,4 @@
-/** The ajv configuration shared by tests (createSchemaAjv) and the standalone validator emitter. */
+/** The ajv configuration of a schema folder (loader.ts folderAjv): strict about typos, open about everything §4.6 leaves open. */
 import { Ajv2020, type Options } from "ajv/dist/2020.js";
 import type { LoadedSchemaFolder } from "./loader.js";
 import { walkSchema } from "./schema-walk.js";

@@ -5,76 +5,73 @@
  * validator for each shape supplied by the caller. methods.ts writes it as code with
  * references to precompiled validators; `rcp-gen conform` builds it live with ajv.
  */
-import type { LoadedSchemaFolder } from "../load/loader.js";
-import { allShapes, metaShape } from "./shapes.js";
-
-/** The validator of the shape at `file#pointer`, or undefined when the folder has none there. */
-export type ValidatorAt<V> = (file: string, pointer: string) => V | undefined;
+import type { RcpMethod, RcpModel, Shape } from "./model.js";
 
 export interface DescriptorData<V> {
   version: number;
   notificationPrefix: string;
-  logLevels: string[];
+  logLevels: readonly string[];
   methods: Record<string, Record<string, unknown>>;
   notifications: Record<string, Record<string, unknown>>;
   errors: Record<string, { code: number; symbol: string; message: string; retryable: string }>;
   meta: V | undefined;
   /** Shared type roles (`registry`) and their validators. */
   [role: string]: unknown;
-  description: string | undefined;
 }
 
-export function descriptorData<V>(folder: LoadedSchemaFolder, validatorAt: ValidatorAt<V>): DescriptorData<V> {
+/** What the runtime reads of a method's annotation, in the descriptor's order; undefined members are absent. */
+export function methodRules(method: RcpMethod): Record<string, unknown> {
+  return {
+    capability: method.capability,
+    requires: method.requires,
+    beforeInitialize: method.beforeInitialize,
+    lifecycle: method.lifecycle,
+    streaming: method.streaming,
+    strictParam: method.strictParam,
+    pagination: method.pagination,
+    // Only the methods safe to repeat carry it.
+    idempotent: method.idempotent,
+    // Left out when empty: the runtime reads an absent list as none.
+    aliases: Object.keys(method.aliases).length > 0 ? method.aliases : undefined,
+    gates: method.gates.length > 0 ? method.gates : undefined,
+    clamps: method.clamps.length > 0 ? method.clamps : undefined,
+    rules: method.rules.length > 0 ? method.rules : undefined,
+  };
+}
+
+export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) => V | undefined): DescriptorData<V> {
   const methods: Record<string, Record<string, unknown>> = {};
-  for (const { file, method, annotation } of folder.methods) {
-    methods[method] = {
-      method,
-      capability: annotation["capability"] ?? null,
-      requires: annotation["requires"],
-      beforeInitialize: annotation["beforeInitialize"] ?? false,
-      lifecycle: annotation["lifecycle"],
-      streaming: annotation["streaming"] ?? false,
-      strictParam: annotation["strictParam"],
-      pagination: annotation["pagination"],
-      // Only the methods safe to repeat carry it; `false` is the default and is left out.
-      idempotent: annotation["idempotent"] || undefined,
-      aliases: annotation["aliases"] ?? {},
-      gates: annotation["gates"] ?? [],
-      clamps: annotation["clamps"] ?? [],
-      rules: annotation["rules"] ?? [],
-      params: validatorAt(file, "/$defs/params"),
-      result: validatorAt(file, "/$defs/result"),
-      partial: validatorAt(file, "/$defs/partial"),
-      spec: annotation["spec"],
+  for (const method of model.methods)
+    methods[method.method] = {
+      method: method.method,
+      ...methodRules(method),
+      params: validatorOf(method.params),
+      result: validatorOf(method.result),
+      partial: method.partial && validatorOf(method.partial),
+      spec: method.spec,
     };
-  }
   const notifications: Record<string, Record<string, unknown>> = {};
-  for (const { file, method, annotation } of folder.notifications)
-    notifications[method] = {
-      method,
-      direction: annotation["direction"],
-      params: validatorAt(file, "/$defs/params"),
-      role: annotation["role"],
-      spec: annotation["spec"],
+  for (const notification of model.notifications)
+    notifications[notification.method] = {
+      method: notification.method,
+      direction: notification.direction,
+      params: validatorOf(notification.params),
+      role: notification.role,
+      spec: notification.spec,
     };
   const errors: DescriptorData<V>["errors"] = {};
-  for (const { code, symbol, message, retryable } of folder.errors)
+  for (const { code, symbol, message, retryable } of model.errors)
     errors[String(code)] = { code, symbol, message, retryable };
-  const protocolFile = folder.files.get("protocol.json") as { description?: string; "x-rcp": Record<string, unknown> };
-  const meta = folder.files.get("meta.json") as { $defs: { logLevel: { enum: string[] } } };
   return {
-    version: protocolFile["x-rcp"]["version"] as number,
-    notificationPrefix: protocolFile["x-rcp"]["notificationPrefix"] as string,
-    logLevels: meta.$defs.logLevel.enum,
+    version: model.version,
+    notificationPrefix: model.notificationPrefix,
+    logLevels: model.logLevels,
     methods,
     notifications,
     errors,
-    meta: validatorAt(metaShape.file, metaShape.pointer),
+    meta: validatorOf(model.meta),
     ...Object.fromEntries(
-      allShapes(folder).flatMap((shape) =>
-        shape.role === undefined ? [] : [[shape.role, validatorAt(shape.file, shape.pointer)]],
-      ),
+      model.types.flatMap((shape) => (shape.role === undefined ? [] : [[shape.role, validatorOf(shape)]])),
     ),
-    description: protocolFile.description,
   };
 }

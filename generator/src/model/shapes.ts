@@ -4,8 +4,8 @@
  * Types, validators and descriptors are all emitted from this one list. A shared type with an
  * `x-rcp` role (the registry, §16.1) also gets a validator, named after its role.
  */
-import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
+import type { JsonSchema } from "../load/meta-schema/schema-files.js";
 import { shapeTypeName, shapeValidatorName, type ShapeRole } from "./naming.js";
 
 export interface Shape {
@@ -13,84 +13,101 @@ export interface Shape {
   readonly typeName: string;
   /** validators.ts export, when the shape has a precompiled validator. */
   readonly validatorName?: string;
+  /** Its file in the schema folder, e.g. `methods/index-add.json`. */
   readonly file: string;
+  /** Its JSON pointer in that file, e.g. `/$defs/params` ("" for a whole file). */
   readonly pointer: string;
+  /** `methods/index-add.json#/$defs/params`: where it comes from, as doc comments cite it. */
+  readonly ref: string;
+  /** The schema as written in the file. */
+  readonly schema: JsonSchema;
   /** Params and result objects always carry a typed `_meta` (§4.4). */
   readonly carriesMeta: boolean;
   /** A shared type's `x-rcp` role: the runtime finds its validator in the protocol descriptor under this name. */
   readonly role?: string;
 }
 
-const roles: readonly [ShapeRole, string][] = [
-  ["Params", "/$defs/params"],
-  ["Result", "/$defs/result"],
-  ["Partial", "/$defs/partial"],
+const roles: readonly [ShapeRole, "params" | "result" | "partial"][] = [
+  ["Params", "params"],
+  ["Result", "result"],
+  ["Partial", "partial"],
 ];
 
+function shape(fields: Omit<Shape, "ref">): Shape {
+  return { ...fields, ref: fields.pointer === "" ? fields.file : `${fields.file}#${fields.pointer}` };
+}
+
 export function methodShapes(folder: LoadedSchemaFolder): Shape[] {
-  return [...folder.methods, ...folder.notifications].flatMap(({ file, method }) =>
-    roles
-      .filter(([, pointer]) => readPointer(folder.files.get(file), pointer) !== undefined)
-      .map(([role, pointer]) => {
-        const name = typeBaseName(folder, method);
-        return {
+  const prefix = folder.protocol["x-rcp"].notificationPrefix;
+  return [...folder.methods, ...folder.notifications].flatMap(({ file, method, document }) => {
+    const definitions: Partial<Record<(typeof roles)[number][1], JsonSchema>> = document.$defs;
+    return roles.flatMap(([role, key]) => {
+      const schema = definitions[key];
+      if (schema === undefined) return [];
+      const name = typeBaseName(prefix, method);
+      return [
+        shape({
           typeName: shapeTypeName(name, role),
           validatorName: shapeValidatorName(name, role),
           file,
-          pointer,
+          pointer: `/$defs/${key}`,
+          schema,
           carriesMeta: role !== "Partial",
-        };
-      }),
-  );
+        }),
+      ];
+    });
+  });
 }
 
 /**
  * The name types and validators of a wire name start from: `index/add` as is,
  * `notifications/progress` as `progress notification` (ProgressNotificationParams).
  */
-function typeBaseName(folder: LoadedSchemaFolder, wireName: string): string {
-  const prefix = (folder.files.get("protocol.json") as { "x-rcp": { notificationPrefix: string } })["x-rcp"]
-    .notificationPrefix;
+function typeBaseName(prefix: string, wireName: string): string {
   return wireName.startsWith(prefix) ? `${wireName.slice(prefix.length)} notification` : wireName;
 }
 
-export const metaShape: Shape = {
-  typeName: "Meta",
-  validatorName: "meta",
-  file: "meta.json",
-  pointer: "/$defs/meta",
-  carriesMeta: false,
-};
+export function metaShape(folder: LoadedSchemaFolder): Shape {
+  return shape({
+    typeName: "Meta",
+    validatorName: "meta",
+    file: "meta.json",
+    pointer: "/$defs/meta",
+    schema: folder.meta.$defs.meta,
+    carriesMeta: false,
+  });
+}
 
 export function allShapes(folder: LoadedSchemaFolder): Shape[] {
-  const sharedTypes = [...folder.files.keys()]
-    .filter((path) => path.startsWith("types/"))
-    .map((file): Shape => {
-      const document = folder.files.get(file) as { title?: string; "x-rcp"?: { role: string } };
-      const role = document["x-rcp"]?.role;
-      return {
-        typeName: String(document.title),
-        file,
-        pointer: "",
-        carriesMeta: false,
-        ...(role === undefined ? {} : { role, validatorName: role }),
-      };
+  const sharedTypes = folder.types.map(({ file, document }): Shape => {
+    const role = document["x-rcp"]?.role;
+    return shape({
+      typeName: document.title,
+      file,
+      pointer: "",
+      schema: document,
+      carriesMeta: false,
+      ...(role === undefined ? {} : { role, validatorName: role }),
     });
+  });
+  const capabilities = folder.capabilities.$defs;
   return [
     ...methodShapes(folder),
-    metaShape,
+    metaShape(folder),
     ...sharedTypes,
-    {
+    shape({
       typeName: "ServerCapabilities",
       file: "capabilities.json",
       pointer: "/$defs/serverCapabilities",
+      schema: capabilities.serverCapabilities,
       carriesMeta: false,
-    },
-    {
+    }),
+    shape({
       typeName: "ClientCapabilities",
       file: "capabilities.json",
       pointer: "/$defs/clientCapabilities",
+      schema: capabilities.clientCapabilities,
       carriesMeta: false,
-    },
+    }),
   ];
 }

@@ -51,7 +51,7 @@ export function unmetCriteria(
     const options = structuredClone(params ?? {}) as Record<string, unknown>;
     try {
       applyGates(descriptor, options, capabilities);
-      for (const rule of descriptor.rules) checkRule(rule, options, capabilities);
+      for (const rule of descriptor.rules ?? []) checkRule(rule, options, capabilities);
     } catch (thrown) {
       return asRcpError(thrown).message;
     }

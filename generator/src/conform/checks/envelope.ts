@@ -3,6 +3,7 @@
  * requests answered with the right code instead of a result or silence, unknown fields and
  * nulls tolerated, pipelined requests each answered once.
  */
+import { isJsonObject } from "../../load/json-pointer.js";
 import { fail, shown, skip, verdict, type CaseVerdict, type CheckEntry } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
 import { isResponse } from "../session.js";
@@ -160,13 +161,13 @@ export const envelopeChecks: CheckEntry[] = [
 
 /** Top-level optional params of a method, except `_meta` and those whose schema lists null. */
 function optionalMembers(ctx: ConformContext, method: string): string[] {
-  const file = ctx.folder.methods.find((entry) => entry.method === method)?.file;
-  const params = (ctx.folder.files.get(file ?? "") as { $defs?: { params?: Record<string, unknown> } } | undefined)
-    ?.$defs?.params;
-  const properties = (params?.properties ?? {}) as Record<string, { type?: unknown }>;
-  const required = new Set((params?.required as string[] | undefined) ?? []);
+  const params = ctx.folder.methods.find((entry) => entry.method === method)?.document.$defs.params;
+  const properties = isJsonObject(params?.["properties"]) ? params["properties"] : {};
+  const listed = params?.["required"];
+  const required = new Set(Array.isArray(listed) ? listed : []);
   return Object.keys(properties).filter((name) => {
-    const type = properties[name]?.type;
+    const member = properties[name];
+    const type = isJsonObject(member) ? member["type"] : undefined;
     const allowsNull = type === "null" || (Array.isArray(type) && type.includes("null"));
     return name !== "_meta" && !required.has(name) && !allowsNull;
   });

@@ -36,7 +36,7 @@ interface FilterTarget {
 function filterTargets(ctx: ConformContext): FilterTarget[] {
   const targets: FilterTarget[] = [];
   for (const { method, params } of ctx.callable()) {
-    for (const rule of ctx.protocol.methods[method]!.rules) {
+    for (const rule of ctx.protocol.methods[method]!.rules ?? []) {
       if (rule.rule !== "filter") continue;
       const advertised = getPath(ctx.capabilities, rule.fields);
       const fields = new Map<string, string | undefined>(

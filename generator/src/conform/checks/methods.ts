@@ -4,7 +4,7 @@
  * field; a method whose capability is not advertised is -32003; every advertised capability's
  * metadata has the shape §6 gives it.
  */
-import { readPointer } from "../../load/json-pointer.js";
+import { isJsonObject, readPointer } from "../../load/json-pointer.js";
 import { shown, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
 import { validatorFor } from "../protocol.js";
@@ -155,15 +155,15 @@ function brokenParams(
   method: string,
   valid: Json,
 ): { params: Json; what: string; field: string } | undefined {
-  const file = ctx.folder.methods.find((entry) => entry.method === method)!.file;
-  const required = readPointer(ctx.folder.files.get(file), "/$defs/params/required");
+  const params = ctx.folder.methods.find((entry) => entry.method === method)!.document.$defs.params;
+  const required = params["required"];
   const first = Array.isArray(required) ? (required[0] as string | undefined) : undefined;
   if (first !== undefined) {
     const { [first]: _dropped, ...params } = valid;
     return { params, what: `params without the required ${first}`, field: first };
   }
-  const properties = readPointer(ctx.folder.files.get(file), "/$defs/params/properties") as Json | undefined;
-  const member = Object.keys(properties ?? {}).find((name) => name !== "_meta");
+  const properties = params["properties"];
+  const member = Object.keys(isJsonObject(properties) ? properties : {}).find((name) => name !== "_meta");
   if (member === undefined) return undefined;
   const wrong = { ...valid, [member]: { "x-conform": "an object where the schema wants something else" } };
   return ctx.protocol.methods[method]!.params(wrong)

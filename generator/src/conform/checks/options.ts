@@ -26,7 +26,7 @@ interface GateCase {
 function unadvertisedCases(ctx: ConformContext): GateCase[] {
   const cases: GateCase[] = [];
   for (const { method, params: base } of ctx.callable()) {
-    for (const gate of ctx.protocol.methods[method]!.gates) {
+    for (const gate of ctx.protocol.methods[method]!.gates ?? []) {
       const value = unadvertisedValue(ctx, method, gate);
       if (value === undefined) continue;
       const built = ctx.sampler().withOption(method, base, gate.param, value);
@@ -86,7 +86,7 @@ export const optionChecks: CheckEntry[] = [
     async run(ctx): Promise<CaseVerdict[]> {
       const cases: CaseVerdict[] = [];
       for (const { method, params: base } of ctx.callable()) {
-        for (const gate of ctx.protocol.methods[method]!.gates) {
+        for (const gate of ctx.protocol.methods[method]!.gates ?? []) {
           for (const value of advertisedValues(ctx, method, gate)) {
             const built = ctx.sampler().withOption(method, base, gate.param, value);
             if (!("params" in built)) continue;
@@ -160,7 +160,7 @@ export const optionChecks: CheckEntry[] = [
     async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const cases: CaseVerdict[] = [];
       for (const { method, params: base } of ctx.callable()) {
-        for (const clamp of ctx.protocol.methods[method]!.clamps) {
+        for (const clamp of ctx.protocol.methods[method]!.clamps ?? []) {
           const max = getPath(ctx.capabilities, clamp.max);
           if (typeof max !== "number") continue;
           const built = ctx.sampler().withOption(method, base, clamp.param, max + 1000);
@@ -190,7 +190,7 @@ export const optionChecks: CheckEntry[] = [
     async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const cases: CaseVerdict[] = [];
       for (const { method, params: base } of ctx.callable()) {
-        for (const rule of ctx.protocol.methods[method]!.rules) {
+        for (const rule of ctx.protocol.methods[method]!.rules ?? []) {
           if (rule.rule !== "nonIncreasing") continue;
           for (let i = 0; i < rule.params.length; i++)
             for (let j = i + 1; j < rule.params.length; j++) {
@@ -222,7 +222,7 @@ function advertisedValues(ctx: ConformContext, method: string, gate: OptionGate)
     const sample = ctx.sampler().sampleOption(method, gate.param);
     // An opaque string (a cursor) is only valid when the server issued it; a filter's fields
     // are the server's (filters.ts builds those): neither can be sampled from the schema.
-    const filtered = ctx.protocol.methods[method]!.rules.some(
+    const filtered = (ctx.protocol.methods[method]!.rules ?? []).some(
       (rule) => rule.rule === "filter" && rule.param === gate.param,
     );
     return sample === undefined || typeof sample === "string" || filtered ? [] : [sample];

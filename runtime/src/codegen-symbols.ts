@@ -1,12 +1,16 @@
 /**
- * Every symbol generated code imports from the runtime, whether it is a value or only a
- * type, and which of the four entries for generated code exports it: `codegen` (the server,
+ * The runtime's symbol table for generated code (published as `@rcp-gen/runtime/codegen-symbols`;
+ * design.md #9, protobuf-es `codegenv2/symbols.ts`): every symbol generated code may import,
+ * whether it is a value or only a type, and which of the four entries for generated code
+ * exports it: `codegen` (the server,
  * `@rcp-gen/runtime/codegen`), `protocol` (the protocol descriptor, which server and client
  * share, `@rcp-gen/runtime/codegen-protocol`), `client` (the client base and its Web-standard
  * transports, `@rcp-gen/runtime/codegen-client`) or `node` (the stdio client transport,
  * `@rcp-gen/runtime/codegen-node`). Keeping the client apart keeps it out of a server's
  * start-up; keeping the server and `node` apart keeps Node modules out of a browser bundle.
- * Emitters refer to runtime symbols through this table, never by string.
+ * The runtime owns this table, next to the entries it describes; rcp-gen reads it to write
+ * imports (its emitters refer to runtime symbols through it, never by string), and
+ * test/runtime/codegen-symbols.test.ts checks that each entry exports exactly its symbols.
  */
 export const runtimeSymbols = {
   defineProtocol: { kind: "value", entry: "protocol" },

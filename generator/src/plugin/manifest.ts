@@ -1,0 +1,26 @@
+/**
+ * manifest.json, beside the generated files: the generator version, the schema folder's hash
+ * and each schema file's, and the files generated. The one place hashes live, so that a
+ * one-word edit of one schema file shows in a review as that file's hash here plus the lines
+ * it changed in the files that print it, and nothing else.
+ */
+import { generatorVersion } from "../cli/version.js";
+import type { LoadedSchemaFolder } from "../load/loader.js";
+import { bannerMark, manifestName } from "./banner.js";
+
+export function manifestFile(
+  folder: LoadedSchemaFolder,
+  generated: readonly string[],
+  command: string,
+): [string, string] {
+  const manifest = {
+    $comment: `${bannerMark} ${generatorVersion}: the hashes (sha256 of canonical JSON) of the schema the files listed here come from. Regenerate with: ${command}`,
+    generator: `rcp-gen ${generatorVersion}`,
+    schema: {
+      sha256: folder.hash,
+      files: Object.fromEntries([...folder.fileHashes].sort(([a], [b]) => (a < b ? -1 : 1))),
+    },
+    files: [...generated].sort(),
+  };
+  return [manifestName, `${JSON.stringify(manifest, null, 2)}\n`];
+}
