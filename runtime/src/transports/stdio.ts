@@ -37,25 +37,12 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
   let resolveServed: () => void = () => {};
   const served = new Promise<void>((resolve) => (resolveServed = resolve));
 
-  // Frames produced in one turn of the event loop (a chunk of pipelined requests) leave in
-  // one corked write rather than one syscall each.
-  let corked = false;
-  const uncork = (): void => {
-    corked = false;
-    output.uncork();
-  };
+  // Frames produced in one turn of the event loop (the answers to a chunk of pipelined
+  // requests) leave in one write of their joined text, at the end of that turn: one syscall
+  // and one buffer rather than one per frame, and a lone frame is not delayed.
+  const batch = new WriteBatch(write, output);
   const queue = new OutboundQueue(
-    {
-      write(text) {
-        if (!corked) {
-          corked = true;
-          output.cork();
-          queueMicrotask(uncork);
-        }
-        return write(text);
-      },
-      onDrain: (listener) => output.once("drain", listener),
-    },
+    { write: (text) => batch.write(text), onDrain: (listener) => output.once("drain", listener) },
     {
       // No new requests while the client is behind: their answers would only wait here.
       onCongestion: (congested) => {
@@ -86,6 +73,7 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
       input.pause();
       await pump.settled();
       await queue.idle();
+      batch.flush();
       await new Promise<void>((resolve) => output.write("", () => resolve()));
       restoreStdout?.restore();
       if (options.exit ?? ownsStdout) process.exit(0);
@@ -108,6 +96,37 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
     void finish();
   });
   return served;
+}
+
+/**
+ * Joins the frames written in one turn of the event loop and writes them at its end (a
+ * microtask), as one chunk. A write says the reader is behind (false) once the stream's
+ * buffer is full, until it drains; the text is taken either way.
+ */
+class WriteBatch {
+  #text = "";
+  #behind = false;
+  readonly #flush = (): void => this.flush();
+
+  constructor(
+    private readonly writeOut: (text: string) => boolean,
+    private readonly output: Writable,
+  ) {}
+
+  write(text: string): boolean {
+    if (this.#text === "") queueMicrotask(this.#flush);
+    this.#text += text;
+    return !this.#behind;
+  }
+
+  flush(): void {
+    const text = this.#text;
+    if (text === "") return;
+    this.#text = "";
+    if (this.writeOut(text) || this.#behind) return;
+    this.#behind = true;
+    this.output.once("drain", () => (this.#behind = false));
+  }
 }
 
 /**
