@@ -3,8 +3,6 @@
  * every file embedded under `$defs` with its own `$id`, refs relative to it), so the serializer
  * compiler can follow a reference to the schema node it names, from any base URI.
  */
-import { readPointer } from "../load/json-pointer.js";
-
 export type SchemaNode = Readonly<Record<string, unknown>>;
 
 /** A schema node and the base URI its own relative refs resolve against. */
@@ -53,4 +51,15 @@ export class SchemaIndex {
 /** The base URI inside `node`: its own `$id` (resolved against `base`) or the enclosing one. */
 export function nodeBase(node: SchemaNode, base: string): string {
   return typeof node.$id === "string" ? new URL(node.$id, base).href.replace(/#$/, "") : base;
+}
+
+/** The node at an RFC 6901 pointer (`/$defs/result`) inside `document`, or undefined. */
+function readPointer(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const token of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
