@@ -3,13 +3,16 @@
  * the source of standalone functions that write a value of that shape as JSON text, with the
  * same output as the runtime's generic serialize() (runtime/src/json.ts) for every value,
  * valid or not. What the schema pins down is written by specialised code (member names as
- * literals, no type dispatch); everything else (unknown extra members, which §4.6 says must
+ * literals, the expected kind tried first); everything else (unknown extra members, which §4.6 says must
  * survive, combinators, a value of an unexpected type) goes through the generic path. Members
  * are visited in the object's own order, so the text matches JSON.stringify's byte for byte.
  *
  * Independent of the rest of the generator: its input is a bundled JSON Schema document.
+ * Bench scenario 11 weighs it against serialize(): on Node 20 it is slower than V8's native
+ * JSON.stringify (about 1.7x for a small retrieve result, 2x for a rich one), so no emitter
+ * uses it; the scenario tells when a Node makes it worth emitting.
  */
-import { serializerPrelude } from "./prelude.js";
+import { SERIALIZER_PRELUDE } from "./prelude.js";
 import { SchemaIndex, nodeBase, type Located, type SchemaNode } from "./schema-index.js";
 
 export interface SerializerShape {
@@ -19,27 +22,17 @@ export interface SerializerShape {
   readonly ref: string;
 }
 
-export interface CompileOptions {
-  /** Emit TypeScript (parameter and return types) rather than plain JavaScript. */
-  readonly typescript?: boolean;
-}
-
 /**
- * Source text declaring `export function <name>(value): string` per shape (after shared helpers),
- * no imports, nothing evaluated at load time but function declarations.
+ * JavaScript source declaring `export function <name>(value)` (returning JSON text) per shape,
+ * after shared helpers: no imports, nothing run at load time but function declarations.
  */
-export function compileSerializers(
-  document: SchemaNode,
-  shapes: readonly SerializerShape[],
-  options: CompileOptions = {},
-): string {
-  const compiler = new Compiler(new SchemaIndex(document), options.typescript ?? false);
+export function compileSerializers(document: SchemaNode, shapes: readonly SerializerShape[]): string {
+  const compiler = new Compiler(new SchemaIndex(document));
   const exports = shapes.map((shape) => {
     const writer = compiler.writerOf(compiler.index.resolve(shape.ref, compiler.index.rootBase));
-    const param = compiler.typed ? "value: unknown" : "value";
-    return `export function ${shape.name}(${param})${compiler.typed ? ": string" : ""} {\n  return ${writer}(value) ?? "null";\n}`;
+    return `export function ${shape.name}(value) {\n  return ${writer}(value) ?? "null";\n}`;
   });
-  return [serializerPrelude(compiler.typed), ...compiler.functions, ...exports].join("\n") + "\n";
+  return [SERIALIZER_PRELUDE, ...compiler.functions, ...exports].join("\n") + "\n";
 }
 
 /** What a schema node says about the values it admits, as far as writing them goes. */
@@ -49,10 +42,7 @@ class Compiler {
   readonly functions: string[] = [];
   readonly #names = new Map<SchemaNode, string>();
 
-  constructor(
-    readonly index: SchemaIndex,
-    readonly typed: boolean,
-  ) {}
+  constructor(readonly index: SchemaIndex) {}
 
   /** The name of the function writing values of `located` (compiled once per schema node). */
   writerOf(located: Located): string {
@@ -79,10 +69,8 @@ class Compiler {
   }
 
   #writer(name: string, located: Located, kinds: readonly Kind[]): string {
-    const any = this.typed ? ": any" : "";
-    const returns = this.typed ? ": string | undefined" : "";
     const cases = kinds.map((kind) => this.#case(kind, located));
-    return `function ${name}(v${any})${returns} {\n${cases.join("\n")}\n  return $any(v);\n}`;
+    return `function ${name}(v) {\n${cases.join("\n")}\n  return $any(v);\n}`;
   }
 
   /** One `if` per admitted kind: its specialised writing, when `v` is of that kind. */
@@ -125,7 +113,7 @@ class Compiler {
     });
     return `  if (typeof v === "object" && v !== null && !Array.isArray(v) && $plain(v)) {
     let o = "";
-    let t${this.typed ? ": string | undefined" : ""};
+    let t;
     for (const k in v) {
       switch (k) {
 ${members.join("\n")}

@@ -24,7 +24,9 @@ const workDir = mkdtempSync(join(tmpdir(), "rcp-bench-serializers-"));
 let compiled: (value: unknown) => string;
 try {
   const file = join(workDir, "serializers.mjs");
-  const ref = "https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/result";
+  const retrieve = (bundle.$defs as Record<string, { $id: string }>)["methods/retrieve.json"];
+  if (retrieve === undefined) throw new Error(`${bundlePath} has no methods/retrieve.json`);
+  const ref = `${retrieve.$id}#/$defs/result`;
   writeFileSync(file, compileSerializers(bundle, [{ name: "retrieveResult", ref }]));
   compiled = ((await import(pathToFileURL(file).href)) as { retrieveResult: typeof compiled }).retrieveResult;
 } finally {

@@ -52,7 +52,7 @@ describe("schema-compiled serializers", () => {
   it("cover every result, partial and notification shape of RCP/1", () => {
     expect(shapes.length).toBeGreaterThan(20);
     expect(shapes.map((shape) => shape.ref)).toContain(
-      "https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/result",
+      `${files["methods/retrieve.json"]!.$id as string}#/$defs/result`,
     );
     for (const shape of shapes) expect(typeof compiled[shape.name], shape.name).toBe("function");
   });
