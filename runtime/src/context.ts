@@ -10,6 +10,7 @@ import type { InFlightRequest } from "./connection.js";
 import type { AuthInfo, RequestOrigin, TransportInfo } from "./caller.js";
 import { ErrorCode, RcpError, type ErrorObject } from "./errors.js";
 import { errorFrame, notificationFrame, resultFrame } from "./json.js";
+import type { DeadlineSet, Expiring } from "./deadline-set.js";
 
 /** Where a request's frames go; absent when the request has no stream (buffered HTTP). */
 export interface FrameChannel {
@@ -58,7 +59,7 @@ export interface RequestContextInit {
   readonly origin: RequestOrigin;
 }
 
-export class RequestContext implements HandlerContext, InFlightRequest {
+export class RequestContext implements HandlerContext, InFlightRequest, Expiring {
   readonly descriptor: MethodDescriptor;
   readonly id: RequestId;
   readonly meta: Readonly<JsonObject>;
@@ -71,6 +72,9 @@ export class RequestContext implements HandlerContext, InFlightRequest {
   #controller: AbortController | undefined;
   #resolve: ((frame: string | undefined) => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set when the deadline is the server's default, shared with the other requests under it. */
+  #deadlines: DeadlineSet<RequestContext> | undefined;
+  #expiresAt = Number.POSITIVE_INFINITY;
   #lastProgress = 0;
   #logThreshold: number;
   #progressToken: string | number | undefined;
@@ -151,10 +155,26 @@ export class RequestContext implements HandlerContext, InFlightRequest {
     else channel.send(frame);
   }
 
-  /** Makes this request answerable asynchronously; `frame` resolves with its one response. */
-  pending(deadlineMs: number): Promise<string | undefined> {
-    if (deadlineMs > 0 && Number.isFinite(deadlineMs)) this.#timer = setTimeout(expire, deadlineMs, this);
+  /**
+   * Makes this request answerable asynchronously; `frame` resolves with its one response. A
+   * deadline of `shared`'s duration joins that set rather than setting a timer of its own.
+   */
+  pending(deadlineMs: number, shared?: DeadlineSet<RequestContext>): Promise<string | undefined> {
+    if (shared !== undefined && deadlineMs === shared.durationMs) {
+      this.#expiresAt = shared.expiryFromNow();
+      this.#deadlines = shared;
+      shared.add(this);
+    } else if (deadlineMs > 0 && Number.isFinite(deadlineMs)) this.#timer = setTimeout(expire, deadlineMs, this);
     return new Promise((resolve) => (this.#resolve = resolve));
+  }
+
+  get expiresAt(): number {
+    return this.#expiresAt;
+  }
+
+  /** The deadline elapsed (§13.1): -32014, and the handler's signal aborts. */
+  expire(): void {
+    this.abort(TIMEOUT);
   }
 
   /** The response to a handler's outcome (validated) — synchronous for sync handlers. */
@@ -206,6 +226,7 @@ export class RequestContext implements HandlerContext, InFlightRequest {
     this.#done = true;
     this.channel?.requestDone?.(this);
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#deadlines?.delete(this);
     this.#inFlight.delete(this.id);
     this.#resolve?.(frame);
   }
@@ -214,5 +235,5 @@ export class RequestContext implements HandlerContext, InFlightRequest {
 const TIMEOUT = new RcpError(ErrorCode.Timeout, "Timeout: the request deadline elapsed");
 
 function expire(context: RequestContext): void {
-  context.abort(TIMEOUT);
+  context.expire();
 }

@@ -13,6 +13,7 @@ import { RequestContext, type FrameChannel, type RequestServices } from "./conte
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
 import { callThrough, interceptHandlers } from "./intercept.js";
+import { DeadlineSet } from "./deadline-set.js";
 import type { Connection } from "./connection.js";
 import type { RequestOrigin } from "./caller.js";
 import type { HttpOptions } from "./http/options.js";
@@ -65,6 +66,8 @@ export class ServerCore implements RequestServices {
   readonly #logging: boolean;
   /** Undefined without interceptors: handlers are then called directly. */
   readonly #chain: CallNext<ServerCall> | undefined;
+  /** Requests in flight under the default deadline, on one timer. */
+  readonly #defaultDeadlines: DeadlineSet<RequestContext> | undefined;
 
   constructor(protocol: ProtocolDescriptor, options: ServerRuntimeOptions<unknown>) {
     this.#protocol = protocol;
@@ -82,6 +85,9 @@ export class ServerCore implements RequestServices {
     const roles = Object.values(protocol.notifications);
     this.progressMethod = roles.find((n) => n.role === "progress")?.method ?? `${protocol.notificationPrefix}progress`;
     this.logMethod = roles.find((n) => n.role === "log")?.method ?? `${protocol.notificationPrefix}log`;
+    const serverDeadline = this.limits.defaultDeadlineMs;
+    this.#defaultDeadlines =
+      serverDeadline > 0 && Number.isFinite(serverDeadline) ? new DeadlineSet(serverDeadline) : undefined;
     const interceptors = options.interceptors ?? [];
     // Dispatch reaches the chain only after finding the method's handler.
     this.#chain =
@@ -272,6 +278,7 @@ export class ServerCore implements RequestServices {
     const serverDeadline = this.limits.defaultDeadlineMs;
     return context.pending(
       typeof deadline === "number" && deadline > 0 ? Math.min(deadline, serverDeadline) : serverDeadline,
+      this.#defaultDeadlines,
     );
   }
 

@@ -27,8 +27,7 @@ export function prepareParams(
   if (!passes(descriptor.params, params) && !(dropNullMembers(params) && passes(descriptor.params, params)))
     throw validationError(descriptor.params);
   let degraded = NO_DEGRADATION;
-  if (descriptor.gates !== undefined && descriptor.gates.length > 0)
-    degraded = applyGates(descriptor, params, capabilities);
+  if (mayBeGated(descriptor, params)) degraded = applyGates(descriptor, params, capabilities);
   for (const clamp of descriptor.clamps ?? []) {
     const value = getPath(params, clamp.param);
     const max = getPath(capabilities, clamp.max);
@@ -36,6 +35,24 @@ export function prepareParams(
   }
   for (const rule of descriptor.rules ?? []) checkRule(rule, params, capabilities);
   return degraded;
+}
+
+/** Per method: the top-level params members its option gates read (`fusion` for `fusion.method`). */
+const gatedMembers = new WeakMap<MethodDescriptor, ReadonlySet<string>>();
+
+/**
+ * Whether any gate may apply: most requests carry none of the gated options, and checking their
+ * few members is cheaper than reading every gate's path.
+ */
+function mayBeGated(descriptor: MethodDescriptor, params: Record<string, unknown>): boolean {
+  if (descriptor.gates === undefined || descriptor.gates.length === 0) return false;
+  let members = gatedMembers.get(descriptor);
+  if (members === undefined) {
+    members = new Set(descriptor.gates.map((gate) => gate.param.split(".", 1)[0]!));
+    gatedMembers.set(descriptor, members);
+  }
+  for (const key in params) if (members.has(key)) return true;
+  return false;
 }
 
 /**
@@ -162,17 +179,19 @@ export function checkRule(
   capabilities: Readonly<Record<string, unknown>>,
 ): void {
   if (rule.rule === "nonIncreasing") {
-    let previous: { param: string; value: number } | undefined;
+    let previousParam: string | undefined;
+    let previousValue = Number.POSITIVE_INFINITY;
     for (const param of rule.params) {
       const value = getPath(params, param);
       if (typeof value !== "number") continue;
-      if (previous && value > previous.value) {
+      if (value > previousValue) {
         throw invalidParams(
           param,
-          `${param} (${value}) must not exceed ${previous.param} (${previous.value})${rule.spec ? ` (${rule.spec})` : ""}`,
+          `${param} (${value}) must not exceed ${previousParam} (${previousValue})${rule.spec ? ` (${rule.spec})` : ""}`,
         );
       }
-      previous = { param, value };
+      previousParam = param;
+      previousValue = value;
     }
     return;
   }

@@ -45,7 +45,7 @@ describe("npm run bench, tiny mode", () => {
   });
 
   it("prints a table per scenario with a PASS or MISS verdict per target", () => {
-    for (const id of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"])
+    for (const id of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"])
       expect(run.stdout).toMatch(new RegExp(`^## ${id}\\. `, "m"));
     expect(run.stdout).toMatch(/^ {2}(PASS|MISS) {2}stdio req\/s, ours \/ floor: /m);
   });
@@ -54,7 +54,19 @@ describe("npm run bench, tiny mode", () => {
     const saved = JSON.parse(readFileSync(resultsFile, "utf8")) as SavedRun;
     expect(saved.mode).toBe("tiny");
     expect(saved.failures).toEqual([]);
-    expect(saved.scenarios.map((scenario) => scenario.id)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    expect(saved.scenarios.map((scenario) => scenario.id)).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+    ]);
     for (const scenario of saved.scenarios) {
       expect(scenario.rows.length, `scenario ${scenario.id} rows`).toBeGreaterThanOrEqual(1);
       for (const row of scenario.rows)

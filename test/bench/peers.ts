@@ -3,8 +3,9 @@
  * hand-written floors, and the peer libraries, each with how to start it and how to address it.
  */
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RETRIEVE_PARAMS } from "./fixture.js";
+import { RESULT_VARIANT_ENV, RETRIEVE_PARAMS, type ResultVariant } from "./fixture.js";
 import type { DialectName } from "./load/dialects.js";
 import type { HttpTarget } from "./load/http-load.js";
 import type { ServerCommand } from "./load/stdio-connection.js";
@@ -12,6 +13,7 @@ import type { ServerCommand } from "./load/stdio-connection.js";
 export const OURS = "ours";
 export const FLOOR = "floor";
 export const MCP = "mcp-sdk";
+export const REFERENCE = "RCP reference Node SDK";
 /** Ours with one no-op server interceptor, beside ours in scenarios 1 and 2. */
 export const OURS_INTERCEPTED = "ours+1 no-op interceptor";
 
@@ -85,6 +87,41 @@ export const HTTP_PEERS: readonly HttpPeer[] = [
     }),
   },
 ];
+
+/** The reference SDK copy beside the repository (../shared; this file runs from dist/test/bench). */
+const REFERENCE_SDK = resolve(
+  fileURLToPath(new URL("../../..", import.meta.url)),
+  "../shared/reference/rcp-ref/sdk/node/src/index.js",
+);
+const referencePresent = existsSync(REFERENCE_SDK);
+
+/** The RCP reference Node SDK's own stdio server, when its copy is present. */
+export const REFERENCE_STDIO_PEERS: readonly StdioPeer[] = referencePresent
+  ? [
+      {
+        label: REFERENCE,
+        server: { script: serverScript("reference-stdio"), env: { BENCH_REFERENCE_SDK: REFERENCE_SDK } },
+        dialect: "rcp",
+      },
+    ]
+  : [];
+
+export function missingReferenceNote(): string[] {
+  return referencePresent ? [] : [`${REFERENCE} skipped: no copy at ${REFERENCE_SDK} (../shared is not in this clone)`];
+}
+
+/** The same stdio peer answering the `variant` retrieve result, labelled `<label>, <variant> result`. */
+export function withResultVariant(peer: StdioPeer, variant: ResultVariant): StdioPeer {
+  return {
+    ...peer,
+    label: variantLabel(peer.label, variant),
+    server: { ...peer.server, env: { ...peer.server.env, [RESULT_VARIANT_ENV]: variant } },
+  };
+}
+
+export function variantLabel(label: string, variant: ResultVariant): string {
+  return `${label}, ${variant} result`;
+}
 
 const ONE_INTERCEPTOR = { BENCH_INTERCEPTORS: "1" };
 

@@ -16,6 +16,11 @@ export function ratioAtLeast(name: string, measured: number, threshold: number):
   return { name, measured, threshold, kind: "min", unit: "x" };
 }
 
+/** A ratio that must be at most `threshold` (a cost, e.g. CPU per request against a floor's). */
+export function ratioAtMost(name: string, measured: number, threshold: number): Target {
+  return { name, measured, threshold, kind: "max", unit: "x" };
+}
+
 export interface ScenarioReport {
   id: string;
   title: string;

@@ -13,6 +13,7 @@ import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
 import { startupScenario } from "./scenarios/startup.js";
 import { stdioScenario } from "./scenarios/stdio.js";
@@ -31,6 +32,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "8", run: installScenario },
   { id: "9", run: federationScenario },
   { id: "10", run: bundleScenario },
+  { id: "11", run: serializeScenario },
 ];
 
 function option(name: string): string | undefined {

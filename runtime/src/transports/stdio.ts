@@ -37,25 +37,12 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
   let resolveServed: () => void = () => {};
   const served = new Promise<void>((resolve) => (resolveServed = resolve));
 
-  // Frames produced in one turn of the event loop (a chunk of pipelined requests) leave in
-  // one corked write rather than one syscall each.
-  let corked = false;
-  const uncork = (): void => {
-    corked = false;
-    output.uncork();
-  };
+  // Frames produced in one turn of the event loop (the answers to a chunk of pipelined
+  // requests) leave in one write of their joined text, at the end of that turn: one syscall
+  // and one buffer rather than one per frame, and a lone frame is not delayed.
+  const batch = new WriteBatch(write, output);
   const queue = new OutboundQueue(
-    {
-      write(text) {
-        if (!corked) {
-          corked = true;
-          output.cork();
-          queueMicrotask(uncork);
-        }
-        return write(text);
-      },
-      onDrain: (listener) => output.once("drain", listener),
-    },
+    { write: (text) => batch.write(text), onDrain: (listener) => batch.onDrain(listener) },
     {
       // No new requests while the client is behind: their answers would only wait here.
       onCongestion: (congested) => {
@@ -86,6 +73,7 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
       input.pause();
       await pump.settled();
       await queue.idle();
+      batch.flush();
       await new Promise<void>((resolve) => output.write("", () => resolve()));
       restoreStdout?.restore();
       if (options.exit ?? ownsStdout) process.exit(0);
@@ -108,6 +96,62 @@ export function serveStdio(core: ServerCore, options: StdioOptions = {}): Promis
     void finish();
   });
   return served;
+}
+
+/**
+ * Joins the frames written in one turn of the event loop and writes them at its end (a
+ * microtask), as one chunk. The sink of an OutboundQueue: a write says "behind" (false) once
+ * this turn's text reaches BATCH_LIMIT, or while the stream itself waits to drain, so a burst of answers waits in the queue, as separate frames, rather than here as one
+ * huge string. Drain listeners hear when the joined text went out or the stream drained.
+ */
+/**
+ * Characters one turn may join before the queue holds the rest: room for the answers to a
+ * chunk of 64 pipelined requests of a few hundred bytes each, far below a burst of thousands.
+ */
+const BATCH_LIMIT = 64 * 1024;
+
+class WriteBatch {
+  #text = "";
+  #behind = false;
+  #drainListeners: Array<() => void> = [];
+  readonly #flush = (): void => this.flush();
+
+  constructor(
+    private readonly writeOut: (text: string) => boolean,
+    private readonly output: Writable,
+  ) {}
+
+  write(text: string): boolean {
+    if (this.#text === "") queueMicrotask(this.#flush);
+    this.#text += text;
+    return !this.#behind && this.#text.length < BATCH_LIMIT;
+  }
+
+  onDrain(listener: () => void): void {
+    this.#drainListeners.push(listener);
+  }
+
+  flush(): void {
+    const text = this.#text;
+    if (text === "") return;
+    this.#text = "";
+    if (this.#behind) {
+      this.writeOut(text);
+    } else if (this.writeOut(text)) {
+      this.#drained();
+    } else {
+      this.#behind = true;
+      this.output.once("drain", () => {
+        this.#behind = false;
+        this.#drained();
+      });
+    }
+  }
+
+  #drained(): void {
+    if (this.#drainListeners.length === 0) return;
+    for (const listener of this.#drainListeners.splice(0)) listener();
+  }
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ServerCommand {
 export class StdioConnection {
   readonly child: ChildProcess;
   onMessage: (json: string) => void = () => {};
+  /** Called after the messages of one chunk of the server's output were handed to onMessage. */
+  onChunkRead: () => void = () => {};
   private buffered: Buffer = Buffer.alloc(0);
   private readonly probes: ProbeReader;
 
@@ -25,7 +27,12 @@ export class StdioConnection {
     command: ServerCommand,
     private readonly dialect: Dialect,
   ) {
-    const options: NodeChildOptions = { script: command.script, nodeFlags: command.nodeFlags ?? [], env: command.env ?? {}, ownGroup: false };
+    const options: NodeChildOptions = {
+      script: command.script,
+      nodeFlags: command.nodeFlags ?? [],
+      env: command.env ?? {},
+      ownGroup: false,
+    };
     this.child = spawnNode(options);
     this.child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
     this.probes = new ProbeReader(this.child);
@@ -58,7 +65,8 @@ export class StdioConnection {
         this.onMessage = () => {};
         reject(new Error(`${why}; stderr: ${this.stderr()}`));
       };
-      const onExit = (code: number | null, signal: string | null): void => fail(`server exited (${code ?? signal}) before answering`);
+      const onExit = (code: number | null, signal: string | null): void =>
+        fail(`server exited (${code ?? signal}) before answering`);
       const timer = setTimeout(() => fail(`no message within ${timeoutMs} ms`), timeoutMs);
       this.child.once("exit", onExit);
       this.onMessage = (json) => {
@@ -95,6 +103,7 @@ export class StdioConnection {
       if (message.json.length > 0) this.onMessage(message.json);
     }
     this.buffered = this.buffered.subarray(start);
+    this.onChunkRead();
   }
 
   private takeLine(start: number): { json: string; next: number } | undefined {

@@ -4,6 +4,7 @@
  * figure that does not depend on the client keeping up).
  */
 import { alternate, medianTable } from "../alternate.js";
+import { clientBoundNotes, isClientBound } from "../client-bound.js";
 import { startHttpServer } from "../http-server.js";
 import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
 import type { Mode } from "../modes.js";
@@ -19,7 +20,7 @@ import {
 } from "../peers.js";
 import { cpuMicrosBetween } from "../probe-reader.js";
 import { runJsonChild } from "../processes.js";
-import { ratioAtLeast, type ScenarioReport, type Target } from "../report.js";
+import { ratioAtLeast, ratioAtMost, type ScenarioReport, type Target } from "../report.js";
 import { ratio } from "../stats.js";
 import { loadScript } from "./scripts.js";
 
@@ -44,12 +45,15 @@ async function runOnce(peer: HttpPeer, mode: Mode): Promise<Record<string, numbe
     const before = await server.probes.probe();
     const result = await load(mode.http.requests);
     const after = await server.probes.probe();
+    const serverCpuMicrosPerRequest = cpuMicrosBetween(before, after) / mode.http.requests;
+    const clientCpuMicrosPerRequest = result.clientCpuMicrosPerRequest;
     return {
       requestsPerSecond: result.requestsPerSecond,
       p50Ms: result.p50Ms,
       p99Ms: result.p99Ms,
-      serverCpuMicrosPerRequest: cpuMicrosBetween(before, after) / mode.http.requests,
-      clientCpuMicrosPerRequest: result.clientCpuMicrosPerRequest,
+      serverCpuMicrosPerRequest,
+      clientCpuMicrosPerRequest,
+      clientBound: isClientBound({ serverCpuMicrosPerRequest, clientCpuMicrosPerRequest }) ? 1 : 0,
     };
   } finally {
     await server.stop();
@@ -65,6 +69,7 @@ export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
   const targets: Target[] = [
     ratioAtLeast("HTTP req/s, ours / node:http floor", ratio(rate(OURS), rate(FLOOR)), 0.8),
     ratioAtLeast("HTTP req/s, ours / MCP SDK", ratio(rate(OURS), rate(MCP)), 2),
+    ratioAtMost("HTTP server CPU per request, ours / node:http floor", ratio(cpu(OURS), cpu(FLOOR)), 1.1),
     ratioAtLeast("HTTP req/s, ours with one no-op interceptor / ours", ratio(rate(OURS_INTERCEPTED), rate(OURS)), 0.9),
   ];
   return {
@@ -75,6 +80,7 @@ export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
     samples: Object.fromEntries(samples),
     notes: [
       ...missingOursNote(),
+      ...clientBoundNotes(samples),
       `server CPU per request, floor / ours: ${ratio(cpu(FLOOR), cpu(OURS)).toFixed(2)}x (the client-independent view of the floor target)`,
       `server CPU per request, ours with one no-op interceptor / ours: ${ratio(cpu(OURS_INTERCEPTED), cpu(OURS)).toFixed(2)}x`,
       "MCP SDK: stateless streamable HTTP with enableJsonResponse, a fresh server+transport per request (the SDK's documented stateless pattern)",

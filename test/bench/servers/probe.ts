@@ -19,11 +19,12 @@ export interface ProbeReport {
 
 export function installProbe(): void {
   process.on("SIGUSR2", () => {
+    // CPU first: the forced collections below are the probe's work, not the server's.
+    const cpu = process.cpuUsage();
     const gc = (globalThis as { gc?: () => void }).gc;
     // Two passes: the first may only queue finalizers that free memory in the second.
     gc?.();
     gc?.();
-    const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
     const report: ProbeReport = {
       cpuUserMicros: cpu.user,

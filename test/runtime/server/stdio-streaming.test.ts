@@ -124,6 +124,26 @@ describe("cancellation and deadlines (§7.14, §13.1)", () => {
     const child = await started({ limits: { defaultDeadlineMs: 150 } });
     expect((await child.request("x-test/hang", {}, "d")).error.code).toBe(-32014);
   });
+
+  it("requests under the default deadline each expire on their own time, never before it", async () => {
+    const child = await started({ limits: { defaultDeadlineMs: 150 } });
+    const sentAt = new Map<string, number>();
+    const send = (id: string, method: string): void => {
+      sentAt.set(id, performance.now());
+      child.send({ jsonrpc: "2.0", id, method, params: {} });
+    };
+    send("first", "x-test/hang");
+    await new Promise((wait) => setTimeout(wait, 60));
+    send("second", "x-test/hang");
+    send("quick", "x-test/echo");
+    const [first, second, quick] = await Promise.all(["first", "second", "quick"].map((id) => child.response(id)));
+    expect([first!.error?.code, second!.error?.code, quick!.error]).toEqual([-32014, -32014, undefined]);
+    for (const id of ["first", "second"]) {
+      const answeredAt = child.arrivals.find((arrival) => arrival.frame?.id === id)!.at;
+      // A clock tick of slack between the two processes' monotonic clocks.
+      expect(answeredAt - sentAt.get(id)!, id).toBeGreaterThanOrEqual(148);
+    }
+  });
 });
 
 describe("stdout stays protocol-only (§5.1)", () => {
