@@ -1,7 +1,7 @@
 /**
  * Scenario 11's measurement, in a process of its own: writing the retrieve result (rich and
  * small fixtures) as JSON text with the runtime's serialize() (JSON.stringify plus the
- * non-finite rules), with a serializer compiled from the schema (generator/src/serializers),
+ * non-finite rules), with a serializer compiled from the schema (test/serializers/compiler),
  * and with bare JSON.stringify. Building the value is timed alone and subtracted. Nanoseconds
  * per call, alternating A B C, median of 5 rounds. Prints one JSON line.
  */
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { compileSerializers } from "../../../generator/src/serializers/compile-serializers.js";
+import { compileSerializers } from "../../serializers/compiler/compile-serializers.js";
 import { serialize } from "../../../runtime/src/json.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { median } from "../stats.js";

@@ -1,6 +1,6 @@
 /**
  * Scenario 11: serializing a result. The runtime's serialize() against a serializer compiled
- * from the result's schema (generator/src/serializers), per call, for the rich and the small
+ * from the result's schema (test/serializers/compiler), per call, for the rich and the small
  * retrieve result. It says whether generated servers should carry compiled serializers: only
  * where compiled is cheaper than serialize() on the Node running the bench.
  */

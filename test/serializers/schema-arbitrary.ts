@@ -5,7 +5,7 @@
  * Numbers include NaN, ±Infinity and -0; strings include every character needing an escape.
  */
 import fc, { type Arbitrary } from "fast-check";
-import { SchemaIndex, nodeBase, type SchemaNode } from "../../../generator/src/serializers/schema-index.js";
+import { SchemaIndex, nodeBase, type SchemaNode } from "./compiler/schema-index.js";
 
 const MAX_DEPTH = 5;
 

@@ -7,10 +7,10 @@
  * survive, combinators, a value of an unexpected type) goes through the generic path. Members
  * are visited in the object's own order, so the text matches JSON.stringify's byte for byte.
  *
- * Independent of the rest of the generator: its input is a bundled JSON Schema document.
- * Bench scenario 11 weighs it against serialize(): on Node 20 it is slower than V8's native
+ * Its input is a bundled JSON Schema document. It lives with the tests, not in the generator:
+ * bench scenario 11 weighs it against serialize(), and on Node 20 it is slower than V8's native
  * JSON.stringify (about 1.7x for a small retrieve result, 2x for a rich one), so no emitter
- * uses it; the scenario tells when a Node makes it worth emitting.
+ * ships it; the scenario tells when a Node makes it worth moving into generator/ as a target.
  */
 import { SERIALIZER_PRELUDE } from "./prelude.js";
 import { SchemaIndex, nodeBase, type Located, type SchemaNode } from "./schema-index.js";

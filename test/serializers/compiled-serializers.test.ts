@@ -12,13 +12,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileSerializers, type SerializerShape } from "../../../generator/src/serializers/compile-serializers.js";
-import { SchemaIndex, type SchemaNode } from "../../../generator/src/serializers/schema-index.js";
-import { serialize } from "../../../runtime/src/json.js";
+import { compileSerializers, type SerializerShape } from "./compiler/compile-serializers.js";
+import { SchemaIndex, type SchemaNode } from "./compiler/schema-index.js";
+import { serialize } from "../../runtime/src/json.js";
 import { schemaArbitrary } from "./schema-arbitrary.js";
 
 const bundle = JSON.parse(
-  readFileSync(new URL("../../../generated/rcp.schema.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../generated/rcp.schema.json", import.meta.url), "utf8"),
 ) as SchemaNode;
 const files = bundle.$defs as Record<string, SchemaNode>;
 
