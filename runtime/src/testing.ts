@@ -1,12 +1,13 @@
 /**
  * The testing entry (`@rcp-gen/runtime/testing`): frames validated the way a person reads
  * them (one line per problem: path, expected, found), type guards for each frame kind, and
- * the check of a recorded progress stream. No test framework needed; `./vitest.ts` builds
- * its matchers on these.
+ * the check of a recorded progress stream. No test framework needed; `rcp-gen/vitest`
+ * registers its matchers with vitest from these.
  */
 export {
   validateFrame,
   type FrameCheck,
+  type FrameCheckOptions,
   type PendingMethods,
   type ValidateFrameOptions,
 } from "./testing/validate-frame.js";

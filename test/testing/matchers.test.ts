@@ -3,7 +3,7 @@
  * passing and failing, with the failure messages a test shows.
  */
 import { describe, expect, it } from "vitest";
-import "@rcp-gen/runtime/vitest";
+import "rcp-gen/vitest";
 import "../../generated/methods.js";
 
 const retrieve = (params: object) => ({

@@ -1,20 +1,19 @@
 /**
- * `import "@rcp-gen/runtime/vitest"` registers the RCP matchers with vitest's `expect`:
+ * The RCP matchers registered with vitest's `expect` when `rcp-gen/vitest` is imported:
  * toBeValidRcpFrame, toBeRcpRequest, toBeRcpResult, toBeRcpError and
- * toBeWellFormedProgressStream. Frames are checked against the protocol your generated code
- * defined (or `{ protocol }`, or useRcpProtocol). vitest is an optional peer dependency: only
- * this entry imports it.
+ * toBeWellFormedProgressStream, built on `@rcp-gen/runtime/testing`. Frames are checked against
+ * the protocol your generated code defined (or `{ protocol }`, or useRcpProtocol).
  */
 import { expect } from "vitest";
-import type { ProtocolDescriptor } from "./protocol.js";
-import { rcpMatchers, type ErrorMatcherOptions } from "./testing/matchers.js";
-import type { ProgressStreamOptions } from "./testing/progress-stream.js";
-import type { FrameCheckOptions } from "./testing/validate-frame.js";
+import type { ProtocolDescriptor } from "@rcp-gen/runtime";
+import {
+  rcpMatchers,
+  type ErrorMatcherOptions,
+  type FrameCheckOptions,
+  type ProgressStreamOptions,
+} from "@rcp-gen/runtime/testing";
 
 expect.extend(rcpMatchers);
-
-export { rcpMatchers, type ErrorMatcherOptions } from "./testing/matchers.js";
-export { useRcpProtocol } from "./testing/protocol-choice.js";
 
 /** The matchers as they appear on `expect(value)`. */
 export interface RcpMatchers<R = unknown> {

@@ -4,7 +4,7 @@
  * skipped, SHOULD checks passing with their warning in the title) plus one for the verdict.
  */
 import { describe, expect, it } from "vitest";
-import { runConformance, type ConformRunOptions, type ConformTarget } from "./run.js";
+import { runConformance, type ConformRunOptions, type ConformTarget } from "../conform/run.js";
 
 export function describeConformance(target: ConformTarget, options: ConformRunOptions = {}): void {
   const label = "http" in target ? target.http : target.command.join(" ");
