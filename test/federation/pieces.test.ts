@@ -74,6 +74,17 @@ describe("federated capabilities (§16.4)", () => {
     });
   });
 
+  it("a guarantee (retrieve.deterministic) holds only when every engine states it: silence is not a promise (§7.7.1)", () => {
+    const silent = engine({ retrieve: { maxK: 10 } });
+    const deterministic = engine({ retrieve: { maxK: 10, deterministic: true } });
+    for (const rule of ["union", "intersection"] as const) {
+      expect(federatedCapabilities([deterministic, silent], rule).retrieve).toMatchObject({ deterministic: false });
+      expect(federatedCapabilities([deterministic, deterministic], rule).retrieve).toMatchObject({
+        deterministic: true,
+      });
+    }
+  });
+
   it("offers no retrieve when no engine retrieves", () => {
     expect(federatedCapabilities([embedder], "union")).toEqual({ catalog: { engines: 1 }, streaming: {} });
   });

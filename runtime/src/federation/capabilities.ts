@@ -20,7 +20,7 @@ const RETRIEVE_OVERRIDES: Readonly<Record<string, (values: unknown[], rule: Capa
   // An indexVersion names one engine's snapshot; a federation cannot pin all of them.
   snapshots: () => undefined,
   // A guarantee rather than an option: it holds for the federation only if it holds for every engine.
-  deterministic: (values) => values.length > 0 && values.every((value) => value === true),
+  deterministic: (values) => values.every((value) => value === true),
 };
 
 export function federatedCapabilities(
@@ -70,11 +70,9 @@ function mergeObjects(
   for (const key of keys) {
     const values = objects.map((object) => object[key]);
     const override = overrides[key];
+    // An override sees every engine's value, absent ones included: an engine silent on a guarantee does not give it.
     const value = override
-      ? override(
-          values.filter((item) => item !== undefined),
-          rule,
-        )
+      ? override(values, rule)
       : present(values, rule)
         ? mergeValues(
             values.filter((item) => item !== undefined),
