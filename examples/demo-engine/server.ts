@@ -4,7 +4,14 @@
  * sessions, gates, clamps, validation, progress and cancellation.
  */
 import { createServer, type HandlersFor } from "../../generated/server.js";
-import { ErrorCode, invalidParams, RcpError, type HandlerContext, type ProgressEvent } from "@rcp-gen/runtime";
+import {
+  ErrorCode,
+  fallbackNote,
+  invalidParams,
+  RcpError,
+  type HandlerContext,
+  type ProgressEvent,
+} from "@rcp-gen/runtime";
 import { demoCapabilities, EMBED_BATCH_LIMIT, RERANK_MAX_CANDIDATES } from "./capabilities.js";
 import { DemoEngine } from "./engine.js";
 import type { FilterOperator } from "./filter.js";
@@ -47,7 +54,7 @@ export function demoHandlers(engine: DemoEngine): Handlers {
       const run = engine.retrieve(request, { signal: ctx.signal, stageDelayMs: stageDelay(ctx.meta) });
       const outcome = yield* reportStages(run, ctx);
       const notes = [
-        ...ctx.degraded.map((path) => `${path}: not advertised, ignored (strict: false)`),
+        ...ctx.degraded.map(fallbackNote),
         ...IGNORED_HINTS.filter((hint) => params[hint] !== undefined).map((hint) => `${hint}: accepted, not applied`),
       ];
       return notes.length === 0 ? outcome : { ...outcome, usage: { ...outcome.usage, notes } };

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createServer, RcpClient, type FusionMethod, type ServerCapabilities } from "../../generated/index.js";
-import type { ConformanceLevel, RcpServer } from "@rcp-gen/runtime";
+import { fallbackNote, type ConformanceLevel, type RcpServer } from "@rcp-gen/runtime";
 import { Federation, Selector, type CapabilityRule } from "@rcp-gen/runtime/federation";
 import { stdioConnector } from "@rcp-gen/runtime/node";
 
@@ -80,8 +80,8 @@ export async function createFederatingServer(options: FederatingServerOptions): 
         });
         if (ctx.degraded.length === 0) return result;
         // §7.7: what strict: false made this server drop is noted beside what the engines noted.
-        const dropped = ctx.degraded.map((path) => `${path}: not advertised, ignored (strict: false)`);
-        return { ...result, usage: { ...result.usage, notes: [...dropped, ...(result.usage?.notes ?? [])] } };
+        const notes = [...ctx.degraded.map(fallbackNote), ...(result.usage?.notes ?? [])];
+        return { ...result, usage: { ...result.usage, notes } };
       },
       "catalog/list": () => federation.catalog({ endpoints: options.exposeEndpoints ?? false }),
     },

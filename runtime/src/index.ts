@@ -32,6 +32,7 @@ export {
 export { checkFilter } from "./filter/check.js";
 export { sseFrame } from "./framing/sse.js";
 export { serialize } from "./json.js";
+export { fallbackNote } from "./params.js";
 export * from "./client/index.js";
 export * from "./fusion/index.js";
 export { encodeF32Base64, decodeF32Base64 } from "./codec/f32-base64.js";

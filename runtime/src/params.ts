@@ -138,6 +138,14 @@ export function applyGates(
 }
 
 /**
+ * The `usage.notes` line for an option `strict: false` made the server drop (`ctx.degraded`):
+ * §7.7 has a server that falls back say so, in the same words from every engine.
+ */
+export function fallbackNote(path: string): string {
+  return `${path}: not advertised, ignored (strict: false)`;
+}
+
+/**
  * Drops an unsupported option (`strict: false`): the option itself or, when that would leave
  * params the schema rejects (`rerank: {}` once its required `method` is gone), the smallest
  * enclosing member whose absence keeps them valid, so a handler never sees params its types
