@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
 import { registryFolder } from "../federation/processes.js";
-import { DEMO, runConform } from "./conform-cli.js";
+import { DEMO, runConform, type JsonReport } from "./conform-cli.js";
 
 const registries = registryFolder();
 afterAll(() => registries.remove());
@@ -21,12 +21,7 @@ describe("rcp-gen conform against the federating server", () => {
     });
     const slow = JSON.stringify({ [STAGE_DELAY_META_KEY]: 150 });
     const run = await runConform(["--json", "--slow-meta", slow, "--", ...DEMO, "--federate", registry, "--stdio"]);
-    const report = JSON.parse(run.stdout) as {
-      declaredLevel: string;
-      declarationHolds: boolean;
-      counts: Record<string, number>;
-      checks: { id: string; status: string }[];
-    };
+    const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.checks.filter((check) => check.status === "fail" || check.status === "warn")).toEqual([]);
     expect(report).toMatchObject({ declaredLevel: "L1", declarationHolds: true });
     const statusOf = (id: string) => report.checks.find((check) => check.id === id)?.status;

@@ -5,7 +5,7 @@
  * checks it caused, not all the ones after it.
  */
 import { loadSchemaFolder } from "../load/loader.js";
-import type { CaseVerdict, CheckEntry, CheckResult, Phase, Verdict } from "./check.js";
+import { skip, type CaseVerdict, type CheckEntry, type CheckResult, type Phase, type Verdict } from "./check.js";
 import { checkTable } from "./checks/index.js";
 import { ConformContext, outcome, resultOf, type ConformOptions } from "./context.js";
 import { rcpSchemaDir } from "../shipped.js";
@@ -110,8 +110,7 @@ async function runPhase(
       outcomes = { status: "fail", detail: `the check could not complete: ${(error as Error).message}` };
     }
     if (Array.isArray(outcomes)) {
-      if (outcomes.length === 0)
-        results.push(resultOfEntry(entry, { status: "skip", detail: "nothing of this kind to check" }));
+      if (outcomes.length === 0) results.push(resultOfEntry(entry, skip("nothing of this kind to check")));
       for (const item of outcomes) {
         const { key, title, section, should } = item;
         const one = { ...entry, id: `${entry.id}:${key}`, title, section: section ?? entry.section };

@@ -5,7 +5,7 @@
  * -32602, an empty `and` -32602, and a well-formed filter on an advertised field is served.
  */
 import { FILTER_OPERATORS, type FilterRule } from "@rcp-gen/runtime";
-import { verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
+import { skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, type ConformContext } from "../context.js";
 import { getPath } from "../dotted-path.js";
 import { resultVerdict } from "./methods.js";
@@ -71,8 +71,7 @@ export const filterChecks: CheckEntry[] = [
     title: "filters against the advertised fields and operators",
     async run(ctx): Promise<CaseVerdict[] | Verdict> {
       const targets = filterTargets(ctx);
-      if (targets.length === 0)
-        return { status: "skip", detail: "no advertised method takes a filter, or no fields are advertised" };
+      if (targets.length === 0) return skip("no advertised method takes a filter, or no fields are advertised");
       const cases: CaseVerdict[] = [];
       for (const target of targets) cases.push(...(await filterCases(ctx, target)));
       return cases;

@@ -5,7 +5,7 @@
  * advertised maximum is clamped, never rejected (§7.7, §12), and the funnel holds (§3.3).
  */
 import type { OptionGate } from "@rcp-gen/runtime";
-import { shown, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
+import { shown, skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
 import { deletePath, getPath, truthy } from "../dotted-path.js";
 import { resultVerdict } from "./methods.js";
@@ -72,9 +72,7 @@ export const optionChecks: CheckEntry[] = [
           ),
         });
       }
-      return cases.length > 0
-        ? cases
-        : { status: "skip", detail: "every option value the schema allows is advertised" };
+      return cases.length > 0 ? cases : skip("every option value the schema allows is advertised");
     },
   },
   {
@@ -122,9 +120,7 @@ export const optionChecks: CheckEntry[] = [
           ...verdict(served || errorCode(exchange) === -32005, `${outcome(exchange)}`),
         });
       }
-      return cases.length > 0
-        ? cases
-        : { status: "skip", detail: "no method with a strict param has an unadvertised option" };
+      return cases.length > 0 ? cases : skip("no method with a strict param has an unadvertised option");
     },
   },
   {
@@ -148,7 +144,7 @@ export const optionChecks: CheckEntry[] = [
           ...verdict(Array.isArray(notes) && notes.length > 0, `usage.notes is ${shown(notes)}`),
         });
       }
-      return cases.length > 0 ? cases : { status: "skip", detail: "no fallback happened" };
+      return cases.length > 0 ? cases : skip("no fallback happened");
     },
   },
   {
@@ -178,7 +174,7 @@ export const optionChecks: CheckEntry[] = [
           });
         }
       }
-      return cases.length > 0 ? cases : { status: "skip", detail: "no clamped count has an advertised maximum" };
+      return cases.length > 0 ? cases : skip("no clamped count has an advertised maximum");
     },
   },
   {
@@ -210,7 +206,7 @@ export const optionChecks: CheckEntry[] = [
             }
         }
       }
-      return cases.length > 0 ? cases : { status: "skip", detail: "no advertised method has a funnel" };
+      return cases.length > 0 ? cases : skip("no advertised method has a funnel");
     },
   },
 ];
