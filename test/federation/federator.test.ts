@@ -184,6 +184,20 @@ describe("the federating server itself", () => {
     expect(catalog.engines.every((engine) => engine.endpoint === undefined)).toBe(true);
   });
 
+  it("asks engines for progress only when its own caller did (§9)", async () => {
+    const before = retrieves(fast).length;
+    // The hanging engine would hold each call to the default deadline: a short one keeps this quick.
+    await client.retrieve({ query, k: 3, _meta: { deadlineMs: 800 } });
+    await client.retrieve({ query, k: 3, _meta: { deadlineMs: 800 } }, { onProgress: () => {} });
+    await fast.waitFor(
+      (events) => events.filter((event) => event.event === "retrieve").length >= before + 2,
+      "both retrieves",
+    );
+    const [quiet, streamed] = retrieves(fast).slice(before);
+    expect(quiet!.meta).not.toHaveProperty("progressToken");
+    expect(streamed!.meta).toHaveProperty("progressToken");
+  });
+
   it("a deadline too short for any engine is -32014, not an outage (§13.1)", async () => {
     const call = client.retrieve({ query, k: 3, _meta: { deadlineMs: 1 } });
     await expect(call).rejects.toMatchObject({ code: -32014 });
