@@ -1,11 +1,12 @@
 /**
  * The engine speaks valid RCP/1: every frame of a streamed retrieve (progress, then the result)
- * and of a vendor method call passes the generated validator for any RCP message. In-process,
- * through the engine's Web-standard fetch handler, the code `listen()` serves over HTTP.
+ * and of a vendor method call is a valid frame of the protocol the generated code defines
+ * (rcp-gen/vitest's matchers). In-process, through the engine's Web-standard fetch handler, the
+ * code `listen()` serves over HTTP.
  */
 import { expect, it } from "vitest";
+import "rcp-gen/vitest";
 import { server } from "../src/engine.js";
-import { validators } from "../src/generated/index.js";
 
 type Frame = { method?: string; result?: { hits?: { id: string }[] }; error?: { code: number } };
 
@@ -28,7 +29,7 @@ async function call(method: string, params: object): Promise<Frame[]> {
 }
 
 function expectValid(frames: readonly Frame[]): void {
-  for (const frame of frames) expect(validators.message(frame), JSON.stringify(validators.message.errors)).toBe(true);
+  for (const frame of frames) expect(frame).toBeValidRcpFrame();
 }
 
 it("streams progress frames, then the result, each a valid RCP/1 frame", async () => {
