@@ -12,14 +12,14 @@ function ajvRuntime_ucs2length(text) {
   return length;
 }
 
-export const catalogListParams: Validator<CatalogListParams> = validate53;
-const schema22 = {"title":"Meta","description":"Implementation-specific side-band data (§4.4); peers ignore keys they do not understand.","type":"object","properties":{"progressToken":{"$ref":"#/$defs/progressToken","description":"Asks for notifications/progress frames for this request (§9)."},"logLevel":{"$ref":"#/$defs/logLevel","description":"Minimum severity of notifications/log the client wants (§17.1)."},"deadlineMs":{"type":"integer","minimum":0,"description":"Milliseconds remaining for this request, not an absolute clock (§13.1, §16.2)."},"federation":{"type":"object","description":"Hop budget and path of a federated request, for loop detection (§16.2).","properties":{"depth":{"type":"integer","minimum":0,"description":"Remaining hop budget; an aggregator does not forward at 0 (§16.2)."},"path":{"type":"array","items":{"type":"string","description":"Identity of one aggregator already traversed."},"description":"Aggregator identities already traversed, in order (§16.2)."}}},"degraded":{"type":"array","items":{"type":"string","description":"The registry id of one engine that failed or was skipped."},"description":"In a federated result: the engines that errored, timed out or were skipped, so a thin result can be told from a complete one (§16.2)."},"idempotencyKey":{"type":"string","description":"Opaque key that lets a server return the original result of a repeated write (§7.10)."},"conformance":{"type":"string","enum":["L0","L1","L2"],"description":"Conformance level a server declares in info/initialize (§14)."},"session":{"type":"string","description":"Opaque session token (§6.2)."},"traceId":{"type":"string","description":"Trace correlation id; belongs in _meta, never in a core field (§17.2)."}}};
-const schema23 = {"title":"ProgressToken","description":"Client-chosen string or integer, unique among the client's in-flight requests, echoed verbatim in every progress frame (§9).","type":["string","integer"]};
+export const catalogListParams: Validator<CatalogListParams> = validate1;
+const schema3 = {"title":"Meta","description":"Implementation-specific side-band data (§4.4); peers ignore keys they do not understand.","type":"object","properties":{"progressToken":{"$ref":"#/$defs/progressToken","description":"Asks for notifications/progress frames for this request (§9)."},"logLevel":{"$ref":"#/$defs/logLevel","description":"Minimum severity of notifications/log the client wants (§17.1)."},"deadlineMs":{"type":"integer","minimum":0,"description":"Milliseconds remaining for this request, not an absolute clock (§13.1, §16.2)."},"federation":{"type":"object","description":"Hop budget and path of a federated request, for loop detection (§16.2).","properties":{"depth":{"type":"integer","minimum":0,"description":"Remaining hop budget; an aggregator does not forward at 0 (§16.2)."},"path":{"type":"array","items":{"type":"string","description":"Identity of one aggregator already traversed."},"description":"Aggregator identities already traversed, in order (§16.2)."}}},"degraded":{"type":"array","items":{"type":"string","description":"The registry id of one engine that failed or was skipped."},"description":"In a federated result: the engines that errored, timed out or were skipped, so a thin result can be told from a complete one (§16.2)."},"idempotencyKey":{"type":"string","description":"Opaque key that lets a server return the original result of a repeated write (§7.10)."},"conformance":{"type":"string","enum":["L0","L1","L2"],"description":"Conformance level a server declares in info/initialize (§14)."},"session":{"type":"string","description":"Opaque session token (§6.2)."},"traceId":{"type":"string","description":"Trace correlation id; belongs in _meta, never in a core field (§17.2)."}}};
+const schema4 = {"title":"ProgressToken","description":"Client-chosen string or integer, unique among the client's in-flight requests, echoed verbatim in every progress frame (§9).","type":["string","integer"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56_evaluated;
+const evaluated0 = validate4_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -27,20 +27,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be string,integer"}];
+validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
 return false;
 }
-validate56.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-const validate56_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate4_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema24 = {"title":"LogLevel","description":"Severity, listed from least to most severe; the runtime reads this order. §17.1 lists exactly these five.","type":"string","enum":["debug","info","notice","warning","error"]};
+const schema5 = {"title":"LogLevel","description":"Severity, listed from least to most severe; the runtime reads this order. §17.1 lists exactly these five.","type":"string","enum":["debug","info","notice","warning","error"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58_evaluated;
+const evaluated0 = validate6_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -48,23 +48,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
-validate58.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"}];
+validate6.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate58.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-const validate58_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate6_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55_evaluated;
+const evaluated0 = validate3_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -75,8 +75,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -87,8 +87,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -101,13 +101,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate55.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate3.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate55.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate3.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -127,13 +127,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate55.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate3.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate55.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate3.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -154,7 +154,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate55.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate3.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -164,7 +164,7 @@ break;
 }
 }
 else {
-validate55.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate3.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -176,7 +176,7 @@ var valid1 = true;
 }
 }
 else {
-validate55.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate3.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -196,7 +196,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate55.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate3.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -206,7 +206,7 @@ break;
 }
 }
 else {
-validate55.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate3.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -219,7 +219,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate55.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate3.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -232,11 +232,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate3.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate55.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate3.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -248,7 +248,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate55.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate3.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -260,7 +260,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate55.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate3.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -278,20 +278,20 @@ var valid0 = true;
 }
 }
 else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate55.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-const validate55_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate3_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53_evaluated;
+const evaluated0 = validate1_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -301,30 +301,30 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!(validate55(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate53.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-const validate53_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate1_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const catalogListResult: Validator<CatalogListResult> = validate61;
-const schema26 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
+export const catalogListResult: Validator<CatalogListResult> = validate164;
+const schema79 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/peer-info.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63_evaluated;
+const evaluated0 = validate82_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -335,14 +335,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate63.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -354,7 +354,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs3 = errors;
 if(typeof data.version !== "string"){
-validate63.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -366,22 +366,22 @@ var valid0 = true;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-const validate63_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
+const validate82_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema31 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
+const schema68 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/modality.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68_evaluated;
+const evaluated0 = validate141_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -389,25 +389,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "text") || (data === "image")) || (data === "audio")) || (data === "code")) || (data === "multimodal"))){
-validate68.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"}];
+validate141.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate68.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-const validate68_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate141_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
+const schema10 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector-encoding.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70_evaluated;
+const evaluated0 = validate16_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -415,23 +415,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data === "json") || (data === "f32-base64"))){
-validate70.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"}];
+validate16.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate70.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-const validate70_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate16_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67_evaluated;
+const evaluated0 = validate168_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -442,7 +442,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.dimension === undefined) && (missing0 = "dimension")) || ((data.identity === undefined) && (missing0 = "identity"))){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -450,13 +450,13 @@ if(data.dimension !== undefined){
 let data0 = data.dimension;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate67.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate168.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate67.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate168.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -470,7 +470,7 @@ if(valid0){
 if(data.identity !== undefined){
 const _errs3 = errors;
 if(typeof data.identity !== "string"){
-validate67.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate168.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -483,13 +483,13 @@ if(data.batchLimit !== undefined){
 let data2 = data.batchLimit;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate67.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate168.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate67.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate168.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -503,7 +503,7 @@ if(valid0){
 if(data.normalized !== undefined){
 const _errs7 = errors;
 if(typeof data.normalized !== "boolean"){
-validate67.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate168.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -521,8 +521,8 @@ var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
-if(!(validate68(data4[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate141(data4[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -532,7 +532,7 @@ break;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate168.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -551,8 +551,8 @@ var valid2 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
-if(!(validate70(data6[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data6[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -562,7 +562,7 @@ break;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate168.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -579,20 +579,20 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-const validate67_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate168_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73_evaluated;
+const evaluated0 = validate172_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -603,14 +603,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.identity === undefined) && (missing0 = "identity")){
-validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate172.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.identity !== undefined){
 const _errs1 = errors;
 if(typeof data.identity !== "string"){
-validate73.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate172.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -623,13 +623,13 @@ if(data.vocabulary !== undefined){
 let data1 = data.vocabulary;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate73.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate172.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate73.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate172.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -643,21 +643,21 @@ var valid0 = true;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate73.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-const validate73_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
+const validate172_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
+const schema83 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75_evaluated;
+const evaluated0 = validate174_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -668,7 +668,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.dimension === undefined) && (missing0 = "dimension")) || ((data.identity === undefined) && (missing0 = "identity"))){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate174.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -676,13 +676,13 @@ if(data.dimension !== undefined){
 let data0 = data.dimension;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate75.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate174.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate75.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate174.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -696,7 +696,7 @@ if(valid0){
 if(data.identity !== undefined){
 const _errs3 = errors;
 if(typeof data.identity !== "string"){
-validate75.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate174.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -709,11 +709,11 @@ if(data.similarity !== undefined){
 let data2 = data.similarity;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate75.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate174.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "dot") || (data2 === "cosine"))){
-validate75.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema34.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
+validate174.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema83.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -731,8 +731,8 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
-if(!(validate68(data3[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate141(data3[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -742,7 +742,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate174.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -761,8 +761,8 @@ var valid2 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
-if(!(validate70(data5[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data5[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -772,7 +772,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate174.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -788,21 +788,21 @@ var valid0 = true;
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate75.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-const validate75_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate174_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema36 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
+const schema63 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80_evaluated;
+const evaluated0 = validate179_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -810,23 +810,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate80.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"}];
+validate179.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate80.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-const validate80_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate179_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79_evaluated;
+const evaluated0 = validate178_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -837,7 +837,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.methods === undefined) && (missing0 = "methods")){
-validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate178.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -850,8 +850,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate80(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate179(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -861,7 +861,7 @@ break;
 }
 }
 else {
-validate79.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate178.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -875,13 +875,13 @@ if(data.maxCandidates !== undefined){
 let data2 = data.maxCandidates;
 const _errs4 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate79.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate178.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate79.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate178.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -902,7 +902,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
 if(typeof data3[i1] !== "string"){
-validate79.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate178.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -912,7 +912,7 @@ break;
 }
 }
 else {
-validate79.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate178.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -926,22 +926,22 @@ var valid0 = true;
 }
 }
 else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate79.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-const validate79_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
+const validate178_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema37 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
-const schema38 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
+const schema86 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
+const schema67 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84_evaluated;
+const evaluated0 = validate183_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -949,24 +949,24 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
-validate84.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"}];
+validate183.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate84.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-const validate84_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate183_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema39 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
+const schema69 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86_evaluated;
+const evaluated0 = validate185_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -974,25 +974,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
-validate86.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate185.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate86.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
-const validate86_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate185_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema40 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
+const schema73 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/retrieval-unit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88_evaluated;
+const evaluated0 = validate151_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1000,23 +1000,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((data === "chunk") || (data === "passage")) || (data === "document")) || (data === "node")) || (data === "triplet")) || (data === "path")) || (data === "subgraph")) || (data === "community")) || (data === "tree-node")) || (data === "page"))){
-validate88.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
+validate151.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate88.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-const validate88_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate151_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83_evaluated;
+const evaluated0 = validate182_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1029,13 +1029,13 @@ if(data.maxK !== undefined){
 let data0 = data.maxK;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate83.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate182.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate83.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate182.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1055,8 +1055,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate84(data1[i0], {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate183(data1[i0], {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -1066,7 +1066,7 @@ break;
 }
 }
 else {
-validate83.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate182.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1085,8 +1085,8 @@ var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
-if(!(validate86(data3[i1], {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate185(data3[i1], {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -1096,7 +1096,7 @@ break;
 }
 }
 else {
-validate83.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate182.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1109,7 +1109,7 @@ if(valid0){
 if(data.mmr !== undefined){
 const _errs9 = errors;
 if(typeof data.mmr !== "boolean"){
-validate83.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate182.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1121,7 +1121,7 @@ if(valid0){
 if(data.rerankBuiltin !== undefined){
 const _errs11 = errors;
 if(typeof data.rerankBuiltin !== "boolean"){
-validate83.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate182.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1139,8 +1139,8 @@ var valid3 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs15 = errors;
-if(!(validate88(data7[i2], {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate151(data7[i2], {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -1150,7 +1150,7 @@ break;
 }
 }
 else {
-validate83.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate182.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1164,13 +1164,13 @@ if(data.levels !== undefined){
 let data9 = data.levels;
 const _errs16 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate83.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate182.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-validate83.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate182.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1184,7 +1184,7 @@ if(valid0){
 if(data.tokenBudget !== undefined){
 const _errs18 = errors;
 if(typeof data.tokenBudget !== "boolean"){
-validate83.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate182.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -1196,7 +1196,7 @@ if(valid0){
 if(data.confidence !== undefined){
 const _errs20 = errors;
 if(typeof data.confidence !== "boolean"){
-validate83.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate182.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -1209,11 +1209,11 @@ if(data.scoreScale !== undefined){
 let data12 = data.scoreScale;
 const _errs22 = errors;
 if(typeof data12 !== "string"){
-validate83.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate182.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data12 === "cosine") || (data12 === "dot")) || (data12 === "bm25")) || (data12 === "probability")) || (data12 === "unbounded"))){
-validate83.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema37.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
+validate182.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema86.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -1226,7 +1226,7 @@ if(data.scoreFloor !== undefined){
 let data13 = data.scoreFloor;
 const _errs24 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate83.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate182.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -1237,8 +1237,8 @@ var valid0 = true;
 if(valid0){
 if(data.defaultMode !== undefined){
 const _errs26 = errors;
-if(!(validate84(data.defaultMode, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate183(data.defaultMode, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
@@ -1250,7 +1250,7 @@ if(valid0){
 if(data.deterministic !== undefined){
 const _errs27 = errors;
 if(typeof data.deterministic !== "boolean"){
-validate83.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate182.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -1262,7 +1262,7 @@ if(valid0){
 if(data.snapshots !== undefined){
 const _errs29 = errors;
 if(typeof data.snapshots !== "boolean"){
-validate83.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate182.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -1280,8 +1280,8 @@ var valid4 = true;
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
 const _errs33 = errors;
-if(!(validate68(data17[i3], {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate141(data17[i3], {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs33 === errors;
@@ -1291,7 +1291,7 @@ break;
 }
 }
 else {
-validate83.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate182.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1316,21 +1316,21 @@ var valid0 = true;
 }
 }
 else {
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate83.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-const validate83_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
+const validate182_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema42 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
+const schema59 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94_evaluated;
+const evaluated0 = validate192_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1338,23 +1338,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate192.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
-validate94.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
+validate192.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate94.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-const validate94_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate192_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93_evaluated;
+const evaluated0 = validate191_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1365,7 +1365,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.methods === undefined) && (missing0 = "methods")){
-validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate191.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1378,8 +1378,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate94(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate192(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1389,7 +1389,7 @@ break;
 }
 }
 else {
-validate93.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate191.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1397,21 +1397,21 @@ return false;
 }
 }
 else {
-validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate93.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-const validate93_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
+const validate191_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema44 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
+const schema27 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98_evaluated;
+const evaluated0 = validate196_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1419,23 +1419,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "local") || (data === "global")) || (data === "drift")) || (data === "communities")) || (data === "neighbors"))){
-validate98.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"}];
+validate196.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate98.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-const validate98_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate196_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97_evaluated;
+const evaluated0 = validate195_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1446,7 +1446,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ops === undefined) && (missing0 = "ops")){
-validate97.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate195.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1459,8 +1459,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate98(data0[i0], {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate196(data0[i0], {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1470,7 +1470,7 @@ break;
 }
 }
 else {
-validate97.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate195.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1478,20 +1478,20 @@ return false;
 }
 }
 else {
-validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate97.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-const validate97_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
+const validate195_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101_evaluated;
+const evaluated0 = validate199_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1502,14 +1502,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.writable === undefined) && (missing0 = "writable")){
-validate101.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate199.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.writable !== undefined){
 const _errs1 = errors;
 if(typeof data.writable !== "boolean"){
-validate101.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate199.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1521,7 +1521,7 @@ if(valid0){
 if(data.chunking !== undefined){
 const _errs3 = errors;
 if(typeof data.chunking !== "boolean"){
-validate101.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate199.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1533,7 +1533,7 @@ if(valid0){
 if(data.contextual !== undefined){
 const _errs5 = errors;
 if(typeof data.contextual !== "boolean"){
-validate101.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate199.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1546,20 +1546,20 @@ var valid0 = true;
 }
 }
 else {
-validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate101.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-const validate101_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
+const validate199_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103_evaluated;
+const evaluated0 = validate201_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1571,7 +1571,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dedup !== undefined){
 const _errs1 = errors;
 if(typeof data.dedup !== "boolean"){
-validate103.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate201.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1584,13 +1584,13 @@ if(data.ttlSeconds !== undefined){
 let data1 = data.ttlSeconds;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate103.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate201.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate103.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate201.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1603,20 +1603,20 @@ var valid0 = true;
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate103.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-const validate103_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
+const validate201_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105_evaluated;
+const evaluated0 = validate203_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1624,20 +1624,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate105.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-const validate105_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate203_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema49 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108_evaluated;
+const evaluated0 = validate206_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1645,23 +1645,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data === "global") || (data === "session"))){
-validate108.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate206.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate108.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-const validate108_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate206_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107_evaluated;
+const evaluated0 = validate205_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1672,7 +1672,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scopes === undefined) && (missing0 = "scopes")){
-validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1685,8 +1685,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate108(data0[i0], {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate206(data0[i0], {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1696,7 +1696,7 @@ break;
 }
 }
 else {
-validate107.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate205.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1709,7 +1709,7 @@ if(valid0){
 if(data.clues !== undefined){
 const _errs4 = errors;
 if(typeof data.clues !== "boolean"){
-validate107.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate205.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1721,22 +1721,22 @@ var valid0 = true;
 }
 }
 else {
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate107.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-const validate107_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate205_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
 
-const pattern3 = /* @__PURE__ */ new RegExp("^x-", "u");
-const schema51 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
+const pattern1 = /* @__PURE__ */ new RegExp("^x-", "u");
+const schema99 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112_evaluated;
+const evaluated0 = validate210_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1744,24 +1744,24 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate210.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data === "keyword") || (data === "text")) || (data === "int")) || (data === "float")) || (data === "bool")) || (data === "date")) || (data === "geo"))){
-validate112.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
+validate210.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate112.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-const validate112_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate210_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema52 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
+const schema100 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114_evaluated;
+const evaluated0 = validate212_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1769,23 +1769,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((data === "eq") || (data === "ne")) || (data === "gt")) || (data === "gte")) || (data === "lt")) || (data === "lte")) || (data === "in")) || (data === "nin")) || (data === "contains")) || (data === "exists"))){
-validate114.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"}];
+validate212.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate114.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
-const validate114_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate212_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111_evaluated;
+const evaluated0 = validate209_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1796,7 +1796,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.fields === undefined) && (missing0 = "fields")){
-validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1809,10 +1809,10 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
-if(!(pattern3.test(key0))){
+if(!(pattern1.test(key0))){
 const _errs6 = errors;
-if(!(validate112(data0[key0], {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate210(data0[key0], {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -1880,7 +1880,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate111.errors = vErrors;
+validate209.errors = vErrors;
 return false;
 }
 else {
@@ -1909,8 +1909,8 @@ var valid4 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
-if(!(validate114(data3[i1], {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate212(data3[i1], {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs13 === errors;
@@ -1920,7 +1920,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate209.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1933,20 +1933,20 @@ var valid0 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate111.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
-const validate111_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
+const validate209_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117_evaluated;
+const evaluated0 = validate85_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1954,19 +1954,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate117.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-const validate117_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate85_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119_evaluated;
+const evaluated0 = validate216_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1974,19 +1974,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate119.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-const validate119_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate216_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121_evaluated;
+const evaluated0 = validate218_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1994,19 +1994,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate218.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate121.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
-const validate121_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate218_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124_evaluated;
+const evaluated0 = validate88_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2014,23 +2014,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
-validate124.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"}];
+validate88.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate124.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-const validate124_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate88_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123_evaluated;
+const evaluated0 = validate87_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2048,8 +2048,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate124(data0[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate88(data0[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2059,27 +2059,27 @@ break;
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate87.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate123.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-const validate123_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
+const validate87_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127_evaluated;
+const evaluated0 = validate221_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2090,7 +2090,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate221.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2098,13 +2098,13 @@ if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate127.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate221.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate127.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate221.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2113,20 +2113,20 @@ return false;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
-const validate127_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate221_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66_evaluated;
+const evaluated0 = validate167_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2137,8 +2137,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
 const _errs1 = errors;
-if(!(validate67(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate168(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2149,8 +2149,8 @@ var valid0 = true;
 if(valid0){
 if(data.sparseEmbed !== undefined){
 const _errs2 = errors;
-if(!(validate73(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate172(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2161,8 +2161,8 @@ var valid0 = true;
 if(valid0){
 if(data.multiVector !== undefined){
 const _errs3 = errors;
-if(!(validate75(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate174(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2173,8 +2173,8 @@ var valid0 = true;
 if(valid0){
 if(data.rerank !== undefined){
 const _errs4 = errors;
-if(!(validate79(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate178(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2185,8 +2185,8 @@ var valid0 = true;
 if(valid0){
 if(data.retrieve !== undefined){
 const _errs5 = errors;
-if(!(validate83(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate182(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2197,8 +2197,8 @@ var valid0 = true;
 if(valid0){
 if(data.transform !== undefined){
 const _errs6 = errors;
-if(!(validate93(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate191(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -2209,8 +2209,8 @@ var valid0 = true;
 if(valid0){
 if(data.graph !== undefined){
 const _errs7 = errors;
-if(!(validate97(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate195(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2221,8 +2221,8 @@ var valid0 = true;
 if(valid0){
 if(data.index !== undefined){
 const _errs8 = errors;
-if(!(validate101(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate199(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2233,8 +2233,8 @@ var valid0 = true;
 if(valid0){
 if(data.session !== undefined){
 const _errs9 = errors;
-if(!(validate103(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate201(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -2245,8 +2245,8 @@ var valid0 = true;
 if(valid0){
 if(data.feedback !== undefined){
 const _errs10 = errors;
-if(!(validate105(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate203(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -2257,8 +2257,8 @@ var valid0 = true;
 if(valid0){
 if(data.memory !== undefined){
 const _errs11 = errors;
-if(!(validate107(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate205(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -2269,8 +2269,8 @@ var valid0 = true;
 if(valid0){
 if(data.filter !== undefined){
 const _errs12 = errors;
-if(!(validate111(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate209(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -2281,8 +2281,8 @@ var valid0 = true;
 if(valid0){
 if(data.streaming !== undefined){
 const _errs13 = errors;
-if(!(validate117(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate85(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -2293,8 +2293,8 @@ var valid0 = true;
 if(valid0){
 if(data.pagination !== undefined){
 const _errs14 = errors;
-if(!(validate119(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate216(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -2305,8 +2305,8 @@ var valid0 = true;
 if(valid0){
 if(data.citations !== undefined){
 const _errs15 = errors;
-if(!(validate121(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate218(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -2317,8 +2317,8 @@ var valid0 = true;
 if(valid0){
 if(data.log !== undefined){
 const _errs16 = errors;
-if(!(validate123(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate87(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -2329,8 +2329,8 @@ var valid0 = true;
 if(valid0){
 if(data.catalog !== undefined){
 const _errs17 = errors;
-if(!(validate127(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate221(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -2358,10 +2358,10 @@ props0.citations = true;
 props0.log = true;
 props0.catalog = true;
 for(const key0 in data){
-if(pattern3.test(key0)){
+if(pattern1.test(key0)){
 let data17 = data[key0];
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-validate66.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate167.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 props0[key0] = true;
@@ -2386,21 +2386,21 @@ props0[key0] = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate167.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate66_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate167_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62_evaluated;
+const evaluated0 = validate165_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2411,14 +2411,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate165.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(typeof data.id !== "string"){
-validate62.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate165.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2429,8 +2429,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 const _errs3 = errors;
-if(!(validate63(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate82(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2441,8 +2441,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate66(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate167(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2458,7 +2458,7 @@ if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.transport === undefined) && (missing1 = "transport")){
-validate62.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2466,11 +2466,11 @@ if(data3.transport !== undefined){
 let data4 = data3.transport;
 const _errs7 = errors;
 if(typeof data4 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data4 === "stdio") || (data4 === "http"))){
-validate62.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema26.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema79.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -2482,7 +2482,7 @@ if(valid1){
 if(data3.url !== undefined){
 const _errs9 = errors;
 if(typeof data3.url !== "string"){
-validate62.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -2501,7 +2501,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data6[i0] !== "string"){
-validate62.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -2511,7 +2511,7 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2525,7 +2525,7 @@ var valid1 = true;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2540,20 +2540,20 @@ var valid0 = true;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate62.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-const validate62_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
+const validate165_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61_evaluated;
+const evaluated0 = validate164_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2564,7 +2564,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate164.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2577,8 +2577,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate62(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate165(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2588,7 +2588,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate164.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2600,8 +2600,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs4 = errors;
-if(!(validate55(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2613,26 +2613,26 @@ var valid0 = true;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-const validate61_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate164_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedParams: Validator<EmbedParams> = validate133;
-const schema60 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
-const schema62 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
-const func1 = ajvRuntime_ucs2length;
-const pattern5 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+export const embedParams: Validator<EmbedParams> = validate10;
+const schema7 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
+const schema9 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
+const func0 = ajvRuntime_ucs2length;
+const pattern0 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/content.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135_evaluated;
+const evaluated0 = validate12_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2685,7 +2685,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.text === undefined) && (missing1 = "text")){
-validate135.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate12.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -2756,7 +2756,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(valid4){
-validate135.errors = [{instancePath,schemaPath:"#/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate12.errors = [{instancePath,schemaPath:"#/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -2812,7 +2812,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate135.errors = vErrors;
+validate12.errors = vErrors;
 return false;
 }
 else {
@@ -2831,7 +2831,7 @@ if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.mimeType === undefined) && (missing6 = "mimeType")){
-validate135.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate12.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 }
@@ -2845,14 +2845,14 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-validate135.errors = [{instancePath,schemaPath:"#/else/else/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+validate12.errors = [{instancePath,schemaPath:"#/else/else/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
 return false;
 }
 else {
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((data2 === "text") || (data2 === "image")) || (data2 === "audio")) || (data2 === "blob"))){
-validate135.errors = [{instancePath:instancePath+"/type",schemaPath:"#/else/else/properties/type/enum",keyword:"enum",params:{allowedValues: schema62.else.else.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/else/else/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.else.else.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
@@ -2875,7 +2875,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate135.errors = vErrors;
+validate12.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -2897,14 +2897,14 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate135.errors = vErrors;
+validate12.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
@@ -2920,11 +2920,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs17 = errors;
 if(typeof data3 !== "string"){
-validate135.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data3 === "text") || (data3 === "image")) || (data3 === "audio")) || (data3 === "blob"))){
-validate135.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema62.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid7 = _errs17 === errors;
@@ -2936,7 +2936,7 @@ if(valid7){
 if(data.text !== undefined){
 const _errs19 = errors;
 if(typeof data.text !== "string"){
-validate135.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid7 = _errs19 === errors;
@@ -2950,13 +2950,13 @@ let data5 = data.mimeType;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-validate135.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data5) < 1){
+validate12.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2971,13 +2971,13 @@ let data6 = data.data;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-validate135.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""}];
+if(!pattern0.test(data6)){
+validate12.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""}];
 return false;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2992,13 +2992,13 @@ let data7 = data.uri;
 const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data7 === "string"){
-if(func1(data7) < 1){
-validate135.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data7) < 1){
+validate12.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -3014,21 +3014,21 @@ var valid7 = true;
 }
 }
 else {
-validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate135.errors = vErrors;
+validate12.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate135_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate12_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134_evaluated;
+const evaluated0 = validate11_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3051,12 +3051,12 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs3 = errors;
-if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate135_evaluated.props;
+var props0 = validate12_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -3069,7 +3069,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate134.errors = vErrors;
+validate11.errors = vErrors;
 return false;
 }
 else {
@@ -3083,17 +3083,17 @@ vErrors = null;
 }
 }
 }
-validate134.errors = vErrors;
+validate11.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate134_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate11_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140_evaluated;
+const evaluated0 = validate18_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3104,8 +3104,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3116,8 +3116,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3130,13 +3130,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate140.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate18.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate140.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate18.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3156,13 +3156,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate140.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate18.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate140.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate18.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3183,7 +3183,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate140.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -3193,7 +3193,7 @@ break;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3205,7 +3205,7 @@ var valid1 = true;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate18.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3225,7 +3225,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate140.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -3235,7 +3235,7 @@ break;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate18.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3248,7 +3248,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate140.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -3261,11 +3261,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate140.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate18.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -3277,7 +3277,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate140.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -3289,7 +3289,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate140.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -3307,20 +3307,20 @@ var valid0 = true;
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate140.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-const validate140_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate18_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133_evaluated;
+const evaluated0 = validate10_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3358,7 +3358,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.inputs === undefined) && (missing1 = "inputs")){
-validate133.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate10.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -3374,7 +3374,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate133.errors = vErrors;
+validate10.errors = vErrors;
 return false;
 }
 if(errors === 0){
@@ -3388,8 +3388,8 @@ var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate134(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate11(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -3399,7 +3399,7 @@ break;
 }
 }
 else {
-validate133.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate10.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3418,8 +3418,8 @@ var valid3 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
-if(!(validate134(data2[i1], {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate11(data2[i1], {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs9 === errors;
@@ -3429,7 +3429,7 @@ break;
 }
 }
 else {
-validate133.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate10.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3443,11 +3443,11 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-validate133.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data4 === "query") || (data4 === "document"))){
-validate133.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema60.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema7.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -3458,8 +3458,8 @@ var valid1 = true;
 if(valid1){
 if(data.encoding !== undefined){
 const _errs12 = errors;
-if(!(validate70(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;
@@ -3470,8 +3470,8 @@ var valid1 = true;
 if(valid1){
 if(data._meta !== undefined){
 const _errs13 = errors;
-if(!(validate140(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate18(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -3485,22 +3485,22 @@ var valid1 = true;
 }
 }
 else {
-validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate133.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-const validate133_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate10_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedResult: Validator<EmbedResult> = validate144;
+export const embedResult: Validator<EmbedResult> = validate226;
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145_evaluated;
+const evaluated0 = validate227_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3554,7 +3554,7 @@ var items0 = true;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern0.test(data)){
 const err2 = {instancePath,schemaPath:"#/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -3596,7 +3596,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate145.errors = vErrors;
+validate227.errors = vErrors;
 return false;
 }
 else {
@@ -3610,17 +3610,17 @@ vErrors = null;
 }
 }
 }
-validate145.errors = vErrors;
+validate227.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate145_evaluated = {"dynamicProps":false,"dynamicItems":true};
+const validate227_evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144_evaluated;
+const evaluated0 = validate226_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3672,7 +3672,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.dimension === undefined) && (missing1 = "dimension")){
-validate144.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate226.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -3688,14 +3688,14 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate144.errors = vErrors;
+validate226.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.vectors === undefined) && (missing2 = "vectors")){
-validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate226.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -3708,8 +3708,8 @@ var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
-if(!(validate145(data1[i0], {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate227(data1[i0], {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs7 === errors;
@@ -3719,7 +3719,7 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate226.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3731,8 +3731,8 @@ var valid2 = true;
 if(valid2){
 if(data.encoding !== undefined){
 const _errs8 = errors;
-if(!(validate70(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -3745,13 +3745,13 @@ if(data.dimension !== undefined){
 let data4 = data.dimension;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate144.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate226.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate144.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate226.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -3764,8 +3764,8 @@ var valid2 = true;
 if(valid2){
 if(data._meta !== undefined){
 const _errs11 = errors;
-if(!(validate140(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate18(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -3779,21 +3779,21 @@ var valid2 = true;
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate144.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
-const validate144_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate226_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedPartial: Validator<EmbedPartial> = validate149;
+export const embedPartial: Validator<EmbedPartial> = validate231;
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149_evaluated;
+const evaluated0 = validate231_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3806,13 +3806,13 @@ if(data.completed !== undefined){
 let data0 = data.completed;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate149.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate231.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate149.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate231.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3820,22 +3820,22 @@ return false;
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate149.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-const validate149_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate231_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiParams: Validator<EmbedMultiParams> = validate151;
-const schema68 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+export const embedMultiParams: Validator<EmbedMultiParams> = validate23;
+const schema13 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152_evaluated;
+const evaluated0 = validate24_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3858,12 +3858,12 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs3 = errors;
-if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate135_evaluated.props;
+var props0 = validate12_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -3876,7 +3876,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate152.errors = vErrors;
+validate24.errors = vErrors;
 return false;
 }
 else {
@@ -3890,17 +3890,17 @@ vErrors = null;
 }
 }
 }
-validate152.errors = vErrors;
+validate24.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate152_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate24_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156_evaluated;
+const evaluated0 = validate28_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3911,8 +3911,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3923,8 +3923,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3937,13 +3937,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate156.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate28.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate156.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate28.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3963,13 +3963,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate156.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate28.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate156.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate28.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3990,7 +3990,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate156.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -4000,7 +4000,7 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate28.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4012,7 +4012,7 @@ var valid1 = true;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4032,7 +4032,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate156.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -4042,7 +4042,7 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate28.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4055,7 +4055,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate156.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -4068,11 +4068,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate156.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate156.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -4084,7 +4084,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate156.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -4096,7 +4096,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate156.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -4114,20 +4114,20 @@ var valid0 = true;
 }
 }
 else {
-validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate156.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-const validate156_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate28_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151_evaluated;
+const evaluated0 = validate23_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4138,7 +4138,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.inputs === undefined) && (missing0 = "inputs")){
-validate151.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4151,8 +4151,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate152(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate24(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -4162,7 +4162,7 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate23.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4176,11 +4176,11 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs4 = errors;
 if(typeof data2 !== "string"){
-validate151.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "query") || (data2 === "document"))){
-validate151.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema68.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate23.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema13.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4191,8 +4191,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs6 = errors;
-if(!(validate70(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4203,8 +4203,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate156(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate28(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -4218,21 +4218,21 @@ var valid0 = true;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate151.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-const validate151_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate23_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiResult: Validator<EmbedMultiResult> = validate160;
+export const embedMultiResult: Validator<EmbedMultiResult> = validate232;
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160_evaluated;
+const evaluated0 = validate232_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4243,7 +4243,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.matrices === undefined) && (missing0 = "matrices")) || ((data.dimension === undefined) && (missing0 = "dimension"))){
-validate160.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4263,8 +4263,8 @@ var valid2 = true;
 const len1 = data1.length;
 for(let i1=0; i1<len1; i1++){
 const _errs5 = errors;
-if(!(validate145(data1[i1], {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate227(data1[i1], {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -4274,7 +4274,7 @@ break;
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate232.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4285,7 +4285,7 @@ break;
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate232.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4299,13 +4299,13 @@ if(data.dimension !== undefined){
 let data3 = data.dimension;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate160.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate232.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-validate160.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate232.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -4318,8 +4318,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs8 = errors;
-if(!(validate70(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -4330,8 +4330,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs9 = errors;
-if(!(validate156(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate28(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -4345,21 +4345,21 @@ var valid0 = true;
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate160.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-const validate160_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate232_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiPartial: Validator<EmbedMultiPartial> = validate164;
+export const embedMultiPartial: Validator<EmbedMultiPartial> = validate236;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164_evaluated;
+const evaluated0 = validate236_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4372,13 +4372,13 @@ if(data.completed !== undefined){
 let data0 = data.completed;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate164.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate236.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate164.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate236.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -4386,22 +4386,22 @@ return false;
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate236.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate164.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-const validate164_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate236_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedSparseParams: Validator<EmbedSparseParams> = validate166;
-const schema74 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+export const embedSparseParams: Validator<EmbedSparseParams> = validate33;
+const schema17 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167_evaluated;
+const evaluated0 = validate34_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4412,8 +4412,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4424,8 +4424,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4438,13 +4438,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate167.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate34.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate167.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate34.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -4464,13 +4464,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate167.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate34.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate167.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate34.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -4491,7 +4491,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate167.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -4501,7 +4501,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate34.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4513,7 +4513,7 @@ var valid1 = true;
 }
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4533,7 +4533,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate167.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -4543,7 +4543,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate34.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4556,7 +4556,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate167.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -4569,11 +4569,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate167.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate167.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate34.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -4585,7 +4585,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate167.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -4597,7 +4597,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate167.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -4615,20 +4615,20 @@ var valid0 = true;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-const validate167_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate34_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166_evaluated;
+const evaluated0 = validate33_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4639,7 +4639,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.texts === undefined) && (missing0 = "texts")){
-validate166.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4653,7 +4653,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate166.errors = [{instancePath:instancePath+"/texts/" + i0,schemaPath:"#/properties/texts/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/texts/" + i0,schemaPath:"#/properties/texts/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -4663,7 +4663,7 @@ break;
 }
 }
 else {
-validate166.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate33.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4677,11 +4677,11 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate166.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "query") || (data2 === "document"))){
-validate166.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema74.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate33.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema17.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -4692,8 +4692,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate167(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate34(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -4706,22 +4706,22 @@ var valid0 = true;
 }
 }
 else {
-validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate166.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-const validate166_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate33_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedSparseResult: Validator<EmbedSparseResult> = validate171;
+export const embedSparseResult: Validator<EmbedSparseResult> = validate237;
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/sparse-vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172_evaluated;
+const evaluated0 = validate238_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4732,7 +4732,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.indices === undefined) && (missing0 = "indices")) || ((data.values === undefined) && (missing0 = "values"))){
-validate172.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate238.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4747,13 +4747,13 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate172.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate238.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate172.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate238.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -4765,7 +4765,7 @@ break;
 }
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate238.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4786,7 +4786,7 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate172.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate238.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -4796,7 +4796,7 @@ break;
 }
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate238.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4809,20 +4809,20 @@ var valid0 = true;
 }
 }
 else {
-validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate172.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
-const validate172_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
+const validate238_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171_evaluated;
+const evaluated0 = validate237_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4833,7 +4833,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sparse === undefined) && (missing0 = "sparse")){
-validate171.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate237.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4846,8 +4846,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate172(data0[i0], {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate238(data0[i0], {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -4857,7 +4857,7 @@ break;
 }
 }
 else {
-validate171.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate237.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4869,8 +4869,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs4 = errors;
-if(!(validate167(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate34(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -4882,22 +4882,22 @@ var valid0 = true;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate171.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-const validate171_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate237_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackParams: Validator<FeedbackParams> = validate176;
+export const feedbackParams: Validator<FeedbackParams> = validate39;
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/query-input.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177_evaluated;
+const evaluated0 = validate40_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4924,12 +4924,12 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate135_evaluated.props;
+var props0 = validate12_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -4959,8 +4959,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate135(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate12(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5003,7 +5003,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate177.errors = vErrors;
+validate40.errors = vErrors;
 return false;
 }
 else {
@@ -5017,19 +5017,19 @@ vErrors = null;
 }
 }
 }
-validate177.errors = vErrors;
+validate40.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate177_evaluated = {"dynamicProps":true,"dynamicItems":true};
+const validate40_evaluated = {"dynamicProps":true,"dynamicItems":true};
 
-const schema81 = {"title":"FeedbackSignal","description":"How one hit fared downstream; untrusted, advisory input (§7.16).","type":"object","required":["hitId"],"properties":{"hitId":{"type":["string","number"],"description":"The hit's id (§7.16)."},"used":{"type":"boolean","description":"Placed in the final context."},"cited":{"type":"boolean","description":"Cited in the answer."},"helpful":{"type":"boolean","description":"Human or judge relevance label."},"reward":{"type":"number","minimum":-1,"maximum":1,"description":"Scalar reward in [-1,1] for RL retrievers (§7.16)."},"poisonSuspected":{"type":"boolean","description":"Integrity signal (§15.3)."},"injectionSuspected":{"type":"boolean","description":"Safety signal (§15.2)."}}};
+const schema22 = {"title":"FeedbackSignal","description":"How one hit fared downstream; untrusted, advisory input (§7.16).","type":"object","required":["hitId"],"properties":{"hitId":{"type":["string","number"],"description":"The hit's id (§7.16)."},"used":{"type":"boolean","description":"Placed in the final context."},"cited":{"type":"boolean","description":"Cited in the answer."},"helpful":{"type":"boolean","description":"Human or judge relevance label."},"reward":{"type":"number","minimum":-1,"maximum":1,"description":"Scalar reward in [-1,1] for RL retrievers (§7.16)."},"poisonSuspected":{"type":"boolean","description":"Integrity signal (§15.3)."},"injectionSuspected":{"type":"boolean","description":"Safety signal (§15.2)."}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181_evaluated;
+const evaluated0 = validate44_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5040,7 +5040,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hitId === undefined) && (missing0 = "hitId")){
-validate181.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5048,7 +5048,7 @@ if(data.hitId !== undefined){
 let data0 = data.hitId;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate181.errors = [{instancePath:instancePath+"/hitId",schemaPath:"#/properties/hitId/type",keyword:"type",params:{type: schema81.properties.hitId.type},message:"must be string,number"}];
+validate44.errors = [{instancePath:instancePath+"/hitId",schemaPath:"#/properties/hitId/type",keyword:"type",params:{type: schema22.properties.hitId.type},message:"must be string,number"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5060,7 +5060,7 @@ if(valid0){
 if(data.used !== undefined){
 const _errs3 = errors;
 if(typeof data.used !== "boolean"){
-validate181.errors = [{instancePath:instancePath+"/used",schemaPath:"#/properties/used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate44.errors = [{instancePath:instancePath+"/used",schemaPath:"#/properties/used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -5072,7 +5072,7 @@ if(valid0){
 if(data.cited !== undefined){
 const _errs5 = errors;
 if(typeof data.cited !== "boolean"){
-validate181.errors = [{instancePath:instancePath+"/cited",schemaPath:"#/properties/cited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate44.errors = [{instancePath:instancePath+"/cited",schemaPath:"#/properties/cited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -5084,7 +5084,7 @@ if(valid0){
 if(data.helpful !== undefined){
 const _errs7 = errors;
 if(typeof data.helpful !== "boolean"){
-validate181.errors = [{instancePath:instancePath+"/helpful",schemaPath:"#/properties/helpful/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate44.errors = [{instancePath:instancePath+"/helpful",schemaPath:"#/properties/helpful/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5099,18 +5099,18 @@ const _errs9 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate181.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate44.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data4 < -1 || isNaN(data4)){
-validate181.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1"}];
+validate44.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1"}];
 return false;
 }
 }
 }
 else {
-validate181.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate44.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -5123,7 +5123,7 @@ if(valid0){
 if(data.poisonSuspected !== undefined){
 const _errs11 = errors;
 if(typeof data.poisonSuspected !== "boolean"){
-validate181.errors = [{instancePath:instancePath+"/poisonSuspected",schemaPath:"#/properties/poisonSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate44.errors = [{instancePath:instancePath+"/poisonSuspected",schemaPath:"#/properties/poisonSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5135,7 +5135,7 @@ if(valid0){
 if(data.injectionSuspected !== undefined){
 const _errs13 = errors;
 if(typeof data.injectionSuspected !== "boolean"){
-validate181.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate44.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5152,20 +5152,20 @@ var valid0 = true;
 }
 }
 else {
-validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate181.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-const validate181_evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
+const validate44_evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183_evaluated;
+const evaluated0 = validate46_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5176,8 +5176,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5188,8 +5188,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5202,13 +5202,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate183.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate46.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate183.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate46.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5228,13 +5228,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate183.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate46.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate183.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate46.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5255,7 +5255,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate183.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -5265,7 +5265,7 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate46.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5277,7 +5277,7 @@ var valid1 = true;
 }
 }
 else {
-validate183.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5297,7 +5297,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate183.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -5307,7 +5307,7 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate46.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5320,7 +5320,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate183.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -5333,11 +5333,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate183.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate183.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -5349,7 +5349,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate183.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -5361,7 +5361,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate183.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -5379,20 +5379,20 @@ var valid0 = true;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate183.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-const validate183_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate46_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176_evaluated;
+const evaluated0 = validate39_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5403,14 +5403,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.signals === undefined) && (missing0 = "signals")){
-validate176.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 const _errs1 = errors;
 if(typeof data.sessionId !== "string"){
-validate176.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5421,8 +5421,8 @@ var valid0 = true;
 if(valid0){
 if(data.query !== undefined){
 const _errs3 = errors;
-if(!(validate177(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -5440,8 +5440,8 @@ var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate181(data2[i0], {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate44(data2[i0], {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5451,7 +5451,7 @@ break;
 }
 }
 else {
-validate176.errors = [{instancePath:instancePath+"/signals",schemaPath:"#/properties/signals/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate39.errors = [{instancePath:instancePath+"/signals",schemaPath:"#/properties/signals/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5463,8 +5463,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate183(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate46(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -5478,21 +5478,21 @@ var valid0 = true;
 }
 }
 else {
-validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate176.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-const validate176_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate39_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackResult: Validator<FeedbackResult> = validate187;
+export const feedbackResult: Validator<FeedbackResult> = validate241;
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187_evaluated;
+const evaluated0 = validate241_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5503,7 +5503,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.accepted === undefined) && (missing0 = "accepted")){
-validate187.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate241.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5511,13 +5511,13 @@ if(data.accepted !== undefined){
 let data0 = data.accepted;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate187.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate241.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate187.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate241.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5530,8 +5530,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs3 = errors;
-if(!(validate183(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate46(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -5543,21 +5543,21 @@ var valid0 = true;
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate187.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
-const validate187_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate241_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphParams: Validator<GraphParams> = validate190;
+export const graphParams: Validator<GraphParams> = validate51;
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191_evaluated;
+const evaluated0 = validate53_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5565,23 +5565,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "local") || (data === "global")) || (data === "drift")) || (data === "communities")) || (data === "neighbors"))){
-validate191.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"}];
+validate53.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate191.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-const validate191_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate53_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194_evaluated;
+const evaluated0 = validate56_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5592,8 +5592,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5604,8 +5604,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5618,13 +5618,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate194.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate56.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate194.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate56.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5644,13 +5644,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate194.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate56.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate194.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate56.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5671,7 +5671,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate194.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -5681,7 +5681,7 @@ break;
 }
 }
 else {
-validate194.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate56.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5693,7 +5693,7 @@ var valid1 = true;
 }
 }
 else {
-validate194.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5713,7 +5713,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate194.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -5723,7 +5723,7 @@ break;
 }
 }
 else {
-validate194.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate56.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5736,7 +5736,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate194.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -5749,11 +5749,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate194.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate194.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate56.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -5765,7 +5765,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate194.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -5777,7 +5777,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate194.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -5795,20 +5795,20 @@ var valid0 = true;
 }
 }
 else {
-validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate194.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-const validate194_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate56_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190_evaluated;
+const evaluated0 = validate51_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5819,14 +5819,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.op === undefined) && (missing0 = "op")){
-validate190.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.op !== undefined){
 const _errs1 = errors;
-if(!(validate191(data.op, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate53(data.op, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5837,8 +5837,8 @@ var valid0 = true;
 if(valid0){
 if(data.query !== undefined){
 const _errs2 = errors;
-if(!(validate177(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5851,13 +5851,13 @@ if(data.k !== undefined){
 let data2 = data.k;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate190.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate51.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate190.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5878,7 +5878,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data3[i0] !== "string"){
-validate190.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -5888,7 +5888,7 @@ break;
 }
 }
 else {
-validate190.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5902,13 +5902,13 @@ if(data.hops !== undefined){
 let data5 = data.hops;
 const _errs9 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate190.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate51.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate190.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5922,7 +5922,7 @@ if(valid0){
 if(data.sessionId !== undefined){
 const _errs11 = errors;
 if(typeof data.sessionId !== "string"){
-validate190.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5934,7 +5934,7 @@ if(valid0){
 if(data.cursor !== undefined){
 const _errs13 = errors;
 if(typeof data.cursor !== "string"){
-validate190.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5945,8 +5945,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs15 = errors;
-if(!(validate194(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate56(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -5964,23 +5964,23 @@ var valid0 = true;
 }
 }
 else {
-validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate190.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-const validate190_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate51_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphResult: Validator<GraphResult> = validate198;
-const schema90 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
+export const graphResult: Validator<GraphResult> = validate243;
+const schema114 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/citation.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205_evaluated;
+const evaluated0 = validate250_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5992,7 +5992,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source !== undefined){
 const _errs1 = errors;
 if(typeof data.source !== "string"){
-validate205.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate250.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6004,7 +6004,7 @@ if(valid0){
 if(data.uri !== undefined){
 const _errs3 = errors;
 if(typeof data.uri !== "string"){
-validate205.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate250.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6016,7 +6016,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate205.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate250.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6029,13 +6029,13 @@ if(data.start !== undefined){
 let data3 = data.start;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate205.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate250.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate205.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate250.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6050,13 +6050,13 @@ if(data.end !== undefined){
 let data4 = data.end;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate205.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate250.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate205.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate250.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6071,13 +6071,13 @@ if(data.page !== undefined){
 let data5 = data.page;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate205.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate250.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate205.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate250.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6094,21 +6094,21 @@ var valid0 = true;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate205.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
-const validate205_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
+const validate250_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/provenance.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate207_evaluated;
+const evaluated0 = validate252_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6127,7 +6127,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate207.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate252.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6137,7 +6137,7 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate252.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6157,7 +6157,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs7 = errors;
 if(typeof data2[i1] !== "string"){
-validate207.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate252.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -6167,7 +6167,7 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate252.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6191,14 +6191,14 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing0;
 if(((data5.src === undefined) && (missing0 = "src")) || ((data5.dst === undefined) && (missing0 = "dst"))){
-validate207.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate252.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data5.src !== undefined){
 const _errs13 = errors;
 if(typeof data5.src !== "string"){
-validate207.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate252.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -6210,7 +6210,7 @@ if(valid4){
 if(data5.dst !== undefined){
 const _errs15 = errors;
 if(typeof data5.dst !== "string"){
-validate207.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate252.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -6222,7 +6222,7 @@ var valid4 = true;
 }
 }
 else {
-validate207.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate252.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6233,7 +6233,7 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate252.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6253,7 +6253,7 @@ const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
 const _errs19 = errors;
 if(typeof data8[i3] !== "string"){
-validate207.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate252.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs19 === errors;
@@ -6263,7 +6263,7 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate252.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6277,22 +6277,22 @@ var valid0 = true;
 }
 }
 else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate207.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
-const validate207_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
+const validate252_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
+const schema117 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/trust.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209_evaluated;
+const evaluated0 = validate254_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6303,7 +6303,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate254.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6311,11 +6311,11 @@ if(data.level !== undefined){
 let data0 = data.level;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate209.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate254.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data0 === "trusted") || (data0 === "community")) || (data0 === "untrusted"))){
-validate209.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema93.properties.level.enum},message:"must be equal to one of the allowed values"}];
+validate254.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema117.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6330,18 +6330,18 @@ const _errs3 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
-validate209.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate254.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate209.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate254.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate209.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate254.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -6354,7 +6354,7 @@ if(valid0){
 if(data.injectionSuspected !== undefined){
 const _errs5 = errors;
 if(typeof data.injectionSuspected !== "boolean"){
-validate209.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate254.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6366,7 +6366,7 @@ if(valid0){
 if(data.sanitized !== undefined){
 const _errs7 = errors;
 if(typeof data.sanitized !== "boolean"){
-validate209.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate254.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -6380,21 +6380,21 @@ var valid0 = true;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate254.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate209.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
-const validate209_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
+const validate254_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/hit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200_evaluated;
+const evaluated0 = validate245_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6405,7 +6405,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.score === undefined) && (missing0 = "score"))){
-validate200.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate245.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6413,7 +6413,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate200.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema90.properties.id.type},message:"must be string,number"}];
+validate245.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema114.properties.id.type},message:"must be string,number"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6426,7 +6426,7 @@ if(data.score !== undefined){
 let data1 = data.score;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate200.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate245.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6441,18 +6441,18 @@ const _errs5 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1 || isNaN(data2)){
-validate200.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate245.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate200.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate245.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate245.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -6465,7 +6465,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs7 = errors;
 if(typeof data.text !== "string"){
-validate200.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate245.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -6483,8 +6483,8 @@ var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
-if(!(validate135(data4[i0], {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate12(data4[i0], {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -6494,7 +6494,7 @@ break;
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate245.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6506,8 +6506,8 @@ var valid0 = true;
 if(valid0){
 if(data.modality !== undefined){
 const _errs12 = errors;
-if(!(validate68(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate141(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -6518,8 +6518,8 @@ var valid0 = true;
 if(valid0){
 if(data.unit !== undefined){
 const _errs13 = errors;
-if(!(validate88(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate151(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -6532,13 +6532,13 @@ if(data.level !== undefined){
 let data8 = data.level;
 const _errs14 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate200.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate245.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs14){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-validate200.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate245.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6553,7 +6553,7 @@ if(data.meta !== undefined){
 let data9 = data.meta;
 const _errs16 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-validate200.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate245.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -6564,8 +6564,8 @@ var valid0 = true;
 if(valid0){
 if(data.vector !== undefined){
 const _errs18 = errors;
-if(!(validate145(data.vector, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate227(data.vector, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -6583,7 +6583,7 @@ if(data11.dense !== undefined){
 let data12 = data11.dense;
 const _errs21 = errors;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-validate200.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate245.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs21 === errors;
@@ -6596,7 +6596,7 @@ if(data11.sparse !== undefined){
 let data13 = data11.sparse;
 const _errs23 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate200.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate245.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs23 === errors;
@@ -6609,7 +6609,7 @@ if(data11.rerank !== undefined){
 let data14 = data11.rerank;
 const _errs25 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-validate200.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate245.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs25 === errors;
@@ -6621,7 +6621,7 @@ var valid2 = true;
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate245.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6633,8 +6633,8 @@ var valid0 = true;
 if(valid0){
 if(data.citation !== undefined){
 const _errs27 = errors;
-if(!(validate205(data.citation, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate250(data.citation, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
@@ -6645,8 +6645,8 @@ var valid0 = true;
 if(valid0){
 if(data.provenance !== undefined){
 const _errs28 = errors;
-if(!(validate207(data.provenance, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate252(data.provenance, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -6657,8 +6657,8 @@ var valid0 = true;
 if(valid0){
 if(data.trust !== undefined){
 const _errs29 = errors;
-if(!(validate209(data.trust, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate254(data.trust, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -6674,14 +6674,14 @@ if(errors === _errs30){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing1;
 if(((data18.docId === undefined) && (missing1 = "docId")) || ((data18.index === undefined) && (missing1 = "index"))){
-validate200.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate245.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data18.docId !== undefined){
 const _errs32 = errors;
 if(typeof data18.docId !== "string"){
-validate200.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate245.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs32 === errors;
@@ -6694,13 +6694,13 @@ if(data18.index !== undefined){
 let data20 = data18.index;
 const _errs34 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate200.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate245.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs34){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-validate200.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate245.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6714,7 +6714,7 @@ if(valid3){
 if(data18.context !== undefined){
 const _errs36 = errors;
 if(typeof data18.context !== "string"){
-validate200.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate245.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs36 === errors;
@@ -6727,7 +6727,7 @@ var valid3 = true;
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate245.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6753,20 +6753,20 @@ var valid0 = true;
 }
 }
 else {
-validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate200.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
-const validate200_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
+const validate245_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199_evaluated;
+const evaluated0 = validate244_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6777,7 +6777,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hits === undefined) && (missing0 = "hits")){
-validate199.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate244.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6790,8 +6790,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate200(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -6801,7 +6801,7 @@ break;
 }
 }
 else {
-validate199.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate244.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6809,21 +6809,21 @@ return false;
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate199.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
-const validate199_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate244_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema95 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
+const schema119 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214_evaluated;
+const evaluated0 = validate259_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6834,7 +6834,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.summary === undefined) && (missing0 = "summary"))){
-validate214.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate259.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6842,7 +6842,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate214.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema95.properties.id.type},message:"must be string,number"}];
+validate259.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema119.properties.id.type},message:"must be string,number"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6854,7 +6854,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs3 = errors;
 if(typeof data.summary !== "string"){
-validate214.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate259.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6867,7 +6867,7 @@ if(data.score !== undefined){
 let data2 = data.score;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate214.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate259.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6880,13 +6880,13 @@ if(data.level !== undefined){
 let data3 = data.level;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate214.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate259.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate214.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate259.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6902,20 +6902,20 @@ var valid0 = true;
 }
 }
 else {
-validate214.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate214.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
-const validate214_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
+const validate259_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213_evaluated;
+const evaluated0 = validate258_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6926,14 +6926,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.summary === undefined) && (missing0 = "summary")) || ((data.communities === undefined) && (missing0 = "communities"))){
-validate213.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate258.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.summary !== undefined){
 const _errs1 = errors;
 if(typeof data.summary !== "string"){
-validate213.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate258.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6951,8 +6951,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate214(data1[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate259(data1[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6962,7 +6962,7 @@ break;
 }
 }
 else {
-validate213.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate258.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6975,20 +6975,20 @@ var valid0 = true;
 }
 }
 else {
-validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate213.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
-const validate213_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate258_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate217_evaluated;
+const evaluated0 = validate262_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6999,7 +6999,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hits === undefined) && (missing0 = "hits")) || ((data.followups === undefined) && (missing0 = "followups"))){
-validate217.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate262.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7012,8 +7012,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate200(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7023,7 +7023,7 @@ break;
 }
 }
 else {
-validate217.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate262.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7043,7 +7043,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
 if(typeof data2[i1] !== "string"){
-validate217.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate262.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -7053,7 +7053,7 @@ break;
 }
 }
 else {
-validate217.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate262.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7066,20 +7066,20 @@ var valid0 = true;
 }
 }
 else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate217.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
-const validate217_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
+const validate262_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220_evaluated;
+const evaluated0 = validate265_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7090,7 +7090,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.communities === undefined) && (missing0 = "communities")){
-validate220.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate265.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7103,8 +7103,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate214(data0[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate259(data0[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7114,7 +7114,7 @@ break;
 }
 }
 else {
-validate220.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate265.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7122,21 +7122,21 @@ return false;
 }
 }
 else {
-validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate265.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate220.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
-const validate220_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate265_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema98 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
+const schema122 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223_evaluated;
+const evaluated0 = validate268_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7147,7 +7147,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.nodes === undefined) && (missing0 = "nodes")) || ((data.edges === undefined) && (missing0 = "edges"))){
-validate223.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate268.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7165,7 +7165,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.id === undefined) && (missing1 = "id")){
-validate223.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate268.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -7173,7 +7173,7 @@ if(data1.id !== undefined){
 let data2 = data1.id;
 const _errs5 = errors;
 if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate223.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema98.properties.nodes.items.properties.id.type},message:"must be string,number"}];
+validate268.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema122.properties.nodes.items.properties.id.type},message:"must be string,number"}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -7186,7 +7186,7 @@ if(data1.score !== undefined){
 let data3 = data1.score;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate223.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate268.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -7198,7 +7198,7 @@ var valid2 = true;
 }
 }
 else {
-validate223.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate268.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7209,7 +7209,7 @@ break;
 }
 }
 else {
-validate223.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate268.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7233,7 +7233,7 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.src === undefined) && (missing2 = "src")) || ((data5.dst === undefined) && (missing2 = "dst"))){
-validate223.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate268.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -7241,7 +7241,7 @@ if(data5.src !== undefined){
 let data6 = data5.src;
 const _errs13 = errors;
 if((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))){
-validate223.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema98.properties.edges.items.properties.src.type},message:"must be string,number"}];
+validate268.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema122.properties.edges.items.properties.src.type},message:"must be string,number"}];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -7254,7 +7254,7 @@ if(data5.dst !== undefined){
 let data7 = data5.dst;
 const _errs15 = errors;
 if((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))){
-validate223.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema98.properties.edges.items.properties.dst.type},message:"must be string,number"}];
+validate268.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema122.properties.edges.items.properties.dst.type},message:"must be string,number"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -7267,7 +7267,7 @@ if(data5.weight !== undefined){
 let data8 = data5.weight;
 const _errs17 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate223.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate268.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid4 = _errs17 === errors;
@@ -7280,7 +7280,7 @@ var valid4 = true;
 }
 }
 else {
-validate223.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate268.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7291,7 +7291,7 @@ break;
 }
 }
 else {
-validate223.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate268.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7304,21 +7304,21 @@ var valid0 = true;
 }
 }
 else {
-validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate268.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate223.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
-const validate223_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
+const validate268_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/usage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225_evaluated;
+const evaluated0 = validate270_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7331,13 +7331,13 @@ if(data.candidates !== undefined){
 let data0 = data.candidates;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate225.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate270.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate225.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate270.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7352,13 +7352,13 @@ if(data.reranked !== undefined){
 let data1 = data.reranked;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate225.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate270.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate225.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate270.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7375,12 +7375,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate225.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate270.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate225.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate270.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -7394,13 +7394,13 @@ if(data.tokens !== undefined){
 let data3 = data.tokens;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate225.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate270.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate225.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate270.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7421,7 +7421,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data4[i0] !== "string"){
-validate225.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate270.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -7431,7 +7431,7 @@ break;
 }
 }
 else {
-validate225.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate270.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7446,20 +7446,20 @@ var valid0 = true;
 }
 }
 else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate270.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate225.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
-const validate225_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
+const validate270_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198_evaluated;
+const evaluated0 = validate243_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7469,8 +7469,8 @@ evaluated0.items = undefined;
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
-if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7480,8 +7480,8 @@ var props0 = {};
 props0.hits = true;
 }
 const _errs3 = errors;
-if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7494,8 +7494,8 @@ props0.communities = true;
 }
 }
 const _errs4 = errors;
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7508,8 +7508,8 @@ props0.followups = true;
 }
 }
 const _errs5 = errors;
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7521,8 +7521,8 @@ props0.communities = true;
 }
 }
 const _errs6 = errors;
-if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -7543,7 +7543,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate198.errors = vErrors;
+validate243.errors = vErrors;
 return false;
 }
 else {
@@ -7567,8 +7567,8 @@ props0._meta = true;
 }
 if(data.usage !== undefined){
 const _errs7 = errors;
-if(!(validate225(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate270(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -7580,7 +7580,7 @@ if(valid1){
 if(data.nextCursor !== undefined){
 const _errs8 = errors;
 if(typeof data.nextCursor !== "string"){
-validate198.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate243.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -7591,8 +7591,8 @@ var valid1 = true;
 if(valid1){
 if(data._meta !== undefined){
 const _errs10 = errors;
-if(!(validate194(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate56(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -7604,22 +7604,22 @@ var valid1 = true;
 }
 }
 else {
-validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate198.errors = vErrors;
+validate243.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate198_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate243_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const graphPartial: Validator<GraphPartial> = validate228;
+export const graphPartial: Validator<GraphPartial> = validate273;
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228_evaluated;
+const evaluated0 = validate273_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7637,8 +7637,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate200(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7648,28 +7648,28 @@ break;
 }
 }
 else {
-validate228.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate273.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate228.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate273.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate228.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
-const validate228_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate273_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddParams: Validator<IndexAddParams> = validate231;
+export const indexAddParams: Validator<IndexAddParams> = validate61;
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232_evaluated;
+const evaluated0 = validate62_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7680,14 +7680,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.text === undefined) && (missing0 = "text")){
-validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(typeof data.id !== "string"){
-validate232.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7699,7 +7699,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs3 = errors;
 if(typeof data.text !== "string"){
-validate232.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7712,7 +7712,7 @@ if(data.meta !== undefined){
 let data2 = data.meta;
 const _errs5 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate232.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7725,20 +7725,20 @@ var valid0 = true;
 }
 }
 else {
-validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate232.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-const validate232_evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate62_evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234_evaluated;
+const evaluated0 = validate64_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7749,8 +7749,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7761,8 +7761,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7775,13 +7775,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate234.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate234.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate64.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7801,13 +7801,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate234.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate234.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate64.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7828,7 +7828,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate234.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -7838,7 +7838,7 @@ break;
 }
 }
 else {
-validate234.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate64.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7850,7 +7850,7 @@ var valid1 = true;
 }
 }
 else {
-validate234.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7870,7 +7870,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate234.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -7880,7 +7880,7 @@ break;
 }
 }
 else {
-validate234.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate64.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7893,7 +7893,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate234.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -7906,11 +7906,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate234.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate234.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate64.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -7922,7 +7922,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate234.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -7934,7 +7934,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate234.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -7952,20 +7952,20 @@ var valid0 = true;
 }
 }
 else {
-validate234.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate234.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-const validate234_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate64_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231_evaluated;
+const evaluated0 = validate61_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7976,7 +7976,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.documents === undefined) && (missing0 = "documents")){
-validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7989,8 +7989,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate232(data0[i0], {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8000,7 +8000,7 @@ break;
 }
 }
 else {
-validate231.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate61.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8013,7 +8013,7 @@ if(valid0){
 if(data.chunk !== undefined){
 const _errs4 = errors;
 if(typeof data.chunk !== "boolean"){
-validate231.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate61.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8025,7 +8025,7 @@ if(valid0){
 if(data.contextual !== undefined){
 const _errs6 = errors;
 if(typeof data.contextual !== "boolean"){
-validate231.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate61.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -8036,8 +8036,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs8 = errors;
-if(!(validate234(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate64(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8051,21 +8051,21 @@ var valid0 = true;
 }
 }
 else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate231.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-const validate231_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate61_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddResult: Validator<IndexAddResult> = validate238;
+export const indexAddResult: Validator<IndexAddResult> = validate275;
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238_evaluated;
+const evaluated0 = validate275_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8076,7 +8076,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ids === undefined) && (missing0 = "ids")){
-validate238.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate275.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8090,7 +8090,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate238.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate275.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -8100,7 +8100,7 @@ break;
 }
 }
 else {
-validate238.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate275.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8114,13 +8114,13 @@ if(data.chunks !== undefined){
 let data2 = data.chunks;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate238.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate275.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate238.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate275.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8133,8 +8133,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate234(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate64(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8147,21 +8147,21 @@ var valid0 = true;
 }
 }
 else {
-validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate275.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate238.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
-const validate238_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate275_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteParams: Validator<IndexDeleteParams> = validate241;
+export const indexDeleteParams: Validator<IndexDeleteParams> = validate69;
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242_evaluated;
+const evaluated0 = validate70_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8172,8 +8172,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8184,8 +8184,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8198,13 +8198,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate242.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate70.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate242.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate70.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8224,13 +8224,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate242.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate70.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate242.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate70.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8251,7 +8251,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate242.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -8261,7 +8261,7 @@ break;
 }
 }
 else {
-validate242.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate70.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8273,7 +8273,7 @@ var valid1 = true;
 }
 }
 else {
-validate242.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8293,7 +8293,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate242.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -8303,7 +8303,7 @@ break;
 }
 }
 else {
-validate242.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate70.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8316,7 +8316,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate242.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -8329,11 +8329,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate242.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate242.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate70.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -8345,7 +8345,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate242.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -8357,7 +8357,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate242.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -8375,20 +8375,20 @@ var valid0 = true;
 }
 }
 else {
-validate242.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate242.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-const validate242_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate70_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate241_evaluated;
+const evaluated0 = validate69_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8399,7 +8399,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ids === undefined) && (missing0 = "ids")){
-validate241.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8413,7 +8413,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate241.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate69.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -8423,7 +8423,7 @@ break;
 }
 }
 else {
-validate241.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate69.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8435,8 +8435,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate242(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate70(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -8448,21 +8448,21 @@ var valid0 = true;
 }
 }
 else {
-validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate241.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-const validate241_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate69_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteResult: Validator<IndexDeleteResult> = validate246;
+export const indexDeleteResult: Validator<IndexDeleteResult> = validate277;
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate246_evaluated;
+const evaluated0 = validate277_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8473,7 +8473,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.deleted === undefined) && (missing0 = "deleted")){
-validate246.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate277.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8481,13 +8481,13 @@ if(data.deleted !== undefined){
 let data0 = data.deleted;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate246.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate277.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate246.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate277.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8500,8 +8500,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs3 = errors;
-if(!(validate242(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate70(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8513,21 +8513,21 @@ var valid0 = true;
 }
 }
 else {
-validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate246.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
-const validate246_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate277_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const infoParams: Validator<InfoParams> = validate249;
+export const infoParams: Validator<InfoParams> = validate75;
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250_evaluated;
+const evaluated0 = validate76_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8538,8 +8538,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8550,8 +8550,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8564,13 +8564,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate250.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate76.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate250.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate76.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8590,13 +8590,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate250.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate76.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate250.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate76.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8617,7 +8617,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate250.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -8627,7 +8627,7 @@ break;
 }
 }
 else {
-validate250.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate76.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8639,7 +8639,7 @@ var valid1 = true;
 }
 }
 else {
-validate250.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8659,7 +8659,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate250.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -8669,7 +8669,7 @@ break;
 }
 }
 else {
-validate250.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate76.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8682,7 +8682,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate250.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -8695,11 +8695,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate250.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate250.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate76.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -8711,7 +8711,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate250.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -8723,7 +8723,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate250.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -8741,20 +8741,20 @@ var valid0 = true;
 }
 }
 else {
-validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate250.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-const validate250_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate76_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate249_evaluated;
+const evaluated0 = validate75_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8764,28 +8764,28 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!(validate250(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+if(!(validate76(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate249.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-const validate249_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate75_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const infoResult: Validator<InfoResult> = validate255;
+export const infoResult: Validator<InfoResult> = validate279;
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257_evaluated;
+const evaluated0 = validate281_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8796,8 +8796,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
 const _errs1 = errors;
-if(!(validate67(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate168(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8808,8 +8808,8 @@ var valid0 = true;
 if(valid0){
 if(data.sparseEmbed !== undefined){
 const _errs2 = errors;
-if(!(validate73(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate172(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8820,8 +8820,8 @@ var valid0 = true;
 if(valid0){
 if(data.multiVector !== undefined){
 const _errs3 = errors;
-if(!(validate75(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate174(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8832,8 +8832,8 @@ var valid0 = true;
 if(valid0){
 if(data.rerank !== undefined){
 const _errs4 = errors;
-if(!(validate79(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate178(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -8844,8 +8844,8 @@ var valid0 = true;
 if(valid0){
 if(data.retrieve !== undefined){
 const _errs5 = errors;
-if(!(validate83(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate182(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -8856,8 +8856,8 @@ var valid0 = true;
 if(valid0){
 if(data.transform !== undefined){
 const _errs6 = errors;
-if(!(validate93(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate191(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -8868,8 +8868,8 @@ var valid0 = true;
 if(valid0){
 if(data.graph !== undefined){
 const _errs7 = errors;
-if(!(validate97(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate195(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8880,8 +8880,8 @@ var valid0 = true;
 if(valid0){
 if(data.index !== undefined){
 const _errs8 = errors;
-if(!(validate101(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate199(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8892,8 +8892,8 @@ var valid0 = true;
 if(valid0){
 if(data.session !== undefined){
 const _errs9 = errors;
-if(!(validate103(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate201(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -8904,8 +8904,8 @@ var valid0 = true;
 if(valid0){
 if(data.feedback !== undefined){
 const _errs10 = errors;
-if(!(validate105(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate203(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -8916,8 +8916,8 @@ var valid0 = true;
 if(valid0){
 if(data.memory !== undefined){
 const _errs11 = errors;
-if(!(validate107(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate205(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -8928,8 +8928,8 @@ var valid0 = true;
 if(valid0){
 if(data.filter !== undefined){
 const _errs12 = errors;
-if(!(validate111(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate209(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -8940,8 +8940,8 @@ var valid0 = true;
 if(valid0){
 if(data.streaming !== undefined){
 const _errs13 = errors;
-if(!(validate117(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate85(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -8952,8 +8952,8 @@ var valid0 = true;
 if(valid0){
 if(data.pagination !== undefined){
 const _errs14 = errors;
-if(!(validate119(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate216(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -8964,8 +8964,8 @@ var valid0 = true;
 if(valid0){
 if(data.citations !== undefined){
 const _errs15 = errors;
-if(!(validate121(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate218(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -8976,8 +8976,8 @@ var valid0 = true;
 if(valid0){
 if(data.log !== undefined){
 const _errs16 = errors;
-if(!(validate123(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate87(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -8988,8 +8988,8 @@ var valid0 = true;
 if(valid0){
 if(data.catalog !== undefined){
 const _errs17 = errors;
-if(!(validate127(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate221(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -9017,10 +9017,10 @@ props0.citations = true;
 props0.log = true;
 props0.catalog = true;
 for(const key0 in data){
-if(pattern3.test(key0)){
+if(pattern1.test(key0)){
 let data17 = data[key0];
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-validate257.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate281.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 props0[key0] = true;
@@ -9045,21 +9045,21 @@ props0[key0] = true;
 }
 }
 else {
-validate257.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate281.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate257.errors = vErrors;
+validate281.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate257_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate281_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate276_evaluated;
+const evaluated0 = validate92_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9070,8 +9070,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9082,8 +9082,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9096,13 +9096,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate276.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate92.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate276.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate92.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9122,13 +9122,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate276.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate92.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate276.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate92.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9149,7 +9149,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate276.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -9159,7 +9159,7 @@ break;
 }
 }
 else {
-validate276.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate92.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9171,7 +9171,7 @@ var valid1 = true;
 }
 }
 else {
-validate276.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate92.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9191,7 +9191,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate276.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -9201,7 +9201,7 @@ break;
 }
 }
 else {
-validate276.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate92.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9214,7 +9214,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate276.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -9227,11 +9227,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate276.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate276.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate92.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -9243,7 +9243,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate276.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -9255,7 +9255,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate276.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -9273,20 +9273,20 @@ var valid0 = true;
 }
 }
 else {
-validate276.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate276.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-const validate276_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate92_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255_evaluated;
+const evaluated0 = validate279_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9297,7 +9297,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate255.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate279.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9305,13 +9305,13 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate255.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate279.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate255.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate279.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -9324,8 +9324,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 const _errs3 = errors;
-if(!(validate63(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate82(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9336,8 +9336,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate257(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate281(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9348,8 +9348,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate276(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+if(!(validate92(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9363,21 +9363,21 @@ var valid0 = true;
 }
 }
 else {
-validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate279.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate255.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
-const validate255_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate279_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeParams: Validator<InitializeParams> = validate280;
+export const initializeParams: Validator<InitializeParams> = validate81;
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate282_evaluated;
+const evaluated0 = validate84_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9388,8 +9388,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.streaming !== undefined){
 const _errs1 = errors;
-if(!(validate117(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate85(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9400,8 +9400,8 @@ var valid0 = true;
 if(valid0){
 if(data.log !== undefined){
 const _errs2 = errors;
-if(!(validate123(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate87(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9414,10 +9414,10 @@ var props0 = {};
 props0.streaming = true;
 props0.log = true;
 for(const key0 in data){
-if(pattern3.test(key0)){
+if(pattern1.test(key0)){
 let data2 = data[key0];
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate282.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate84.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 props0[key0] = true;
@@ -9427,21 +9427,21 @@ props0[key0] = true;
 }
 }
 else {
-validate282.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate282.errors = vErrors;
+validate84.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate282_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate84_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate280_evaluated;
+const evaluated0 = validate81_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9452,7 +9452,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.client === undefined) && (missing0 = "client"))){
-validate280.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9460,13 +9460,13 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate280.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate81.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate280.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate81.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9479,8 +9479,8 @@ var valid0 = true;
 if(valid0){
 if(data.client !== undefined){
 const _errs3 = errors;
-if(!(validate63(data.client, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate82(data.client, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9491,8 +9491,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate282(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+if(!(validate84(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9503,8 +9503,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate276(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+if(!(validate92(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9518,21 +9518,21 @@ var valid0 = true;
 }
 }
 else {
-validate280.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate280.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-const validate280_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate81_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeResult: Validator<InitializeResult> = validate287;
+export const initializeResult: Validator<InitializeResult> = validate301;
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate287_evaluated;
+const evaluated0 = validate301_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9543,7 +9543,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate287.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate301.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9551,13 +9551,13 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate287.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate301.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate287.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate301.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -9570,8 +9570,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 const _errs3 = errors;
-if(!(validate63(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate82(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9582,8 +9582,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate257(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate281(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9594,8 +9594,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate276(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+if(!(validate92(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9609,21 +9609,21 @@ var valid0 = true;
 }
 }
 else {
-validate287.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate287.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
-const validate287_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate301_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildParams: Validator<MemoryBuildParams> = validate292;
+export const memoryBuildParams: Validator<MemoryBuildParams> = validate97;
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293_evaluated;
+const evaluated0 = validate98_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9631,23 +9631,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate293.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data === "global") || (data === "session"))){
-validate293.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate98.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate293.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-const validate293_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate98_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295_evaluated;
+const evaluated0 = validate100_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9658,8 +9658,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9670,8 +9670,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9684,13 +9684,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate295.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate100.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate295.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate100.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9710,13 +9710,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate295.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate100.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate295.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate100.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9737,7 +9737,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate295.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -9747,7 +9747,7 @@ break;
 }
 }
 else {
-validate295.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate100.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9759,7 +9759,7 @@ var valid1 = true;
 }
 }
 else {
-validate295.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate100.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9779,7 +9779,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate295.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -9789,7 +9789,7 @@ break;
 }
 }
 else {
-validate295.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate100.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9802,7 +9802,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate295.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -9815,11 +9815,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate295.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate295.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate100.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -9831,7 +9831,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate295.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -9843,7 +9843,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate295.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -9861,20 +9861,20 @@ var valid0 = true;
 }
 }
 else {
-validate295.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate295.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-const validate295_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate100_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292_evaluated;
+const evaluated0 = validate97_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9897,14 +9897,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if((data1.text === undefined) && (missing0 = "text")){
-validate292.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate97.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data1.id !== undefined){
 const _errs5 = errors;
 if(typeof data1.id !== "string"){
-validate292.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate97.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -9916,7 +9916,7 @@ if(valid2){
 if(data1.text !== undefined){
 const _errs7 = errors;
 if(typeof data1.text !== "string"){
-validate292.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate97.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -9928,7 +9928,7 @@ var valid2 = true;
 }
 }
 else {
-validate292.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate97.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9939,7 +9939,7 @@ break;
 }
 }
 else {
-validate292.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate97.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9952,7 +9952,7 @@ if(valid0){
 if(data.memoryId !== undefined){
 const _errs9 = errors;
 if(typeof data.memoryId !== "string"){
-validate292.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate97.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -9963,8 +9963,8 @@ var valid0 = true;
 if(valid0){
 if(data.scope !== undefined){
 const _errs11 = errors;
-if(!(validate293(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+if(!(validate98(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -9975,8 +9975,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs12 = errors;
-if(!(validate295(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+if(!(validate100(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -9989,135 +9989,16 @@ var valid0 = true;
 }
 }
 else {
-validate292.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate292.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-const validate292_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate97_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildResult: Validator<MemoryBuildResult> = validate299;
-
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate299_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.memoryId === undefined) && (missing0 = "memoryId")){
-validate299.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.memoryId !== undefined){
-const _errs1 = errors;
-if(typeof data.memoryId !== "string"){
-validate299.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tokens !== undefined){
-let data1 = data.tokens;
-const _errs3 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate299.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-validate299.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs5 = errors;
-if(!(validate295(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate299.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate299.errors = vErrors;
-return errors === 0;
-}
-const validate299_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate301;
-
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate301_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completed !== undefined){
-let data0 = data.completed;
-const _errs1 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate301.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-validate301.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate301.errors = vErrors;
-return errors === 0;
-}
-const validate301_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
-
-export const memoryRecallParams: Validator<MemoryRecallParams> = validate303;
+export const memoryBuildResult: Validator<MemoryBuildResult> = validate305;
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10131,10 +10012,129 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.memoryId === undefined) && (missing0 = "memoryId")){
+validate305.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.memoryId !== undefined){
+const _errs1 = errors;
+if(typeof data.memoryId !== "string"){
+validate305.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tokens !== undefined){
+let data1 = data.tokens;
+const _errs3 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate305.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs3){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+validate305.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs5 = errors;
+if(!(validate100(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate305.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+const validate305_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate307;
+
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate307_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.completed !== undefined){
+let data0 = data.completed;
+const _errs1 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate307.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs1){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+validate307.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate307.errors = vErrors;
+return errors === 0;
+}
+const validate307_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+
+export const memoryRecallParams: Validator<MemoryRecallParams> = validate105;
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10145,8 +10145,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10159,13 +10159,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate305.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate107.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate305.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate107.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10185,13 +10185,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate305.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate107.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate305.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate107.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10212,7 +10212,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate305.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10222,7 +10222,7 @@ break;
 }
 }
 else {
-validate305.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10234,7 +10234,7 @@ var valid1 = true;
 }
 }
 else {
-validate305.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -10254,7 +10254,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate305.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -10264,7 +10264,7 @@ break;
 }
 }
 else {
-validate305.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10277,7 +10277,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate305.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -10290,11 +10290,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate305.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate305.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate107.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -10306,7 +10306,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate305.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -10318,7 +10318,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate305.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -10336,20 +10336,20 @@ var valid0 = true;
 }
 }
 else {
-validate305.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate305.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-const validate305_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate107_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303_evaluated;
+const evaluated0 = validate105_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10360,14 +10360,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.query === undefined) && (missing0 = "query")){
-validate303.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate105.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.query !== undefined){
 const _errs1 = errors;
-if(!(validate177(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10379,7 +10379,7 @@ if(valid0){
 if(data.memoryId !== undefined){
 const _errs2 = errors;
 if(typeof data.memoryId !== "string"){
-validate303.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10391,7 +10391,7 @@ if(valid0){
 if(data.sessionId !== undefined){
 const _errs4 = errors;
 if(typeof data.sessionId !== "string"){
-validate303.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10404,13 +10404,13 @@ if(data.n !== undefined){
 let data3 = data.n;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate303.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate105.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-validate303.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate105.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -10423,8 +10423,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs8 = errors;
-if(!(validate305(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+if(!(validate107(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -10439,21 +10439,21 @@ var valid0 = true;
 }
 }
 else {
-validate303.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate303.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-const validate303_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate105_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallResult: Validator<MemoryRecallResult> = validate309;
+export const memoryRecallResult: Validator<MemoryRecallResult> = validate308;
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310_evaluated;
+const evaluated0 = validate309_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10465,7 +10465,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
 const _errs1 = errors;
 if(typeof data.query !== "string"){
-validate310.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate309.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10484,7 +10484,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate310.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate309.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -10494,7 +10494,7 @@ break;
 }
 }
 else {
-validate310.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate309.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10508,7 +10508,7 @@ if(data.weight !== undefined){
 let data3 = data.weight;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate310.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate309.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -10520,20 +10520,20 @@ var valid0 = true;
 }
 }
 else {
-validate310.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate309.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate310.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
-const validate310_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
+const validate309_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate309_evaluated;
+const evaluated0 = validate308_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10544,7 +10544,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.clues === undefined) && (missing0 = "clues")){
-validate309.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate308.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -10557,8 +10557,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate310(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+if(!(validate309(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -10568,7 +10568,7 @@ break;
 }
 }
 else {
-validate309.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate308.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10587,8 +10587,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate200(data2[i1], {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate245(data2[i1], {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -10598,7 +10598,7 @@ break;
 }
 }
 else {
-validate309.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate308.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10610,8 +10610,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate305(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+if(!(validate107(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -10624,21 +10624,21 @@ var valid0 = true;
 }
 }
 else {
-validate309.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate308.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate309.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
-const validate309_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate308_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate314;
+export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate313;
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate314_evaluated;
+const evaluated0 = validate313_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10656,8 +10656,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate310(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+if(!(validate309(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -10667,29 +10667,29 @@ break;
 }
 }
 else {
-validate314.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate313.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate314.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate313.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate314.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
-const validate314_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate313_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pingParams: Validator<PingParams> = validate317;
-const schema133 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+export const pingParams: Validator<PingParams> = validate112;
+const schema55 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate318_evaluated;
+const evaluated0 = validate113_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10700,8 +10700,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10712,8 +10712,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10726,13 +10726,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate318.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate113.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate318.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate113.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10752,13 +10752,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate318.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate113.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate318.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate113.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10779,7 +10779,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate318.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10789,7 +10789,7 @@ break;
 }
 }
 else {
-validate318.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate113.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10801,7 +10801,7 @@ var valid1 = true;
 }
 }
 else {
-validate318.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -10821,7 +10821,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate318.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -10831,7 +10831,7 @@ break;
 }
 }
 else {
-validate318.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate113.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10844,7 +10844,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate318.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -10857,11 +10857,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate318.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate318.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate113.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -10873,7 +10873,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate318.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -10885,7 +10885,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate318.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -10903,15 +10903,458 @@ var valid0 = true;
 }
 }
 else {
-validate318.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate318.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-const validate318_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate113_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate112_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.nonce !== undefined){
+let data0 = data.nonce;
+const _errs1 = errors;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+validate112.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema55.properties.nonce.type},message:"must be string,number"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs3 = errors;
+if(!(validate113(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+const validate112_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const pingResult: Validator<PingResult> = validate315;
+const schema135 = {"title":"PingResult","description":"The echoed nonce, if one was sent (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"The nonce the request carried (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate315_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.nonce !== undefined){
+let data0 = data.nonce;
+const _errs1 = errors;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+validate315.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema135.properties.nonce.type},message:"must be string,number"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs3 = errors;
+if(!(validate113(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+else {
+validate315.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+const validate315_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const queryTransformParams: Validator<QueryTransformParams> = validate118;
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate120_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
+validate120.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+const validate120_evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate122_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.progressToken !== undefined){
+const _errs1 = errors;
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logLevel !== undefined){
+const _errs2 = errors;
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deadlineMs !== undefined){
+let data2 = data.deadlineMs;
+const _errs3 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate122.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs3){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate122.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.federation !== undefined){
+let data3 = data.federation;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.depth !== undefined){
+let data4 = data3.depth;
+const _errs7 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate122.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs7){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate122.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data3.path !== undefined){
+let data5 = data3.path;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+const _errs11 = errors;
+if(typeof data5[i0] !== "string"){
+validate122.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate122.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+else {
+validate122.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.degraded !== undefined){
+let data7 = data.degraded;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(typeof data7[i1] !== "string"){
+validate122.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate122.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.idempotencyKey !== undefined){
+const _errs17 = errors;
+if(typeof data.idempotencyKey !== "string"){
+validate122.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.conformance !== undefined){
+let data10 = data.conformance;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+validate122.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
+validate122.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.session !== undefined){
+const _errs21 = errors;
+if(typeof data.session !== "string"){
+validate122.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.traceId !== undefined){
+const _errs23 = errors;
+if(typeof data.traceId !== "string"){
+validate122.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+const validate122_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate118_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.query === undefined) && (missing0 = "query")) || ((data.method === undefined) && (missing0 = "method"))){
+validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.query !== undefined){
+const _errs1 = errors;
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.method !== undefined){
+const _errs2 = errors;
+if(!(validate120(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.n !== undefined){
+let data2 = data.n;
+const _errs3 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate118.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs3){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+validate118.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs5 = errors;
+if(!(validate122(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+const validate118_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const queryTransformResult: Validator<QueryTransformResult> = validate317;
 
 function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10925,452 +11368,9 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.nonce !== undefined){
-let data0 = data.nonce;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate317.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema133.properties.nonce.type},message:"must be string,number"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs3 = errors;
-if(!(validate318(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-else {
-validate317.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate317.errors = vErrors;
-return errors === 0;
-}
-const validate317_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const pingResult: Validator<PingResult> = validate322;
-const schema135 = {"title":"PingResult","description":"The echoed nonce, if one was sent (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"The nonce the request carried (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate322_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.nonce !== undefined){
-let data0 = data.nonce;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate322.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema135.properties.nonce.type},message:"must be string,number"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs3 = errors;
-if(!(validate318(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-else {
-validate322.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-const validate322_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryTransformParams: Validator<QueryTransformParams> = validate325;
-
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate327_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
-validate327.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate327.errors = vErrors;
-return errors === 0;
-}
-const validate327_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate329_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logLevel !== undefined){
-const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deadlineMs !== undefined){
-let data2 = data.deadlineMs;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate329.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate329.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.federation !== undefined){
-let data3 = data.federation;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.depth !== undefined){
-let data4 = data3.depth;
-const _errs7 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate329.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate329.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data3.path !== undefined){
-let data5 = data3.path;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data5)){
-var valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
-validate329.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate329.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate329.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.degraded !== undefined){
-let data7 = data.degraded;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
-validate329.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate329.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.idempotencyKey !== undefined){
-const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
-validate329.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conformance !== undefined){
-let data10 = data.conformance;
-const _errs19 = errors;
-if(typeof data10 !== "string"){
-validate329.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate329.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.session !== undefined){
-const _errs21 = errors;
-if(typeof data.session !== "string"){
-validate329.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.traceId !== undefined){
-const _errs23 = errors;
-if(typeof data.traceId !== "string"){
-validate329.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate329.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate329.errors = vErrors;
-return errors === 0;
-}
-const validate329_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate325_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.query === undefined) && (missing0 = "query")) || ((data.method === undefined) && (missing0 = "method"))){
-validate325.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.query !== undefined){
-const _errs1 = errors;
-if(!(validate177(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs2 = errors;
-if(!(validate327(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.n !== undefined){
-let data2 = data.n;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate325.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-validate325.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs5 = errors;
-if(!(validate329(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate325.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate325.errors = vErrors;
-return errors === 0;
-}
-const validate325_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryTransformResult: Validator<QueryTransformResult> = validate333;
-
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate333_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.queries === undefined) && (missing0 = "queries")){
-validate333.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate317.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11384,7 +11384,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate333.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate317.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -11394,7 +11394,7 @@ break;
 }
 }
 else {
-validate333.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate317.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11407,7 +11407,7 @@ if(valid0){
 if(data.hypothetical !== undefined){
 const _errs5 = errors;
 if(typeof data.hypothetical !== "string"){
-validate333.errors = [{instancePath:instancePath+"/hypothetical",schemaPath:"#/properties/hypothetical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate317.errors = [{instancePath:instancePath+"/hypothetical",schemaPath:"#/properties/hypothetical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11418,8 +11418,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate329(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+if(!(validate122(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -11432,21 +11432,21 @@ var valid0 = true;
 }
 }
 else {
-validate333.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate317.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate333.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
-const validate333_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate317_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryTransformPartial: Validator<QueryTransformPartial> = validate335;
+export const queryTransformPartial: Validator<QueryTransformPartial> = validate319;
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate335_evaluated;
+const evaluated0 = validate319_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11465,7 +11465,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate335.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate319.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -11475,28 +11475,28 @@ break;
 }
 }
 else {
-validate335.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate319.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate335.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate319.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate335.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
-const validate335_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
+const validate319_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankParams: Validator<RerankParams> = validate337;
+export const rerankParams: Validator<RerankParams> = validate127;
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate340_evaluated;
+const evaluated0 = validate130_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11504,23 +11504,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate340.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate340.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"}];
+validate130.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate340.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-const validate340_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate130_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate342_evaluated;
+const evaluated0 = validate132_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11531,8 +11531,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11543,8 +11543,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -11557,13 +11557,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate342.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate132.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate342.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate132.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11583,13 +11583,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate342.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate132.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate342.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate132.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11610,7 +11610,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate342.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -11620,7 +11620,7 @@ break;
 }
 }
 else {
-validate342.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate132.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11632,7 +11632,7 @@ var valid1 = true;
 }
 }
 else {
-validate342.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate132.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11652,7 +11652,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate342.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -11662,7 +11662,7 @@ break;
 }
 }
 else {
-validate342.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate132.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11675,7 +11675,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate342.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -11688,11 +11688,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate342.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate342.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate132.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -11704,7 +11704,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate342.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -11716,7 +11716,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate342.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -11734,20 +11734,20 @@ var valid0 = true;
 }
 }
 else {
-validate342.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate342.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-const validate342_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate132_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate337_evaluated;
+const evaluated0 = validate127_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11758,14 +11758,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.query === undefined) && (missing0 = "query")) || ((data.passages === undefined) && (missing0 = "passages"))){
-validate337.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.query !== undefined){
 const _errs1 = errors;
-if(!(validate177(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11783,8 +11783,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate177(data1[i0], {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate40(data1[i0], {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -11794,7 +11794,7 @@ break;
 }
 }
 else {
-validate337.errors = [{instancePath:instancePath+"/passages",schemaPath:"#/properties/passages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate127.errors = [{instancePath:instancePath+"/passages",schemaPath:"#/properties/passages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11806,8 +11806,8 @@ var valid0 = true;
 if(valid0){
 if(data.method !== undefined){
 const _errs5 = errors;
-if(!(validate340(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+if(!(validate130(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11820,13 +11820,13 @@ if(data.topN !== undefined){
 let data4 = data.topN;
 const _errs6 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate337.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate127.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate337.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate127.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11839,8 +11839,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs8 = errors;
-if(!(validate342(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+if(!(validate132(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -11855,21 +11855,21 @@ var valid0 = true;
 }
 }
 else {
-validate337.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate337.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-const validate337_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate127_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankResult: Validator<RerankResult> = validate346;
+export const rerankResult: Validator<RerankResult> = validate320;
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate346_evaluated;
+const evaluated0 = validate320_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11880,7 +11880,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scores === undefined) && (missing0 = "scores")){
-validate346.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate320.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11895,7 +11895,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate346.errors = [{instancePath:instancePath+"/scores/" + i0,schemaPath:"#/properties/scores/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate320.errors = [{instancePath:instancePath+"/scores/" + i0,schemaPath:"#/properties/scores/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -11905,7 +11905,7 @@ break;
 }
 }
 else {
-validate346.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate320.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11926,13 +11926,13 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate346.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate320.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate346.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate320.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11944,7 +11944,7 @@ break;
 }
 }
 else {
-validate346.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate320.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11956,8 +11956,8 @@ var valid0 = true;
 if(valid0){
 if(data.usage !== undefined){
 const _errs9 = errors;
-if(!(validate225(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate270(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -11968,8 +11968,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs10 = errors;
-if(!(validate342(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+if(!(validate132(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -11983,21 +11983,21 @@ var valid0 = true;
 }
 }
 else {
-validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate346.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
-const validate346_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate320_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankPartial: Validator<RerankPartial> = validate349;
+export const rerankPartial: Validator<RerankPartial> = validate323;
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate349_evaluated;
+const evaluated0 = validate323_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12010,13 +12010,13 @@ if(data.completed !== undefined){
 let data0 = data.completed;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate349.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate323.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate349.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate323.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12024,22 +12024,22 @@ return false;
 }
 }
 else {
-validate349.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate323.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate349.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
-const validate349_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate323_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrieveParams: Validator<RetrieveParams> = validate351;
-const schema149 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
+export const retrieveParams: Validator<RetrieveParams> = validate137;
+const schema66 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate353_evaluated;
+const evaluated0 = validate139_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12047,23 +12047,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
-validate353.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"}];
+validate139.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate353.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-const validate353_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate139_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate356_evaluated;
+const evaluated0 = validate143_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12071,23 +12071,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate356.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
-validate356.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate143.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate356.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-const validate356_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate143_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate358_evaluated;
+const evaluated0 = validate145_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12095,25 +12095,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate358.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate358.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"}];
+validate145.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate358.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-const validate358_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate145_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema153 = {"$id":"https://rcp-gen.invalid/schema/types/filter-clause.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"FilterClause","description":"A metadata filter tree node (§8): a field/op/value leaf, or one of the and/or/not combinators, which nest arbitrarily. The if/else chain picks the node kind by its key, so a malformed node fails at the exact member.","type":"object","properties":{"field":{"type":"string","minLength":1,"description":"Leaf: a field name advertised in filter.fields (§8)."},"op":{"type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"],"description":"Leaf: the operator (§8)."},"value":{"type":["string","number","boolean","array"],"items":{"type":["string","number","boolean"],"description":"One member of an in/nin set."},"description":"Leaf: the operand; its JSON type follows the operator table of §8."},"and":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"All children match; an empty array is -32602 (§8)."},"or":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"Any child matches; an empty array is -32602 (§8)."},"not":{"$ref":"#","description":"The child does not match (§8)."}},"if":{"required":["and"]},"then":{},"else":{"if":{"required":["or"]},"then":{},"else":{"if":{"required":["not"]},"then":{},"else":{"$ref":"#/$defs/leaf"}}},"$defs":{"leaf":{"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}}}};
-const schema154 = {"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}};
+const schema71 = {"$id":"https://rcp-gen.invalid/schema/types/filter-clause.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"FilterClause","description":"A metadata filter tree node (§8): a field/op/value leaf, or one of the and/or/not combinators, which nest arbitrarily. The if/else chain picks the node kind by its key, so a malformed node fails at the exact member.","type":"object","properties":{"field":{"type":"string","minLength":1,"description":"Leaf: a field name advertised in filter.fields (§8)."},"op":{"type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"],"description":"Leaf: the operator (§8)."},"value":{"type":["string","number","boolean","array"],"items":{"type":["string","number","boolean"],"description":"One member of an in/nin set."},"description":"Leaf: the operand; its JSON type follows the operator table of §8."},"and":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"All children match; an empty array is -32602 (§8)."},"or":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"Any child matches; an empty array is -32602 (§8)."},"not":{"$ref":"#","description":"The child does not match (§8)."}},"if":{"required":["and"]},"then":{},"else":{"if":{"required":["or"]},"then":{},"else":{"if":{"required":["not"]},"then":{},"else":{"$ref":"#/$defs/leaf"}}},"$defs":{"leaf":{"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}}}};
+const schema72 = {"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}};
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate361_evaluated;
+const evaluated0 = validate148_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12154,7 +12154,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 if(!(Array.isArray(data.value))){
-validate361.errors = [{instancePath:instancePath+"/value",schemaPath:"#/then/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/then/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12203,7 +12203,7 @@ const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 if(typeof data.value !== "boolean"){
-validate361.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/then/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/then/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 }
@@ -12254,7 +12254,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data5 = data.value;
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
-validate361.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/then/properties/value/type",keyword:"type",params:{type: schema154.else.else.then.properties.value.type},message:"must be number,string"}];
+validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/then/properties/value/type",keyword:"type",params:{type: schema72.else.else.then.properties.value.type},message:"must be number,string"}];
 return false;
 }
 }
@@ -12274,7 +12274,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data6 = data.value;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-validate361.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/else/properties/value/type",keyword:"type",params:{type: schema154.else.else.else.properties.value.type},message:"must be string,number,boolean"}];
+validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/else/properties/value/type",keyword:"type",params:{type: schema72.else.else.else.properties.value.type},message:"must be string,number,boolean"}];
 return false;
 }
 }
@@ -12298,7 +12298,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate361.errors = vErrors;
+validate148.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -12325,7 +12325,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate361.errors = vErrors;
+validate148.errors = vErrors;
 return false;
 }
 var _valid0 = _errs6 === errors;
@@ -12352,30 +12352,30 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate361.errors = vErrors;
+validate148.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.field === undefined) && (missing0 = "field")) || ((data.op === undefined) && (missing0 = "op"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate361.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 }
 }
-validate361.errors = vErrors;
+validate148.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate361_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate148_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/filter-clause.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate360_evaluated;
+const evaluated0 = validate147_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12466,12 +12466,12 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs9 = errors;
-if(!(validate361(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate361_evaluated.props;
+var props0 = validate148_evaluated.props;
 }
 var _valid2 = _errs9 === errors;
 valid2 = _valid2;
@@ -12485,7 +12485,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate360.errors = vErrors;
+validate147.errors = vErrors;
 return false;
 }
 var _valid1 = _errs6 === errors;
@@ -12500,7 +12500,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate360.errors = vErrors;
+validate147.errors = vErrors;
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -12515,7 +12515,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate360.errors = vErrors;
+validate147.errors = vErrors;
 return false;
 }
 if(errors === 0){
@@ -12534,13 +12534,13 @@ let data0 = data.field;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-validate360.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data0) < 1){
+validate147.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate360.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate147.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -12554,11 +12554,11 @@ if(data.op !== undefined){
 let data1 = data.op;
 const _errs12 = errors;
 if(typeof data1 !== "string"){
-validate360.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate147.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((data1 === "eq") || (data1 === "ne")) || (data1 === "gt")) || (data1 === "gte")) || (data1 === "lt")) || (data1 === "lte")) || (data1 === "in")) || (data1 === "nin")) || (data1 === "contains")) || (data1 === "exists"))){
-validate360.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema153.properties.op.enum},message:"must be equal to one of the allowed values"}];
+validate147.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema71.properties.op.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -12571,7 +12571,7 @@ if(data.value !== undefined){
 let data2 = data.value;
 const _errs14 = errors;
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (!(Array.isArray(data2)))){
-validate360.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema153.properties.value.type},message:"must be string,number,boolean,array"}];
+validate147.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema71.properties.value.type},message:"must be string,number,boolean,array"}];
 return false;
 }
 if(errors === _errs14){
@@ -12582,7 +12582,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs16 = errors;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-validate360.errors = [{instancePath:instancePath+"/value/" + i0,schemaPath:"#/properties/value/items/type",keyword:"type",params:{type: schema153.properties.value.items.type},message:"must be string,number,boolean"}];
+validate147.errors = [{instancePath:instancePath+"/value/" + i0,schemaPath:"#/properties/value/items/type",keyword:"type",params:{type: schema71.properties.value.items.type},message:"must be string,number,boolean"}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -12604,7 +12604,7 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-validate360.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate147.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -12612,8 +12612,8 @@ var valid5 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs20 = errors;
-if(!(validate360(data4[i1], {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate147(data4[i1], {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs20 === errors;
@@ -12624,7 +12624,7 @@ break;
 }
 }
 else {
-validate360.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate147.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12640,7 +12640,7 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(Array.isArray(data6)){
 if(data6.length < 1){
-validate360.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate147.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -12648,8 +12648,8 @@ var valid6 = true;
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
 const _errs23 = errors;
-if(!(validate360(data6[i2], {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate147(data6[i2], {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs23 === errors;
@@ -12660,7 +12660,7 @@ break;
 }
 }
 else {
-validate360.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate147.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12672,8 +12672,8 @@ var valid3 = true;
 if(valid3){
 if(data.not !== undefined){
 const _errs24 = errors;
-if(!(validate360(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate147(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -12688,21 +12688,21 @@ var valid3 = true;
 }
 }
 else {
-validate360.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate360.errors = vErrors;
+validate147.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate360_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate147_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate366_evaluated;
+const evaluated0 = validate154_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12713,8 +12713,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12725,8 +12725,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12739,13 +12739,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate366.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate154.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate366.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate154.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12765,13 +12765,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate366.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate154.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate366.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate154.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12792,7 +12792,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate366.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate154.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -12802,7 +12802,7 @@ break;
 }
 }
 else {
-validate366.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate154.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12814,7 +12814,7 @@ var valid1 = true;
 }
 }
 else {
-validate366.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate154.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -12834,7 +12834,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate366.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate154.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -12844,7 +12844,7 @@ break;
 }
 }
 else {
-validate366.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate154.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12857,7 +12857,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate366.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate154.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -12870,11 +12870,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate366.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate154.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate366.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate154.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -12886,7 +12886,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate366.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate154.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -12898,7 +12898,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate366.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate154.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -12916,20 +12916,20 @@ var valid0 = true;
 }
 }
 else {
-validate366.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate366.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
-const validate366_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate154_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate351_evaluated;
+const evaluated0 = validate137_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12940,14 +12940,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.query === undefined) && (missing0 = "query")) || ((data.k === undefined) && (missing0 = "k"))){
-validate351.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.query !== undefined){
 const _errs1 = errors;
-if(!(validate177(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12960,13 +12960,13 @@ if(data.k !== undefined){
 let data1 = data.k;
 const _errs2 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate351.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate137.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate351.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12979,8 +12979,8 @@ var valid0 = true;
 if(valid0){
 if(data.mode !== undefined){
 const _errs4 = errors;
-if(!(validate353(data.mode, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
+if(!(validate139(data.mode, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -12991,8 +12991,8 @@ var valid0 = true;
 if(valid0){
 if(data.modality !== undefined){
 const _errs5 = errors;
-if(!(validate68(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate141(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -13005,13 +13005,13 @@ if(data.candidateK !== undefined){
 let data4 = data.candidateK;
 const _errs6 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate351.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate137.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate351.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -13029,14 +13029,14 @@ if(errors === _errs8){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing1;
 if((data5.method === undefined) && (missing1 = "method")){
-validate351.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate137.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data5.method !== undefined){
 const _errs10 = errors;
-if(!(validate356(data5.method, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+if(!(validate143(data5.method, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -13054,7 +13054,7 @@ if(data7.dense !== undefined){
 let data8 = data7.dense;
 const _errs13 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate351.errors = [{instancePath:instancePath+"/fusion/weights/dense",schemaPath:"#/properties/fusion/properties/weights/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/weights/dense",schemaPath:"#/properties/fusion/properties/weights/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -13067,7 +13067,7 @@ if(data7.sparse !== undefined){
 let data9 = data7.sparse;
 const _errs15 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate351.errors = [{instancePath:instancePath+"/fusion/weights/sparse",schemaPath:"#/properties/fusion/properties/weights/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/weights/sparse",schemaPath:"#/properties/fusion/properties/weights/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs15 === errors;
@@ -13078,7 +13078,7 @@ var valid2 = true;
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/fusion/weights",schemaPath:"#/properties/fusion/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/weights",schemaPath:"#/properties/fusion/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13094,12 +13094,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-validate351.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13115,18 +13115,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 1 || isNaN(data11)){
-validate351.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data11 < 0 || isNaN(data11)){
-validate351.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13141,7 +13141,7 @@ var valid1 = true;
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13174,8 +13174,8 @@ errors++;
 else {
 if(data12.method !== undefined){
 const _errs25 = errors;
-if(!(validate358(data12.method, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
+if(!(validate145(data12.method, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs25 === errors;
@@ -13289,7 +13289,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate351.errors = vErrors;
+validate137.errors = vErrors;
 return false;
 }
 else {
@@ -13316,7 +13316,7 @@ if(errors === _errs31){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing3;
 if((data16.lambda === undefined) && (missing3 = "lambda")){
-validate351.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate137.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
@@ -13326,18 +13326,18 @@ const _errs33 = errors;
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1 || isNaN(data17)){
-validate351.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate137.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data17 < 0 || isNaN(data17)){
-validate351.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13345,7 +13345,7 @@ return false;
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13359,7 +13359,7 @@ if(data.rewrite !== undefined){
 let data18 = data.rewrite;
 const _errs35 = errors;
 if(!(((((data18 === "rewrite") || (data18 === "hyde")) || (data18 === "multi-query")) || (data18 === "decompose")) || (data18 === false))){
-validate351.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/enum",keyword:"enum",params:{allowedValues: schema149.properties.rewrite.enum},message:"must be equal to one of the allowed values"}];
+validate137.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/enum",keyword:"enum",params:{allowedValues: schema66.properties.rewrite.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -13370,8 +13370,8 @@ var valid0 = true;
 if(valid0){
 if(data.filter !== undefined){
 const _errs36 = errors;
-if(!(validate360(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate147(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs36 === errors;
@@ -13384,7 +13384,7 @@ if(data.minScore !== undefined){
 let data20 = data.minScore;
 const _errs37 = errors;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-validate351.errors = [{instancePath:instancePath+"/minScore",schemaPath:"#/properties/minScore/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/minScore",schemaPath:"#/properties/minScore/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -13400,14 +13400,14 @@ if(errors === _errs39){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing4;
 if(((data21.field === undefined) && (missing4 = "field")) || ((data21.halfLifeDays === undefined) && (missing4 = "halfLifeDays"))){
-validate351.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate137.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 if(data21.field !== undefined){
 const _errs41 = errors;
 if(typeof data21.field !== "string"){
-validate351.errors = [{instancePath:instancePath+"/recency/field",schemaPath:"#/properties/recency/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate137.errors = [{instancePath:instancePath+"/recency/field",schemaPath:"#/properties/recency/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs41 === errors;
@@ -13422,12 +13422,12 @@ const _errs43 = errors;
 if(errors === _errs43){
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 <= 0 || isNaN(data23)){
-validate351.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate137.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13440,7 +13440,7 @@ var valid6 = true;
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13452,8 +13452,8 @@ var valid0 = true;
 if(valid0){
 if(data.unit !== undefined){
 const _errs45 = errors;
-if(!(validate88(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate151(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs45 === errors;
@@ -13466,13 +13466,13 @@ if(data.level !== undefined){
 let data25 = data.level;
 const _errs46 = errors;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-validate351.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs46){
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
-validate351.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -13487,13 +13487,13 @@ if(data.tokenBudget !== undefined){
 let data26 = data.tokenBudget;
 const _errs48 = errors;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate351.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate137.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs48){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 < 1 || isNaN(data26)){
-validate351.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate137.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -13507,7 +13507,7 @@ if(valid0){
 if(data.sessionId !== undefined){
 const _errs50 = errors;
 if(typeof data.sessionId !== "string"){
-validate351.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate137.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs50 === errors;
@@ -13519,7 +13519,7 @@ if(valid0){
 if(data.includeText !== undefined){
 const _errs52 = errors;
 if(typeof data.includeText !== "boolean"){
-validate351.errors = [{instancePath:instancePath+"/includeText",schemaPath:"#/properties/includeText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate137.errors = [{instancePath:instancePath+"/includeText",schemaPath:"#/properties/includeText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs52 === errors;
@@ -13531,7 +13531,7 @@ if(valid0){
 if(data.includeVectors !== undefined){
 const _errs54 = errors;
 if(typeof data.includeVectors !== "boolean"){
-validate351.errors = [{instancePath:instancePath+"/includeVectors",schemaPath:"#/properties/includeVectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate137.errors = [{instancePath:instancePath+"/includeVectors",schemaPath:"#/properties/includeVectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs54 === errors;
@@ -13542,8 +13542,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs56 = errors;
-if(!(validate70(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs56 === errors;
@@ -13556,7 +13556,7 @@ if(data.seed !== undefined){
 let data31 = data.seed;
 const _errs57 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate351.errors = [{instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate137.errors = [{instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs57 === errors;
@@ -13568,7 +13568,7 @@ if(valid0){
 if(data.indexVersion !== undefined){
 const _errs59 = errors;
 if(typeof data.indexVersion !== "string"){
-validate351.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate137.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -13580,7 +13580,7 @@ if(valid0){
 if(data.strict !== undefined){
 const _errs61 = errors;
 if(typeof data.strict !== "boolean"){
-validate351.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate137.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -13592,7 +13592,7 @@ if(valid0){
 if(data.cursor !== undefined){
 const _errs63 = errors;
 if(typeof data.cursor !== "string"){
-validate351.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate137.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs63 === errors;
@@ -13603,8 +13603,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs65 = errors;
-if(!(validate366(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+if(!(validate154(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs65 === errors;
@@ -13638,21 +13638,21 @@ var valid0 = true;
 }
 }
 else {
-validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate351.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-const validate351_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate137_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrieveResult: Validator<RetrieveResult> = validate370;
+export const retrieveResult: Validator<RetrieveResult> = validate324;
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370_evaluated;
+const evaluated0 = validate324_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13704,7 +13704,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.dimension === undefined) && (missing1 = "dimension")){
-validate370.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate324.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -13720,14 +13720,14 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate370.errors = vErrors;
+validate324.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.hits === undefined) && (missing2 = "hits")){
-validate370.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate324.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -13740,8 +13740,8 @@ var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
-if(!(validate200(data1[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate245(data1[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs7 === errors;
@@ -13751,7 +13751,7 @@ break;
 }
 }
 else {
-validate370.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate324.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -13764,7 +13764,7 @@ if(valid2){
 if(data.nextCursor !== undefined){
 const _errs8 = errors;
 if(typeof data.nextCursor !== "string"){
-validate370.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate324.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -13776,7 +13776,7 @@ if(valid2){
 if(data.indexVersion !== undefined){
 const _errs10 = errors;
 if(typeof data.indexVersion !== "string"){
-validate370.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate324.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -13787,8 +13787,8 @@ var valid2 = true;
 if(valid2){
 if(data.usage !== undefined){
 const _errs12 = errors;
-if(!(validate225(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate270(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -13800,7 +13800,7 @@ if(valid2){
 if(data.rewrittenQuery !== undefined){
 const _errs13 = errors;
 if(typeof data.rewrittenQuery !== "string"){
-validate370.errors = [{instancePath:instancePath+"/rewrittenQuery",schemaPath:"#/properties/rewrittenQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate324.errors = [{instancePath:instancePath+"/rewrittenQuery",schemaPath:"#/properties/rewrittenQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -13811,8 +13811,8 @@ var valid2 = true;
 if(valid2){
 if(data.encoding !== undefined){
 const _errs15 = errors;
-if(!(validate70(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -13825,13 +13825,13 @@ if(data.dimension !== undefined){
 let data8 = data.dimension;
 const _errs16 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate370.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate324.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 1 || isNaN(data8)){
-validate370.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate324.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -13844,8 +13844,8 @@ var valid2 = true;
 if(valid2){
 if(data._meta !== undefined){
 const _errs18 = errors;
-if(!(validate366(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+if(!(validate154(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -13863,21 +13863,21 @@ var valid2 = true;
 }
 }
 else {
-validate370.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate370.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
-const validate370_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate324_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrievePartial: Validator<RetrievePartial> = validate375;
+export const retrievePartial: Validator<RetrievePartial> = validate329;
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate375_evaluated;
+const evaluated0 = validate329_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13895,8 +13895,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate200(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -13906,28 +13906,28 @@ break;
 }
 }
 else {
-validate375.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate329.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate375.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate329.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate375.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
-const validate375_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate329_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-export const shutdownParams: Validator<ShutdownParams> = validate378;
+export const shutdownParams: Validator<ShutdownParams> = validate159;
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate379_evaluated;
+const evaluated0 = validate160_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13938,8 +13938,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -13950,8 +13950,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -13964,13 +13964,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate379.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate160.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate379.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate160.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -13990,13 +13990,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate379.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate160.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate379.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate160.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14017,7 +14017,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate379.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -14027,7 +14027,7 @@ break;
 }
 }
 else {
-validate379.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate160.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14039,7 +14039,7 @@ var valid1 = true;
 }
 }
 else {
-validate379.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate160.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14059,7 +14059,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate379.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -14069,7 +14069,7 @@ break;
 }
 }
 else {
-validate379.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate160.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14082,7 +14082,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate379.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14095,11 +14095,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate379.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate379.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate160.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -14111,7 +14111,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate379.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -14123,7 +14123,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate379.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -14141,20 +14141,20 @@ var valid0 = true;
 }
 }
 else {
-validate379.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate379.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-const validate379_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate160_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate378_evaluated;
+const evaluated0 = validate159_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14164,28 +14164,28 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!(validate379(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate160(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate378.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate378.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-const validate378_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate159_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const shutdownResult: Validator<ShutdownResult> = validate383;
+export const shutdownResult: Validator<ShutdownResult> = validate331;
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate383_evaluated;
+const evaluated0 = validate331_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14195,29 +14195,29 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!(validate379(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate160(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate383.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate331.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate383.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
-const validate383_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate331_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelNotificationParams: Validator<CancelNotificationParams> = validate386;
-const schema165 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
+export const cancelNotificationParams: Validator<CancelNotificationParams> = validate334;
+const schema146 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate388_evaluated;
+const evaluated0 = validate336_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14225,19 +14225,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
-validate388.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema165.type},message:"must be string,number"}];
+validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema146.type},message:"must be string,number"}];
 return false;
 }
-validate388.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
-const validate388_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate336_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate390_evaluated;
+const evaluated0 = validate338_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14248,8 +14248,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14260,8 +14260,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14274,13 +14274,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate390.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate338.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate390.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate338.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14300,13 +14300,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate390.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate338.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate390.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate338.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14327,7 +14327,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate390.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate338.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -14337,7 +14337,7 @@ break;
 }
 }
 else {
-validate390.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate338.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14349,7 +14349,7 @@ var valid1 = true;
 }
 }
 else {
-validate390.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate338.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14369,7 +14369,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate390.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate338.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -14379,7 +14379,7 @@ break;
 }
 }
 else {
-validate390.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate338.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14392,7 +14392,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate390.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate338.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14405,11 +14405,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate390.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate338.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate390.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate338.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -14421,7 +14421,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate390.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate338.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -14433,7 +14433,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate390.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate338.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -14451,20 +14451,20 @@ var valid0 = true;
 }
 }
 else {
-validate390.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate338.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate390.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
-const validate390_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate338_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate386_evaluated;
+const evaluated0 = validate334_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14475,14 +14475,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate386.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate334.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
-if(!(validate388(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+if(!(validate336(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14494,7 +14494,7 @@ if(valid0){
 if(data.reason !== undefined){
 const _errs2 = errors;
 if(typeof data.reason !== "string"){
-validate386.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate334.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -14505,8 +14505,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs4 = errors;
-if(!(validate390(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+if(!(validate338(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -14519,22 +14519,22 @@ var valid0 = true;
 }
 }
 else {
-validate386.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate386.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
-const validate386_evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate334_evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const logNotificationParams: Validator<LogNotificationParams> = validate395;
-const schema168 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
+export const logNotificationParams: Validator<LogNotificationParams> = validate343;
+const schema149 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate396_evaluated;
+const evaluated0 = validate344_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14542,23 +14542,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate396.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate344.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
-validate396.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"}];
+validate344.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate396.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
-const validate396_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate344_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate398_evaluated;
+const evaluated0 = validate346_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14569,8 +14569,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14581,8 +14581,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14595,13 +14595,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate398.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate346.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate398.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate346.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14621,13 +14621,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate398.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate346.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate398.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate346.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14648,7 +14648,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate398.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -14658,7 +14658,7 @@ break;
 }
 }
 else {
-validate398.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate346.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14670,7 +14670,7 @@ var valid1 = true;
 }
 }
 else {
-validate398.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate346.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14690,7 +14690,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate398.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -14700,7 +14700,7 @@ break;
 }
 }
 else {
-validate398.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate346.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14713,7 +14713,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate398.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14726,11 +14726,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate398.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate398.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate346.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -14742,7 +14742,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate398.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -14754,7 +14754,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate398.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -14772,20 +14772,20 @@ var valid0 = true;
 }
 }
 else {
-validate398.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate398.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
-const validate398_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate346_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate395_evaluated;
+const evaluated0 = validate343_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14796,14 +14796,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate395.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate343.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.level !== undefined){
 const _errs1 = errors;
-if(!(validate396(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate396.errors : vErrors.concat(validate396.errors);
+if(!(validate344(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14815,7 +14815,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate395.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate343.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -14827,7 +14827,7 @@ if(valid0){
 if(data.logger !== undefined){
 const _errs4 = errors;
 if(typeof data.logger !== "string"){
-validate395.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate343.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -14840,7 +14840,7 @@ if(data.data !== undefined){
 let data3 = data.data;
 const _errs6 = errors;
 if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-validate395.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema168.properties.data.type},message:"must be string,number,boolean,object,array,null"}];
+validate343.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema149.properties.data.type},message:"must be string,number,boolean,object,array,null"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -14851,8 +14851,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs8 = errors;
-if(!(validate398(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+if(!(validate346(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -14867,21 +14867,21 @@ var valid0 = true;
 }
 }
 else {
-validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate343.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate395.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
-const validate395_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate343_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const progressNotificationParams: Validator<ProgressNotificationParams> = validate403;
+export const progressNotificationParams: Validator<ProgressNotificationParams> = validate351;
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate404_evaluated;
+const evaluated0 = validate352_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14889,19 +14889,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate404.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be string,integer"}];
+validate352.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
 return false;
 }
-validate404.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
-const validate404_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate352_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate406_evaluated;
+const evaluated0 = validate354_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14912,8 +14912,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14924,8 +14924,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14938,13 +14938,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate406.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate354.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate406.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate354.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14964,13 +14964,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate406.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate354.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate406.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate354.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14991,7 +14991,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate406.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate354.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -15001,7 +15001,7 @@ break;
 }
 }
 else {
-validate406.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate354.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15013,7 +15013,7 @@ var valid1 = true;
 }
 }
 else {
-validate406.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate354.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -15033,7 +15033,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate406.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate354.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -15043,7 +15043,7 @@ break;
 }
 }
 else {
-validate406.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate354.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15056,7 +15056,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate406.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate354.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -15069,11 +15069,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate406.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate354.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate406.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate354.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -15085,7 +15085,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate406.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate354.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -15097,7 +15097,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate406.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate354.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -15115,20 +15115,20 @@ var valid0 = true;
 }
 }
 else {
-validate406.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate354.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate406.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
-const validate406_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate354_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate403_evaluated;
+const evaluated0 = validate351_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15139,14 +15139,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.progressToken === undefined) && (missing0 = "progressToken")) || ((data.progress === undefined) && (missing0 = "progress"))){
-validate403.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate351.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate404(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+if(!(validate352(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -15161,18 +15161,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
-validate403.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate351.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate403.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate351.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate403.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate351.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -15188,12 +15188,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate403.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate351.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate403.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate351.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -15206,7 +15206,7 @@ if(valid0){
 if(data.stage !== undefined){
 const _errs6 = errors;
 if(typeof data.stage !== "string"){
-validate403.errors = [{instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate351.errors = [{instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -15218,7 +15218,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs8 = errors;
 if(typeof data.message !== "string"){
-validate403.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate351.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -15231,7 +15231,7 @@ if(data.partial !== undefined){
 let data5 = data.partial;
 const _errs10 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-validate403.errors = [{instancePath:instancePath+"/partial",schemaPath:"#/properties/partial/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate351.errors = [{instancePath:instancePath+"/partial",schemaPath:"#/properties/partial/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -15242,8 +15242,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs12 = errors;
-if(!(validate406(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+if(!(validate354(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -15260,21 +15260,21 @@ var valid0 = true;
 }
 }
 else {
-validate403.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate403.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
-const validate403_evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate351_evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta: Validator<Meta> = validate410;
+export const meta: Validator<Meta> = validate358;
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate410_evaluated;
+const evaluated0 = validate358_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15285,8 +15285,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(validate56(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -15297,8 +15297,8 @@ var valid0 = true;
 if(valid0){
 if(data.logLevel !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15311,13 +15311,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate410.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate358.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate410.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate358.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -15337,13 +15337,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate410.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate358.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate410.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate358.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -15364,7 +15364,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate410.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate358.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -15374,7 +15374,7 @@ break;
 }
 }
 else {
-validate410.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate358.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15386,7 +15386,7 @@ var valid1 = true;
 }
 }
 else {
-validate410.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate358.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -15406,7 +15406,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate410.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate358.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -15416,7 +15416,7 @@ break;
 }
 }
 else {
-validate410.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate358.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15429,7 +15429,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate410.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate358.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -15442,11 +15442,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate410.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate358.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate410.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema22.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate358.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -15458,7 +15458,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate410.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate358.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -15470,7 +15470,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate410.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate358.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -15488,22 +15488,22 @@ var valid0 = true;
 }
 }
 else {
-validate410.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate358.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate410.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
-const validate410_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate358_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const registry: Validator<Registry> = validate413;
-const schema177 = {"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}};
+export const registry: Validator<Registry> = validate361;
+const schema158 = {"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}};
 
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate414_evaluated;
+const evaluated0 = validate362_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15543,7 +15543,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.command === undefined) && (missing0 = "command")){
-validate414.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate362.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 }
@@ -15556,7 +15556,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.url === undefined) && (missing1 = "url")){
-validate414.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate362.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -15573,14 +15573,14 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate414.errors = vErrors;
+validate362.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.id === undefined) && (missing2 = "id")) || ((data.transport === undefined) && (missing2 = "transport"))){
-validate414.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate362.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -15589,13 +15589,13 @@ let data1 = data.id;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-validate414.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data1) < 1){
+validate362.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate414.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate362.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15609,11 +15609,11 @@ if(data.transport !== undefined){
 let data2 = data.transport;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate414.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate362.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "stdio") || (data2 === "http"))){
-validate414.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema177.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+validate362.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema158.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -15628,7 +15628,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate414.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate362.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -15637,7 +15637,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data3[i0] !== "string"){
-validate414.errors = [{instancePath:instancePath+"/command/" + i0,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate362.errors = [{instancePath:instancePath+"/command/" + i0,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -15648,7 +15648,7 @@ break;
 }
 }
 else {
-validate414.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate362.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15663,13 +15663,13 @@ let data5 = data.url;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-validate414.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data5) < 1){
+validate362.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate414.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate362.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15685,12 +15685,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate414.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate362.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate414.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate362.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -15703,7 +15703,7 @@ if(valid2){
 if(data.required !== undefined){
 const _errs18 = errors;
 if(typeof data.required !== "boolean"){
-validate414.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate362.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -15716,7 +15716,7 @@ if(data.priority !== undefined){
 let data8 = data.priority;
 const _errs20 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate414.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate362.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -15733,21 +15733,21 @@ var valid2 = true;
 }
 }
 else {
-validate414.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate362.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate414.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
-const validate414_evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+const validate362_evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/registry.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate413_evaluated;
+const evaluated0 = validate361_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15758,7 +15758,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate413.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate361.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -15771,8 +15771,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate414(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate414.errors : vErrors.concat(validate414.errors);
+if(!(validate362(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -15782,7 +15782,7 @@ break;
 }
 }
 else {
-validate413.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate361.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15790,21 +15790,21 @@ return false;
 }
 }
 else {
-validate413.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate361.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate413.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
-const validate413_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate361_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
-export const message: Validator = validate416;
+export const message: Validator = validate364;
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate419_evaluated;
+const evaluated0 = validate367_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15812,19 +15812,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
-validate419.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema165.type},message:"must be string,number"}];
+validate367.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema146.type},message:"must be string,number"}];
 return false;
 }
-validate419.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
-const validate419_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate367_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate418_evaluated;
+const evaluated0 = validate366_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15835,14 +15835,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate418.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate366.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs1 = errors;
 if("2.0" !== data.jsonrpc){
-validate418.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate366.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15853,8 +15853,8 @@ var valid0 = true;
 if(valid0){
 if(data.id !== undefined){
 const _errs2 = errors;
-if(!(validate419(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+if(!(validate367(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15868,13 +15868,13 @@ let data2 = data.method;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-validate418.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data2) < 1){
+validate366.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate418.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate366.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15888,7 +15888,7 @@ if(data.params !== undefined){
 let data3 = data.params;
 const _errs5 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate418.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate366.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15902,20 +15902,20 @@ var valid0 = true;
 }
 }
 else {
-validate418.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate366.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate418.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
-const validate418_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
+const validate366_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate422_evaluated;
+const evaluated0 = validate370_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15939,7 +15939,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-validate422.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate370.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -15957,14 +15957,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.method === undefined) && (missing1 = "method"))){
-validate422.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate370.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs3 = errors;
 if("2.0" !== data.jsonrpc){
-validate422.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate370.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -15978,13 +15978,13 @@ let data1 = data.method;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-validate422.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func0(data1) < 1){
+validate370.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate422.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate370.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15998,7 +15998,7 @@ if(data.params !== undefined){
 let data2 = data.params;
 const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate422.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate370.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -16011,20 +16011,20 @@ var valid1 = true;
 }
 }
 else {
-validate422.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate370.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate422.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
-const validate422_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
+const validate370_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate425_evaluated;
+const evaluated0 = validate373_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16048,7 +16048,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-validate425.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate373.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -16066,14 +16066,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.result === undefined) && (missing1 = "result"))){
-validate425.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate373.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs3 = errors;
 if("2.0" !== data.jsonrpc){
-validate425.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate373.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -16084,8 +16084,8 @@ var valid1 = true;
 if(valid1){
 if(data.id !== undefined){
 const _errs4 = errors;
-if(!(validate419(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+if(!(validate367(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -16098,7 +16098,7 @@ if(data.result !== undefined){
 let data2 = data.result;
 const _errs5 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate425.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate373.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -16111,21 +16111,21 @@ var valid1 = true;
 }
 }
 else {
-validate425.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate373.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate425.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-const validate425_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
+const validate373_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema187 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
+const schema168 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate432_evaluated;
+const evaluated0 = validate380_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16137,7 +16137,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field !== undefined){
 const _errs1 = errors;
 if(typeof data.field !== "string"){
-validate432.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate380.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16149,7 +16149,7 @@ if(valid0){
 if(data.option !== undefined){
 const _errs3 = errors;
 if(typeof data.option !== "string"){
-validate432.errors = [{instancePath:instancePath+"/option",schemaPath:"#/properties/option/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate380.errors = [{instancePath:instancePath+"/option",schemaPath:"#/properties/option/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -16161,7 +16161,7 @@ if(valid0){
 if(data.retryable !== undefined){
 const _errs5 = errors;
 if(typeof data.retryable !== "boolean"){
-validate432.errors = [{instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate380.errors = [{instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -16174,13 +16174,13 @@ if(data.retryAfterMs !== undefined){
 let data3 = data.retryAfterMs;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate432.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate380.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate432.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate380.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -16194,7 +16194,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs9 = errors;
 if(typeof data.detail !== "string"){
-validate432.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate380.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -16208,20 +16208,20 @@ var valid0 = true;
 }
 }
 else {
-validate432.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate380.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate432.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
-const validate432_evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
+const validate380_evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate431_evaluated;
+const evaluated0 = validate379_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16232,7 +16232,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate431.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate379.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -16240,7 +16240,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate431.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate379.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16252,7 +16252,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate431.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate379.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -16267,8 +16267,8 @@ const _errs5 = errors;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(validate432(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
+if(!(validate380(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -16283,7 +16283,7 @@ props0.detail = true;
 }
 const _errs8 = errors;
 if(((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (!(Array.isArray(data2)))) && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf/1/type",keyword:"type",params:{type: schema187.properties.data.anyOf[1].type},message:"must be string,number,boolean,array,null"};
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf/1/type",keyword:"type",params:{type: schema168.properties.data.anyOf[1].type},message:"must be string,number,boolean,array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16303,7 +16303,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate431.errors = vErrors;
+validate379.errors = vErrors;
 return false;
 }
 else {
@@ -16327,20 +16327,20 @@ var valid0 = true;
 }
 }
 else {
-validate431.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate379.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate431.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
-const validate431_evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+const validate379_evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate428_evaluated;
+const evaluated0 = validate376_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16364,7 +16364,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-validate428.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate376.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -16382,14 +16382,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.error === undefined) && (missing1 = "error"))){
-validate428.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate376.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs3 = errors;
 if("2.0" !== data.jsonrpc){
-validate428.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate376.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -16404,8 +16404,8 @@ const _errs4 = errors;
 const _errs5 = errors;
 let valid2 = false;
 const _errs6 = errors;
-if(!(validate419(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+if(!(validate367(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -16432,7 +16432,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate428.errors = vErrors;
+validate376.errors = vErrors;
 return false;
 }
 else {
@@ -16454,8 +16454,8 @@ var valid1 = true;
 if(valid1){
 if(data.error !== undefined){
 const _errs9 = errors;
-if(!(validate431(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+if(!(validate379(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -16468,20 +16468,20 @@ var valid1 = true;
 }
 }
 else {
-validate428.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate376.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate428.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
-const validate428_evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
+const validate376_evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate424_evaluated;
+const evaluated0 = validate372_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16492,8 +16492,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate425(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate425.errors : vErrors.concat(validate425.errors);
+if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -16506,8 +16506,8 @@ props0.id = true;
 props0.result = true;
 }
 const _errs2 = errors;
-if(!(validate428(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate428.errors : vErrors.concat(validate428.errors);
+if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -16536,7 +16536,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate424.errors = vErrors;
+validate372.errors = vErrors;
 return false;
 }
 else {
@@ -16550,17 +16550,17 @@ vErrors = null;
 }
 }
 }
-validate424.errors = vErrors;
+validate372.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate424_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate372_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate417_evaluated;
+const evaluated0 = validate365_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16570,8 +16570,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate418(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
+if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -16584,8 +16584,8 @@ props0.method = true;
 props0.params = true;
 }
 const _errs2 = errors;
-if(!(validate422(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate422.errors : vErrors.concat(validate422.errors);
+if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -16599,12 +16599,12 @@ props0.params = true;
 }
 }
 const _errs3 = errors;
-if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
+if(!(validate372(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate424_evaluated.props;
+var props1 = validate372_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -16628,7 +16628,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 else {
@@ -16698,8 +16698,8 @@ if(_valid1){
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate53(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
@@ -16721,7 +16721,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -16793,13 +16793,13 @@ const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.params === undefined) && (missing2 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate133(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate10(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 }
@@ -16822,7 +16822,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -16894,13 +16894,13 @@ const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.params === undefined) && (missing4 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate151(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate23(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -16923,7 +16923,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs18 === errors;
@@ -16995,13 +16995,13 @@ const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.params === undefined) && (missing6 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate166(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate33(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -17024,7 +17024,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs25 === errors;
@@ -17096,13 +17096,13 @@ const _errs37 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.params === undefined) && (missing8 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate176(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate39(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
@@ -17125,7 +17125,7 @@ else {
 vErrors.push(err20);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs32 === errors;
@@ -17197,13 +17197,13 @@ const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.params === undefined) && (missing10 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate190(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate51(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -17226,7 +17226,7 @@ else {
 vErrors.push(err24);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs39 === errors;
@@ -17298,13 +17298,13 @@ const _errs51 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.params === undefined) && (missing12 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate231(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+if(!(validate61(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -17327,7 +17327,7 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs46 === errors;
@@ -17399,13 +17399,13 @@ const _errs58 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.params === undefined) && (missing14 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate241(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+if(!(validate69(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -17428,7 +17428,7 @@ else {
 vErrors.push(err32);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs53 === errors;
@@ -17499,8 +17499,8 @@ if(_valid9){
 const _errs65 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate249(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+if(!(validate75(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -17522,7 +17522,7 @@ else {
 vErrors.push(err36);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs60 === errors;
@@ -17594,13 +17594,13 @@ const _errs72 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
 if((data.params === undefined) && (missing17 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate280(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate81(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
@@ -17623,7 +17623,7 @@ else {
 vErrors.push(err40);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs67 === errors;
@@ -17694,8 +17694,8 @@ if(_valid11){
 const _errs79 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate292(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
+if(!(validate97(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -17717,7 +17717,7 @@ else {
 vErrors.push(err44);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs74 === errors;
@@ -17789,13 +17789,13 @@ const _errs86 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
 if((data.params === undefined) && (missing20 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate303(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate105(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 }
@@ -17818,7 +17818,7 @@ else {
 vErrors.push(err48);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs81 === errors;
@@ -17889,8 +17889,8 @@ if(_valid13){
 const _errs93 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate317(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+if(!(validate112(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -17912,7 +17912,7 @@ else {
 vErrors.push(err52);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs88 === errors;
@@ -17984,13 +17984,13 @@ const _errs100 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
 if((data.params === undefined) && (missing23 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate325(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+if(!(validate118(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -18013,7 +18013,7 @@ else {
 vErrors.push(err56);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs95 === errors;
@@ -18085,13 +18085,13 @@ const _errs107 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
 if((data.params === undefined) && (missing25 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate337(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+if(!(validate127(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -18114,7 +18114,7 @@ else {
 vErrors.push(err60);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs102 === errors;
@@ -18186,13 +18186,13 @@ const _errs114 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing27;
 if((data.params === undefined) && (missing27 = "params")){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: missing27},message:"must have required property '"+missing27+"'"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: missing27},message:"must have required property '"+missing27+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate351(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
+if(!(validate137(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -18215,7 +18215,7 @@ else {
 vErrors.push(err64);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs109 === errors;
@@ -18286,8 +18286,8 @@ if(_valid17){
 const _errs121 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate378(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+if(!(validate159(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -18309,7 +18309,7 @@ else {
 vErrors.push(err68);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs116 === errors;
@@ -18395,7 +18395,7 @@ errors++;
 }
 var valid55 = _errs130 === errors;
 if(valid55){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/17/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/17/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -18412,8 +18412,8 @@ vErrors = null;
 if(errors === _errs128){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate386(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
+if(!(validate334(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
 errors = vErrors.length;
 }
 }
@@ -18436,7 +18436,7 @@ else {
 vErrors.push(err73);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs123 === errors;
@@ -18522,7 +18522,7 @@ errors++;
 }
 var valid59 = _errs139 === errors;
 if(valid59){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/18/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/18/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -18539,8 +18539,8 @@ vErrors = null;
 if(errors === _errs137){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate395(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+if(!(validate343(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
 }
@@ -18563,7 +18563,7 @@ else {
 vErrors.push(err78);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs132 === errors;
@@ -18649,7 +18649,7 @@ errors++;
 }
 var valid63 = _errs148 === errors;
 if(valid63){
-validate417.errors = [{instancePath,schemaPath:"#/allOf/19/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate365.errors = [{instancePath,schemaPath:"#/allOf/19/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -18666,8 +18666,8 @@ vErrors = null;
 if(errors === _errs146){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate403(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+if(!(validate351(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
 errors = vErrors.length;
 }
 }
@@ -18690,7 +18690,7 @@ else {
 vErrors.push(err83);
 }
 errors++;
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 return false;
 }
 var valid1 = _errs141 === errors;
@@ -18725,18 +18725,18 @@ Object.assign(props0, props21);
 }
 }
 }
-validate417.errors = vErrors;
+validate365.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate417_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate365_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/message.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate416_evaluated;
+const evaluated0 = validate364_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18746,12 +18746,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate417_evaluated.props;
+var props0 = validate365_evaluated.props;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -18773,8 +18773,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate417(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+if(!(validate365(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -18809,7 +18809,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate416.errors = vErrors;
+validate364.errors = vErrors;
 return false;
 }
 else {
@@ -18823,9 +18823,9 @@ vErrors = null;
 }
 }
 }
-validate416.errors = vErrors;
+validate364.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate416_evaluated = {"dynamicProps":true,"dynamicItems":true};
+const validate364_evaluated = {"dynamicProps":true,"dynamicItems":true};

@@ -14,12 +14,11 @@
  * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
  * other methods' nor the whole-frame `message` validator.
  */
-import type { Ajv2020 } from "ajv/dist/2020.js";
-import { folderAjv, schemaIdBase, SchemaFolderError } from "../load/loader.js";
+import { compileRef, folderAjv } from "../load/loader.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
 import { validationKey } from "../model/validation-key.js";
-import type { RcpModel, Shape } from "../model/model.js";
+import type { RcpModel } from "../model/model.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
 import { standaloneCode } from "./ajv-standalone.js";
@@ -57,7 +56,7 @@ function compiledCode(model: RcpModel, validatorModule: string): string {
     if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
   // First, so that a schema ajv refuses is reported with its file and pointer.
   const problems = new SchemaProblems();
-  for (const shape of model.shapes) if (shape.validatorName) problems.attempt(() => compileLocated(ajv, model, shape));
+  for (const shape of model.shapes) if (shape.validatorName) problems.attempt(() => compileRef(folder, shape.ref));
   problems.throwIfAny();
   const message = messageSchema(model.schema);
   ajv.removeSchema(String(message["$id"]));
@@ -103,18 +102,6 @@ function sideEffectFree(code: string): string {
   for (const [name] of separate.matchAll(/\bschema\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
   // Used once means only declared.
   return separate.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (uses.get(name) === 1 ? "" : line));
-}
-
-/** Compiles one shape so that an ajv compile error (strict mode) names the file and pointer. */
-function compileLocated(ajv: Ajv2020, model: RcpModel, shape: Shape): void {
-  try {
-    ajv.getSchema(`${model.schema.idOf(shape.file)}#${shape.pointer}`);
-  } catch (error) {
-    const message = (error as Error).message;
-    const located = new RegExp(`${schemaIdBase.replaceAll(".", "\\.")}([^#"]+)#?([^"\\s]*)`).exec(message);
-    const [file, pointer] = located ? [located[1] ?? shape.file, located[2] ?? ""] : [shape.file, shape.pointer];
-    throw new SchemaFolderError(file, decodeURIComponent(pointer), message.replaceAll(schemaIdBase, ""));
-  }
 }
 
 /**

@@ -140,10 +140,27 @@ export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
   return ajv;
 }
 
-/** Compiles (once per folder) the schema at `ref`, e.g. "methods/retrieve.json#/$defs/params". */
+/**
+ * Compiles (once per folder) the schema at `ref`, e.g. "methods/retrieve.json#/$defs/params". A
+ * schema ajv refuses (strict mode) is reported with the file and pointer ajv names, whichever
+ * target compiled it first.
+ */
 export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
   const [file = "", pointer = ""] = ref.split("#");
-  const validate = folder.files.has(file) ? folderAjv(folder).getSchema(`${folder.idOf(file)}#${pointer}`) : undefined;
+  const validate = folder.files.has(file)
+    ? located(file, pointer, () => folderAjv(folder).getSchema(`${folder.idOf(file)}#${pointer}`))
+    : undefined;
   if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
   return validate;
+}
+
+function located<T>(file: string, pointer: string, compile: () => T): T {
+  try {
+    return compile();
+  } catch (error) {
+    const message = (error as Error).message;
+    const named = new RegExp(`${schemaIdBase.replaceAll(".", "\\.")}([^#"]+)#?([^"\\s]*)`).exec(message);
+    const [inFile, at] = named ? [named[1] ?? file, named[2] ?? ""] : [file, pointer];
+    throw new SchemaFolderError(inFile, decodeURIComponent(at), message.replaceAll(schemaIdBase, ""));
+  }
 }

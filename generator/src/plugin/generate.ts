@@ -38,6 +38,7 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     ...plugins.flatMap((plugin) => plugin.requires ?? []),
   ]);
   const builtins = await Promise.all(targets.map((target) => target.load()));
+  const runsLast = new Set(builtins.filter((_plugin, index) => targets[index]!.runsLast));
   const names = new Set(builtins.map((plugin) => plugin.name));
   for (const plugin of plugins) {
     if (names.has(plugin.name))
@@ -50,12 +51,18 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
   // prettier, loaded only when a file needs formatting; each file starts formatting (in a worker
   // thread, format.ts) as soon as its target returns it, while the next target runs.
   const format = async (text: string) => (await import("./format.js")).formatTypeScript(text);
-  const rendered: Promise<readonly [string, string]>[] = [];
   const runs = [
     ...builtins.map((plugin) => ({ plugin, own: false })),
     ...plugins.map((plugin) => ({ plugin, own: true })),
   ];
-  for (const { plugin, own } of runs) {
+  // Files are listed in target order, but the targets whose files are formatted run first: each
+  // file formats in the worker while the targets that follow run, so the slowest target that
+  // formats nothing (validators: ajv's compilation; `runsLast`) goes last and overlaps them all.
+  const rendered: Promise<readonly [string, string]>[][] = runs.map(() => []);
+  const last = (index: number) => Number(runsLast.has(runs[index]!.plugin));
+  const runOrder = [...runs.keys()].sort((a, b) => last(a) - last(b));
+  for (const index of runOrder) {
+    const { plugin, own } = runs[index]!;
     const created = new Set<GeneratedFile>();
     const context: PluginContext = {
       model,
@@ -76,12 +83,12 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
       owners.set(file.path, plugin.name);
       const text = file.render(banner, format).then((content) => [file.path, content] as const);
       text.catch(() => undefined); // awaited below; a later target failing first must not leave it unhandled
-      rendered.push(text);
+      rendered[index]!.push(text);
     }
   }
   if (owners.has(manifestName))
     throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
-  return new Map([...(await Promise.all(rendered)), manifestFile(folder, [...owners.keys()], options.command)]);
+  return new Map([...(await Promise.all(rendered.flat())), manifestFile(folder, [...owners.keys()], options.command)]);
 }
 
 /** A user's plugin: its error is named after it (a built-in target's errors name schema files themselves). */
