@@ -8,6 +8,7 @@
  * byte for byte ajv's; test/generator/validators.test.ts compares the two.
  */
 import type { Ajv2020 } from "ajv/dist/2020.js";
+import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
 
 /** What ajv keeps of a compiled function when `code.source` is on (ajv/dist/types SourceCode). */
 interface SourceCode {
@@ -104,4 +105,27 @@ export function standaloneCode(ajv: Ajv2020, refs: Readonly<Record<string, strin
 /** ajv keys used names by prefix; a function's own name is a scope name with one. */
 function prefixOf(name: { str: string; prefix?: string }): string {
   return name.prefix ?? name.str.replace(/\d+$/, "");
+}
+
+/**
+ * ajv standalone output still `require`s its runtime helpers even in ESM mode (ajv issues
+ * 1976, 2209). Generated code must run with the runtime package alone (a server's production
+ * install has no ajv), so each helper is emitted in place; a schema needing one rcp-gen does
+ * not inline is refused here rather than failing at a user's start-up.
+ */
+export function esmOnly(code: string): string {
+  const helpers = new Set<InlinedHelper>();
+  const body = code
+    .replace(/^"use strict";/, "")
+    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
+      const inlined = inlinedHelpers[helper];
+      if (inlined === undefined)
+        throw new Error(
+          `the schema needs ajv's runtime helper "${helper}", which generated code cannot carry (inlined: ${Object.keys(inlinedHelpers).join(", ")})`,
+        );
+      helpers.add(inlined);
+      return inlined.name;
+    });
+  if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
+  return [...[...helpers].sort((a, b) => (a.name < b.name ? -1 : 1)).map((helper) => helper.code), body].join("\n");
 }

@@ -20,8 +20,7 @@ import { messageSchema } from "../model/bundle.js";
 import { validationKey } from "../model/validation-key.js";
 import type { RcpModel } from "../model/model.js";
 import { definePlugin } from "../plugin/plugin.js";
-import { inlinedHelpers, type InlinedHelper } from "./ajv-helpers.js";
-import { standaloneCode } from "./ajv-standalone.js";
+import { esmOnly, standaloneCode } from "./ajv-standalone.js";
 
 export const messageValidatorName = "message";
 
@@ -102,27 +101,4 @@ function sideEffectFree(code: string): string {
   for (const [name] of separate.matchAll(/\bschema\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
   // Used once means only declared.
   return separate.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (uses.get(name) === 1 ? "" : line));
-}
-
-/**
- * ajv standalone output still `require`s its runtime helpers even in ESM mode (ajv issues
- * 1976, 2209). Generated code must run with the runtime package alone (a server's production
- * install has no ajv), so each helper is emitted in place; a schema needing one rcp-gen does
- * not inline is refused here rather than failing at a user's start-up.
- */
-function esmOnly(code: string): string {
-  const helpers = new Set<InlinedHelper>();
-  const body = code
-    .replace(/^"use strict";/, "")
-    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
-      const inlined = inlinedHelpers[helper];
-      if (inlined === undefined)
-        throw new Error(
-          `the schema needs ajv's runtime helper "${helper}", which generated code cannot carry (inlined: ${Object.keys(inlinedHelpers).join(", ")})`,
-        );
-      helpers.add(inlined);
-      return inlined.name;
-    });
-  if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
-  return [...[...helpers].sort((a, b) => (a.name < b.name ? -1 : 1)).map((helper) => helper.code), body].join("\n");
 }

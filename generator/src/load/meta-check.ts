@@ -3,69 +3,14 @@
  * only known keywords and no `$id`, whose shape matches the meta-schema of its place in the
  * folder (generator/meta-schema/).
  */
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import capabilitiesFile from "./meta-schema/capabilities-file.json" with { type: "json" };
-import common from "./meta-schema/common.json" with { type: "json" };
-import errorsFile from "./meta-schema/errors-file.json" with { type: "json" };
-import metaFile from "./meta-schema/meta-file.json" with { type: "json" };
-import methodFile from "./meta-schema/method-file.json" with { type: "json" };
-import notificationFile from "./meta-schema/notification-file.json" with { type: "json" };
-import protocolFile from "./meta-schema/protocol-file.json" with { type: "json" };
-import typeFile from "./meta-schema/type-file.json" with { type: "json" };
 import { issueToError } from "./ajv-issue.js";
 import { kindOfPath, layoutDescription, type SchemaFileKind } from "./folder-layout.js";
 import { appendPointer } from "./json-pointer.js";
-import type { CheckedSchemaFile, SchemaFileDocuments } from "./meta-schema/schema-files.js";
+import * as checkers from "./meta-schema/checkers.js";
+import type { CheckedSchemaFile } from "./meta-schema/schema-files.js";
 import type { RawSchemaFile } from "./read-folder.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
 import { walkSchema } from "./schema-walk.js";
-
-const metaSchemaBase = "https://rcp-gen.invalid/meta-schema/";
-
-/** The meta-schema each kind of file must match, and its file name under meta-schema/. */
-const metaSchemas: Readonly<Record<SchemaFileKind, [string, object]>> = {
-  protocol: ["protocol-file.json", protocolFile],
-  meta: ["meta-file.json", metaFile],
-  errors: ["errors-file.json", errorsFile],
-  capabilities: ["capabilities-file.json", capabilitiesFile],
-  type: ["type-file.json", typeFile],
-  notification: ["notification-file.json", notificationFile],
-  method: ["method-file.json", methodFile],
-};
-
-/** Each kind's meta-schema validator: a guard for the document type schema-files.ts declares for it. */
-type KindValidators = { readonly [K in SchemaFileKind]: ValidateFunction<SchemaFileDocuments[K]> };
-
-let checker: { ajv: Ajv2020; byKind: KindValidators } | undefined;
-
-function metaChecker(): NonNullable<typeof checker> {
-  if (checker) return checker;
-  const ajv = new Ajv2020({
-    allErrors: false,
-    verbose: true,
-    discriminator: true,
-    strict: true,
-    strictRequired: false,
-    strictTypes: false,
-  });
-  ajv.addKeyword({ keyword: "x-problem", schemaType: "string" });
-  ajv.addSchema({ ...common, $id: `${metaSchemaBase}common.json` });
-  const compile = <K extends SchemaFileKind>(kind: K): ValidateFunction<SchemaFileDocuments[K]> => {
-    const [name, schema] = metaSchemas[kind];
-    return ajv.compile<SchemaFileDocuments[K]>({ ...schema, $id: metaSchemaBase + name });
-  };
-  const byKind: KindValidators = {
-    protocol: compile("protocol"),
-    meta: compile("meta"),
-    errors: compile("errors"),
-    capabilities: compile("capabilities"),
-    type: compile("type"),
-    notification: compile("notification"),
-    method: compile("method"),
-  };
-  checker = { ajv, byKind };
-  return checker;
-}
 
 /**
  * The file, typed by the meta-schema of its place, when it matches it; its problems (any
@@ -77,10 +22,9 @@ export function checkSchemaFile(file: RawSchemaFile, problems: SchemaProblems): 
     problems.add(file.path, "", `no place for this file in a schema folder: ${layoutDescription}`);
     return undefined;
   }
-  const { ajv } = metaChecker();
-  const validSchema = ajv.validateSchema(file.document);
-  if (!validSchema) problems.attempt(() => throwIssue(file.path, ajv.errors));
-  checkKeywords(file, ajv, problems);
+  const validSchema = checkers.jsonSchema(file.document);
+  if (!validSchema) problems.attempt(() => throwIssue(file.path, checkers.jsonSchema.errors));
+  checkKeywords(file, problems);
   // The meta-schema of the file's place assumes a valid JSON Schema: it would only repeat the problem.
   return validSchema ? checkPlace(kind, file, problems) : undefined;
 }
@@ -90,27 +34,26 @@ function checkPlace(
   file: RawSchemaFile,
   problems: SchemaProblems,
 ): CheckedSchemaFile | undefined {
-  const { byKind } = metaChecker();
   const { path, document } = file;
   const checked = ((): CheckedSchemaFile | undefined => {
     switch (kind) {
       case "protocol":
-        return byKind.protocol(document) ? { kind, path, document } : undefined;
+        return checkers.protocol(document) ? { kind, path, document } : undefined;
       case "meta":
-        return byKind.meta(document) ? { kind, path, document } : undefined;
+        return checkers.meta(document) ? { kind, path, document } : undefined;
       case "errors":
-        return byKind.errors(document) ? { kind, path, document } : undefined;
+        return checkers.errors(document) ? { kind, path, document } : undefined;
       case "capabilities":
-        return byKind.capabilities(document) ? { kind, path, document } : undefined;
+        return checkers.capabilities(document) ? { kind, path, document } : undefined;
       case "type":
-        return byKind.type(document) ? { kind, path, document } : undefined;
+        return checkers.type(document) ? { kind, path, document } : undefined;
       case "notification":
-        return byKind.notification(document) ? { kind, path, document } : undefined;
+        return checkers.notification(document) ? { kind, path, document } : undefined;
       case "method":
-        return byKind.method(document) ? { kind, path, document } : undefined;
+        return checkers.method(document) ? { kind, path, document } : undefined;
     }
   })();
-  if (checked === undefined) problems.attempt(() => throwIssue(path, byKind[kind].errors));
+  if (checked === undefined) problems.attempt(() => throwIssue(path, checkers[kind].errors));
   return checked;
 }
 
@@ -120,17 +63,18 @@ function throwIssue(file: string, errors: Parameters<typeof issueToError>[1] | n
 
 /** Keywords the folder's ajv does not enable, though the meta-schema checker knows them. */
 const metaSchemaOnlyKeywords = new Set(["discriminator", "x-problem"]);
+const schemaKeywords = new Set(checkers.knownKeywords.filter((keyword) => !metaSchemaOnlyKeywords.has(keyword)));
 
 /**
  * Unknown keywords are almost always typos (`requried`); `x-` keys are annotations. Patterns
  * must compile as Unicode regular expressions, as ajv will compile them. No object is closed.
  */
-function checkKeywords(file: RawSchemaFile, ajv: Ajv2020, problems: SchemaProblems): void {
+function checkKeywords(file: RawSchemaFile, problems: SchemaProblems): void {
   walkSchema(file.document, (schema, pointer) => {
     if (typeof schema !== "object" || schema === null) return;
     for (const key of Object.keys(schema)) {
       const at = appendPointer(pointer, key);
-      const known = key in ajv.RULES.keywords && !metaSchemaOnlyKeywords.has(key);
+      const known = schemaKeywords.has(key);
       if (key === "$id") problems.add(file.path, at, "declares $id; the loader assigns every file's $id from its path");
       else if (!key.startsWith("x-") && key !== "$anchor" && !known)
         problems.add(file.path, at, `unknown JSON Schema keyword "${key}"`);
