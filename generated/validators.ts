@@ -317,14 +317,14 @@ return errors === 0;
 }
 const validate1_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const catalogListResult: Validator<CatalogListResult> = validate164;
-const schema79 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
+export const catalogListResult: Validator<CatalogListResult> = validate152;
+const schema73 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/peer-info.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82_evaluated;
+const evaluated0 = validate76_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -335,14 +335,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -354,7 +354,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs3 = errors;
 if(typeof data.version !== "string"){
-validate82.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -366,22 +366,22 @@ var valid0 = true;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate82.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-const validate82_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
+const validate76_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema68 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
+const schema65 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/modality.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141_evaluated;
+const evaluated0 = validate135_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -389,17 +389,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "text") || (data === "image")) || (data === "audio")) || (data === "code")) || (data === "multimodal"))){
-validate141.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+validate135.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate141.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-const validate141_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate135_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema10 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
 
@@ -428,10 +428,10 @@ return errors === 0;
 const validate16_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168_evaluated;
+const evaluated0 = validate156_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -442,7 +442,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.dimension === undefined) && (missing0 = "dimension")) || ((data.identity === undefined) && (missing0 = "identity"))){
-validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate156.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -450,13 +450,13 @@ if(data.dimension !== undefined){
 let data0 = data.dimension;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate168.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate156.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate168.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate156.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -470,7 +470,7 @@ if(valid0){
 if(data.identity !== undefined){
 const _errs3 = errors;
 if(typeof data.identity !== "string"){
-validate168.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate156.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -483,13 +483,13 @@ if(data.batchLimit !== undefined){
 let data2 = data.batchLimit;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate168.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate156.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate168.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate156.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -503,7 +503,7 @@ if(valid0){
 if(data.normalized !== undefined){
 const _errs7 = errors;
 if(typeof data.normalized !== "boolean"){
-validate168.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate156.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -521,8 +521,8 @@ var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
-if(!(validate141(data4[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate135(data4[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -532,7 +532,7 @@ break;
 }
 }
 else {
-validate168.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate156.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -562,7 +562,7 @@ break;
 }
 }
 else {
-validate168.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate156.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -579,20 +579,20 @@ var valid0 = true;
 }
 }
 else {
-validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate168.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-const validate168_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate156_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172_evaluated;
+const evaluated0 = validate160_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -603,14 +603,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.identity === undefined) && (missing0 = "identity")){
-validate172.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate160.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.identity !== undefined){
 const _errs1 = errors;
 if(typeof data.identity !== "string"){
-validate172.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -623,13 +623,13 @@ if(data.vocabulary !== undefined){
 let data1 = data.vocabulary;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate172.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate160.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate172.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate160.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -643,21 +643,21 @@ var valid0 = true;
 }
 }
 else {
-validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate172.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-const validate172_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
+const validate160_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema83 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
+const schema77 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174_evaluated;
+const evaluated0 = validate162_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -668,7 +668,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.dimension === undefined) && (missing0 = "dimension")) || ((data.identity === undefined) && (missing0 = "identity"))){
-validate174.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate162.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -676,13 +676,13 @@ if(data.dimension !== undefined){
 let data0 = data.dimension;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate174.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate162.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate174.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate162.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -696,7 +696,7 @@ if(valid0){
 if(data.identity !== undefined){
 const _errs3 = errors;
 if(typeof data.identity !== "string"){
-validate174.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate162.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -709,11 +709,11 @@ if(data.similarity !== undefined){
 let data2 = data.similarity;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate174.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate162.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "dot") || (data2 === "cosine"))){
-validate174.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema83.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
+validate162.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema77.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -731,8 +731,8 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
-if(!(validate141(data3[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate135(data3[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -742,7 +742,7 @@ break;
 }
 }
 else {
-validate174.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate162.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -772,7 +772,7 @@ break;
 }
 }
 else {
-validate174.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate162.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -788,21 +788,21 @@ var valid0 = true;
 }
 }
 else {
-validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate174.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
-const validate174_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate162_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema63 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
+const schema60 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179_evaluated;
+const evaluated0 = validate167_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -810,23 +810,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate179.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
+validate167.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate179.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-const validate179_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate167_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178_evaluated;
+const evaluated0 = validate166_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -837,7 +837,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.methods === undefined) && (missing0 = "methods")){
-validate178.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate166.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -850,8 +850,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate179(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate167(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -861,7 +861,7 @@ break;
 }
 }
 else {
-validate178.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate166.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -875,13 +875,13 @@ if(data.maxCandidates !== undefined){
 let data2 = data.maxCandidates;
 const _errs4 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate178.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate166.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate178.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate166.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -902,7 +902,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
 if(typeof data3[i1] !== "string"){
-validate178.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate166.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -912,7 +912,7 @@ break;
 }
 }
 else {
-validate178.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate166.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -926,22 +926,22 @@ var valid0 = true;
 }
 }
 else {
-validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate178.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-const validate178_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
+const validate166_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema86 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
-const schema67 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
+const schema80 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
+const schema64 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183_evaluated;
+const evaluated0 = validate171_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -949,24 +949,24 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
-validate183.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+validate171.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate183.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-const validate183_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate171_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
+const schema66 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185_evaluated;
+const evaluated0 = validate173_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -974,25 +974,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
-validate185.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
+validate173.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema66.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate185.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-const validate185_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate173_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema73 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
+const schema70 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/retrieval-unit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151_evaluated;
+const evaluated0 = validate145_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1000,23 +1000,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((data === "chunk") || (data === "passage")) || (data === "document")) || (data === "node")) || (data === "triplet")) || (data === "path")) || (data === "subgraph")) || (data === "community")) || (data === "tree-node")) || (data === "page"))){
-validate151.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"}];
+validate145.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate151.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-const validate151_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate145_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182_evaluated;
+const evaluated0 = validate170_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1029,13 +1029,13 @@ if(data.maxK !== undefined){
 let data0 = data.maxK;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate182.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate170.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate182.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate170.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1055,8 +1055,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate183(data1[i0], {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate171(data1[i0], {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -1066,7 +1066,7 @@ break;
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate170.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1085,8 +1085,8 @@ var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
-if(!(validate185(data3[i1], {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate173(data3[i1], {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -1096,7 +1096,7 @@ break;
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate170.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1109,7 +1109,7 @@ if(valid0){
 if(data.mmr !== undefined){
 const _errs9 = errors;
 if(typeof data.mmr !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate170.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1121,7 +1121,7 @@ if(valid0){
 if(data.rerankBuiltin !== undefined){
 const _errs11 = errors;
 if(typeof data.rerankBuiltin !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate170.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1139,8 +1139,8 @@ var valid3 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs15 = errors;
-if(!(validate151(data7[i2], {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate145(data7[i2], {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -1150,7 +1150,7 @@ break;
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate170.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1164,13 +1164,13 @@ if(data.levels !== undefined){
 let data9 = data.levels;
 const _errs16 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate182.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate170.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-validate182.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate170.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1184,7 +1184,7 @@ if(valid0){
 if(data.tokenBudget !== undefined){
 const _errs18 = errors;
 if(typeof data.tokenBudget !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate170.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -1196,7 +1196,7 @@ if(valid0){
 if(data.confidence !== undefined){
 const _errs20 = errors;
 if(typeof data.confidence !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate170.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -1209,11 +1209,11 @@ if(data.scoreScale !== undefined){
 let data12 = data.scoreScale;
 const _errs22 = errors;
 if(typeof data12 !== "string"){
-validate182.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate170.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data12 === "cosine") || (data12 === "dot")) || (data12 === "bm25")) || (data12 === "probability")) || (data12 === "unbounded"))){
-validate182.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema86.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
+validate170.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema80.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -1226,7 +1226,7 @@ if(data.scoreFloor !== undefined){
 let data13 = data.scoreFloor;
 const _errs24 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate182.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate170.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -1237,8 +1237,8 @@ var valid0 = true;
 if(valid0){
 if(data.defaultMode !== undefined){
 const _errs26 = errors;
-if(!(validate183(data.defaultMode, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate171(data.defaultMode, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
@@ -1250,7 +1250,7 @@ if(valid0){
 if(data.deterministic !== undefined){
 const _errs27 = errors;
 if(typeof data.deterministic !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate170.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -1262,7 +1262,7 @@ if(valid0){
 if(data.snapshots !== undefined){
 const _errs29 = errors;
 if(typeof data.snapshots !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate170.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -1280,8 +1280,8 @@ var valid4 = true;
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
 const _errs33 = errors;
-if(!(validate141(data17[i3], {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate135(data17[i3], {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs33 === errors;
@@ -1291,7 +1291,7 @@ break;
 }
 }
 else {
-validate182.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate170.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1316,21 +1316,21 @@ var valid0 = true;
 }
 }
 else {
-validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate182.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
-const validate182_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
+const validate170_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema59 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
+const schema56 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192_evaluated;
+const evaluated0 = validate180_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1338,23 +1338,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate192.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
-validate192.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
+validate180.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate192.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-const validate192_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate180_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191_evaluated;
+const evaluated0 = validate179_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1365,7 +1365,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.methods === undefined) && (missing0 = "methods")){
-validate191.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate179.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1378,8 +1378,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate192(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate180(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1389,7 +1389,7 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate179.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1397,21 +1397,21 @@ return false;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate191.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-const validate191_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
+const validate179_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema27 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196_evaluated;
+const evaluated0 = validate184_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1419,23 +1419,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "local") || (data === "global")) || (data === "drift")) || (data === "communities")) || (data === "neighbors"))){
-validate196.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"}];
+validate184.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate196.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-const validate196_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate184_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195_evaluated;
+const evaluated0 = validate183_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1446,7 +1446,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ops === undefined) && (missing0 = "ops")){
-validate195.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate183.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1459,8 +1459,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate196(data0[i0], {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate184(data0[i0], {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1470,7 +1470,7 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate183.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1478,20 +1478,20 @@ return false;
 }
 }
 else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate195.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-const validate195_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
+const validate183_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199_evaluated;
+const evaluated0 = validate187_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1502,14 +1502,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.writable === undefined) && (missing0 = "writable")){
-validate199.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate187.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.writable !== undefined){
 const _errs1 = errors;
 if(typeof data.writable !== "boolean"){
-validate199.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate187.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1521,7 +1521,7 @@ if(valid0){
 if(data.chunking !== undefined){
 const _errs3 = errors;
 if(typeof data.chunking !== "boolean"){
-validate199.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate187.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1533,7 +1533,7 @@ if(valid0){
 if(data.contextual !== undefined){
 const _errs5 = errors;
 if(typeof data.contextual !== "boolean"){
-validate199.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate187.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1546,20 +1546,20 @@ var valid0 = true;
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate199.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-const validate199_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
+const validate187_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201_evaluated;
+const evaluated0 = validate189_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1571,7 +1571,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dedup !== undefined){
 const _errs1 = errors;
 if(typeof data.dedup !== "boolean"){
-validate201.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate189.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1584,13 +1584,13 @@ if(data.ttlSeconds !== undefined){
 let data1 = data.ttlSeconds;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate201.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate189.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate201.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate189.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1603,20 +1603,20 @@ var valid0 = true;
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate201.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-const validate201_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
+const validate189_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203_evaluated;
+const evaluated0 = validate191_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1624,20 +1624,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate203.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-const validate203_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate191_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema49 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
+const schema46 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206_evaluated;
+const evaluated0 = validate194_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1645,23 +1645,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data === "global") || (data === "session"))){
-validate206.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate194.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate206.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-const validate206_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate194_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205_evaluated;
+const evaluated0 = validate193_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1672,7 +1672,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scopes === undefined) && (missing0 = "scopes")){
-validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate193.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1685,8 +1685,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate206(data0[i0], {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+if(!(validate194(data0[i0], {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1696,7 +1696,7 @@ break;
 }
 }
 else {
-validate205.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate193.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1709,7 +1709,7 @@ if(valid0){
 if(data.clues !== undefined){
 const _errs4 = errors;
 if(typeof data.clues !== "boolean"){
-validate205.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate193.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1721,22 +1721,22 @@ var valid0 = true;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate205.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-const validate205_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate193_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
 
 const pattern1 = /* @__PURE__ */ new RegExp("^x-", "u");
-const schema99 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
+const schema93 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210_evaluated;
+const evaluated0 = validate198_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1744,24 +1744,24 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate210.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data === "keyword") || (data === "text")) || (data === "int")) || (data === "float")) || (data === "bool")) || (data === "date")) || (data === "geo"))){
-validate210.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"}];
+validate198.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema93.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate210.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-const validate210_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate198_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema100 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
+const schema94 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate212_evaluated;
+const evaluated0 = validate200_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1769,23 +1769,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((data === "eq") || (data === "ne")) || (data === "gt")) || (data === "gte")) || (data === "lt")) || (data === "lte")) || (data === "in")) || (data === "nin")) || (data === "contains")) || (data === "exists"))){
-validate212.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"}];
+validate200.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema94.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate212.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-const validate212_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate200_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209_evaluated;
+const evaluated0 = validate197_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1796,7 +1796,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.fields === undefined) && (missing0 = "fields")){
-validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate197.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1811,8 +1811,8 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 if(!(pattern1.test(key0))){
 const _errs6 = errors;
-if(!(validate210(data0[key0], {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate198(data0[key0], {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -1880,7 +1880,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate209.errors = vErrors;
+validate197.errors = vErrors;
 return false;
 }
 else {
@@ -1909,8 +1909,8 @@ var valid4 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
-if(!(validate212(data3[i1], {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate200(data3[i1], {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs13 === errors;
@@ -1920,7 +1920,7 @@ break;
 }
 }
 else {
-validate209.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate197.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1933,20 +1933,20 @@ var valid0 = true;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate209.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-const validate209_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
+const validate197_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85_evaluated;
+const evaluated0 = validate79_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1954,19 +1954,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate85.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-const validate85_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate79_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216_evaluated;
+const evaluated0 = validate204_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1974,19 +1974,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate204.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate216.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-const validate216_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate204_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate218_evaluated;
+const evaluated0 = validate206_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1994,19 +1994,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate218.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate218.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-const validate218_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate206_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88_evaluated;
+const evaluated0 = validate82_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2014,23 +2014,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
-validate88.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
+validate82.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate88.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-const validate88_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate82_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87_evaluated;
+const evaluated0 = validate81_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2048,8 +2048,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate88(data0[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate82(data0[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2059,27 +2059,27 @@ break;
 }
 }
 else {
-validate87.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate81.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate87.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-const validate87_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
+const validate81_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221_evaluated;
+const evaluated0 = validate209_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2090,7 +2090,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate221.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2098,13 +2098,13 @@ if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate221.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate209.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate221.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate209.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2113,20 +2113,20 @@ return false;
 }
 }
 else {
-validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate221.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
-const validate221_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate209_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167_evaluated;
+const evaluated0 = validate155_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2137,8 +2137,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
 const _errs1 = errors;
-if(!(validate168(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate156(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2149,8 +2149,8 @@ var valid0 = true;
 if(valid0){
 if(data.sparseEmbed !== undefined){
 const _errs2 = errors;
-if(!(validate172(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate160(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2161,8 +2161,8 @@ var valid0 = true;
 if(valid0){
 if(data.multiVector !== undefined){
 const _errs3 = errors;
-if(!(validate174(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate162(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2173,8 +2173,8 @@ var valid0 = true;
 if(valid0){
 if(data.rerank !== undefined){
 const _errs4 = errors;
-if(!(validate178(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate166(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2185,8 +2185,8 @@ var valid0 = true;
 if(valid0){
 if(data.retrieve !== undefined){
 const _errs5 = errors;
-if(!(validate182(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate170(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2197,8 +2197,8 @@ var valid0 = true;
 if(valid0){
 if(data.transform !== undefined){
 const _errs6 = errors;
-if(!(validate191(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate179(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -2209,8 +2209,8 @@ var valid0 = true;
 if(valid0){
 if(data.graph !== undefined){
 const _errs7 = errors;
-if(!(validate195(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate183(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2221,8 +2221,8 @@ var valid0 = true;
 if(valid0){
 if(data.index !== undefined){
 const _errs8 = errors;
-if(!(validate199(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate187(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2233,8 +2233,8 @@ var valid0 = true;
 if(valid0){
 if(data.session !== undefined){
 const _errs9 = errors;
-if(!(validate201(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate189(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -2245,8 +2245,8 @@ var valid0 = true;
 if(valid0){
 if(data.feedback !== undefined){
 const _errs10 = errors;
-if(!(validate203(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate191(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -2257,8 +2257,8 @@ var valid0 = true;
 if(valid0){
 if(data.memory !== undefined){
 const _errs11 = errors;
-if(!(validate205(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate193(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -2269,8 +2269,8 @@ var valid0 = true;
 if(valid0){
 if(data.filter !== undefined){
 const _errs12 = errors;
-if(!(validate209(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate197(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -2281,8 +2281,8 @@ var valid0 = true;
 if(valid0){
 if(data.streaming !== undefined){
 const _errs13 = errors;
-if(!(validate85(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate79(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -2293,8 +2293,8 @@ var valid0 = true;
 if(valid0){
 if(data.pagination !== undefined){
 const _errs14 = errors;
-if(!(validate216(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate204(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -2305,8 +2305,8 @@ var valid0 = true;
 if(valid0){
 if(data.citations !== undefined){
 const _errs15 = errors;
-if(!(validate218(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate206(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -2317,8 +2317,8 @@ var valid0 = true;
 if(valid0){
 if(data.log !== undefined){
 const _errs16 = errors;
-if(!(validate87(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate81(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -2329,8 +2329,8 @@ var valid0 = true;
 if(valid0){
 if(data.catalog !== undefined){
 const _errs17 = errors;
-if(!(validate221(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate209(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -2361,7 +2361,7 @@ for(const key0 in data){
 if(pattern1.test(key0)){
 let data17 = data[key0];
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-validate167.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 props0[key0] = true;
@@ -2386,21 +2386,21 @@ props0[key0] = true;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate155.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate167_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate155_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165_evaluated;
+const evaluated0 = validate153_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2411,14 +2411,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate165.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate153.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(typeof data.id !== "string"){
-validate165.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate153.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2429,8 +2429,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 const _errs3 = errors;
-if(!(validate82(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate76(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2441,8 +2441,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate167(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate155(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2458,7 +2458,7 @@ if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.transport === undefined) && (missing1 = "transport")){
-validate165.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2466,11 +2466,11 @@ if(data3.transport !== undefined){
 let data4 = data3.transport;
 const _errs7 = errors;
 if(typeof data4 !== "string"){
-validate165.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data4 === "stdio") || (data4 === "http"))){
-validate165.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema79.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema73.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -2482,7 +2482,7 @@ if(valid1){
 if(data3.url !== undefined){
 const _errs9 = errors;
 if(typeof data3.url !== "string"){
-validate165.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -2501,7 +2501,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data6[i0] !== "string"){
-validate165.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -2511,7 +2511,7 @@ break;
 }
 }
 else {
-validate165.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2525,7 +2525,7 @@ var valid1 = true;
 }
 }
 else {
-validate165.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate153.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2540,20 +2540,20 @@ var valid0 = true;
 }
 }
 else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate165.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-const validate165_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
+const validate153_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164_evaluated;
+const evaluated0 = validate152_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2564,7 +2564,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate164.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate152.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2577,8 +2577,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate165(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate153(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2588,7 +2588,7 @@ break;
 }
 }
 else {
-validate164.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate152.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2613,14 +2613,14 @@ var valid0 = true;
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate164.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-const validate164_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate152_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedParams: Validator<EmbedParams> = validate10;
 const schema7 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
@@ -3494,13 +3494,13 @@ return errors === 0;
 }
 const validate10_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedResult: Validator<EmbedResult> = validate226;
+export const embedResult: Validator<EmbedResult> = validate214;
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227_evaluated;
+const evaluated0 = validate215_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3596,7 +3596,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate227.errors = vErrors;
+validate215.errors = vErrors;
 return false;
 }
 else {
@@ -3610,17 +3610,17 @@ vErrors = null;
 }
 }
 }
-validate227.errors = vErrors;
+validate215.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate227_evaluated = {"dynamicProps":false,"dynamicItems":true};
+const validate215_evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate226_evaluated;
+const evaluated0 = validate214_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3672,7 +3672,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.dimension === undefined) && (missing1 = "dimension")){
-validate226.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate214.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -3688,14 +3688,14 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate226.errors = vErrors;
+validate214.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.vectors === undefined) && (missing2 = "vectors")){
-validate226.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate214.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -3708,8 +3708,8 @@ var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
-if(!(validate227(data1[i0], {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if(!(validate215(data1[i0], {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs7 === errors;
@@ -3719,7 +3719,7 @@ break;
 }
 }
 else {
-validate226.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate214.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3745,13 +3745,13 @@ if(data.dimension !== undefined){
 let data4 = data.dimension;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate226.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate214.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate226.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate214.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -3779,21 +3779,21 @@ var valid2 = true;
 }
 }
 else {
-validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate214.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate226.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
-const validate226_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate214_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedPartial: Validator<EmbedPartial> = validate231;
+export const embedPartial: Validator<EmbedPartial> = validate219;
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231_evaluated;
+const evaluated0 = validate219_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3806,13 +3806,13 @@ if(data.completed !== undefined){
 let data0 = data.completed;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate231.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate219.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate231.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate219.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3820,14 +3820,14 @@ return false;
 }
 }
 else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate231.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
-const validate231_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate219_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiParams: Validator<EmbedMultiParams> = validate23;
 const schema13 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4227,12 +4227,12 @@ return errors === 0;
 }
 const validate23_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiResult: Validator<EmbedMultiResult> = validate232;
+export const embedMultiResult: Validator<EmbedMultiResult> = validate220;
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232_evaluated;
+const evaluated0 = validate220_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4243,7 +4243,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.matrices === undefined) && (missing0 = "matrices")) || ((data.dimension === undefined) && (missing0 = "dimension"))){
-validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate220.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4263,8 +4263,8 @@ var valid2 = true;
 const len1 = data1.length;
 for(let i1=0; i1<len1; i1++){
 const _errs5 = errors;
-if(!(validate227(data1[i1], {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if(!(validate215(data1[i1], {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -4274,7 +4274,7 @@ break;
 }
 }
 else {
-validate232.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate220.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4285,7 +4285,7 @@ break;
 }
 }
 else {
-validate232.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate220.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4299,13 +4299,13 @@ if(data.dimension !== undefined){
 let data3 = data.dimension;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate232.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate220.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-validate232.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate220.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -4345,55 +4345,16 @@ var valid0 = true;
 }
 }
 else {
-validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate232.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
-const validate232_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate220_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiPartial: Validator<EmbedMultiPartial> = validate236;
-
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate236_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completed !== undefined){
-let data0 = data.completed;
-const _errs1 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate236.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-validate236.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate236.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate236.errors = vErrors;
-return errors === 0;
-}
-const validate236_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+export const embedMultiPartial: Validator<EmbedMultiPartial> = validate219;
 
 export const embedSparseParams: Validator<EmbedSparseParams> = validate33;
 const schema17 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4715,13 +4676,13 @@ return errors === 0;
 }
 const validate33_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedSparseResult: Validator<EmbedSparseResult> = validate237;
+export const embedSparseResult: Validator<EmbedSparseResult> = validate224;
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/sparse-vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238_evaluated;
+const evaluated0 = validate225_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4732,7 +4693,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.indices === undefined) && (missing0 = "indices")) || ((data.values === undefined) && (missing0 = "values"))){
-validate238.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate225.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4747,13 +4708,13 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate238.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate225.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate238.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate225.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -4765,7 +4726,7 @@ break;
 }
 }
 else {
-validate238.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate225.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4786,7 +4747,7 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate238.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate225.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -4796,7 +4757,7 @@ break;
 }
 }
 else {
-validate238.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate225.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4809,20 +4770,20 @@ var valid0 = true;
 }
 }
 else {
-validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate238.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
-const validate238_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
+const validate225_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237_evaluated;
+const evaluated0 = validate224_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4833,7 +4794,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sparse === undefined) && (missing0 = "sparse")){
-validate237.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate224.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4846,8 +4807,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate238(data0[i0], {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate225(data0[i0], {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -4857,7 +4818,7 @@ break;
 }
 }
 else {
-validate237.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate224.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4882,14 +4843,14 @@ var valid0 = true;
 }
 }
 else {
-validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate224.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate237.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
-const validate237_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate224_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackParams: Validator<FeedbackParams> = validate39;
 
@@ -5487,12 +5448,12 @@ return errors === 0;
 }
 const validate39_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackResult: Validator<FeedbackResult> = validate241;
+export const feedbackResult: Validator<FeedbackResult> = validate228;
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate241_evaluated;
+const evaluated0 = validate228_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5503,7 +5464,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.accepted === undefined) && (missing0 = "accepted")){
-validate241.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate228.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5511,13 +5472,13 @@ if(data.accepted !== undefined){
 let data0 = data.accepted;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate241.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate228.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate241.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate228.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -5543,14 +5504,14 @@ var valid0 = true;
 }
 }
 else {
-validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate228.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate241.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
-const validate241_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate228_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphParams: Validator<GraphParams> = validate51;
 
@@ -5973,14 +5934,14 @@ return errors === 0;
 }
 const validate51_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphResult: Validator<GraphResult> = validate243;
-const schema114 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
+export const graphResult: Validator<GraphResult> = validate230;
+const schema107 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/citation.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250_evaluated;
+const evaluated0 = validate237_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5992,7 +5953,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source !== undefined){
 const _errs1 = errors;
 if(typeof data.source !== "string"){
-validate250.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate237.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6004,7 +5965,7 @@ if(valid0){
 if(data.uri !== undefined){
 const _errs3 = errors;
 if(typeof data.uri !== "string"){
-validate250.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate237.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6016,7 +5977,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate250.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate237.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6029,13 +5990,13 @@ if(data.start !== undefined){
 let data3 = data.start;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate250.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate237.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate250.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate237.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6050,13 +6011,13 @@ if(data.end !== undefined){
 let data4 = data.end;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate250.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate237.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate250.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate237.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6071,13 +6032,13 @@ if(data.page !== undefined){
 let data5 = data.page;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate250.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate237.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate250.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate237.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6094,21 +6055,21 @@ var valid0 = true;
 }
 }
 else {
-validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate250.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-const validate250_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
+const validate237_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/provenance.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate252_evaluated;
+const evaluated0 = validate239_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6127,7 +6088,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate252.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate239.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6137,7 +6098,7 @@ break;
 }
 }
 else {
-validate252.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate239.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6157,7 +6118,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs7 = errors;
 if(typeof data2[i1] !== "string"){
-validate252.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate239.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -6167,7 +6128,7 @@ break;
 }
 }
 else {
-validate252.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate239.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6191,14 +6152,14 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing0;
 if(((data5.src === undefined) && (missing0 = "src")) || ((data5.dst === undefined) && (missing0 = "dst"))){
-validate252.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate239.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data5.src !== undefined){
 const _errs13 = errors;
 if(typeof data5.src !== "string"){
-validate252.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate239.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -6210,7 +6171,7 @@ if(valid4){
 if(data5.dst !== undefined){
 const _errs15 = errors;
 if(typeof data5.dst !== "string"){
-validate252.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate239.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -6222,7 +6183,7 @@ var valid4 = true;
 }
 }
 else {
-validate252.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate239.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6233,7 +6194,7 @@ break;
 }
 }
 else {
-validate252.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate239.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6253,7 +6214,7 @@ const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
 const _errs19 = errors;
 if(typeof data8[i3] !== "string"){
-validate252.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate239.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs19 === errors;
@@ -6263,7 +6224,7 @@ break;
 }
 }
 else {
-validate252.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate239.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6277,22 +6238,22 @@ var valid0 = true;
 }
 }
 else {
-validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate252.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
-const validate252_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
+const validate239_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema117 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
+const schema110 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/trust.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate254_evaluated;
+const evaluated0 = validate241_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6303,7 +6264,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate254.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate241.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6311,11 +6272,11 @@ if(data.level !== undefined){
 let data0 = data.level;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate254.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate241.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data0 === "trusted") || (data0 === "community")) || (data0 === "untrusted"))){
-validate254.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema117.properties.level.enum},message:"must be equal to one of the allowed values"}];
+validate241.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema110.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6330,18 +6291,18 @@ const _errs3 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
-validate254.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate241.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate254.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate241.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate254.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate241.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -6354,7 +6315,7 @@ if(valid0){
 if(data.injectionSuspected !== undefined){
 const _errs5 = errors;
 if(typeof data.injectionSuspected !== "boolean"){
-validate254.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate241.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6366,7 +6327,7 @@ if(valid0){
 if(data.sanitized !== undefined){
 const _errs7 = errors;
 if(typeof data.sanitized !== "boolean"){
-validate254.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate241.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -6380,21 +6341,21 @@ var valid0 = true;
 }
 }
 else {
-validate254.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate254.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
-const validate254_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
+const validate241_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/hit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate245_evaluated;
+const evaluated0 = validate232_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6405,7 +6366,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.score === undefined) && (missing0 = "score"))){
-validate245.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6413,7 +6374,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate245.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema114.properties.id.type},message:"must be string,number"}];
+validate232.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema107.properties.id.type},message:"must be string,number"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6426,7 +6387,7 @@ if(data.score !== undefined){
 let data1 = data.score;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate245.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate232.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6441,18 +6402,18 @@ const _errs5 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1 || isNaN(data2)){
-validate245.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate232.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate245.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate232.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate245.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate232.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -6465,7 +6426,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs7 = errors;
 if(typeof data.text !== "string"){
-validate245.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate232.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -6494,7 +6455,7 @@ break;
 }
 }
 else {
-validate245.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate232.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6506,8 +6467,8 @@ var valid0 = true;
 if(valid0){
 if(data.modality !== undefined){
 const _errs12 = errors;
-if(!(validate141(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate135(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -6518,8 +6479,8 @@ var valid0 = true;
 if(valid0){
 if(data.unit !== undefined){
 const _errs13 = errors;
-if(!(validate151(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate145(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -6532,13 +6493,13 @@ if(data.level !== undefined){
 let data8 = data.level;
 const _errs14 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate245.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate232.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs14){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-validate245.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate232.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6553,7 +6514,7 @@ if(data.meta !== undefined){
 let data9 = data.meta;
 const _errs16 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-validate245.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate232.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -6564,8 +6525,8 @@ var valid0 = true;
 if(valid0){
 if(data.vector !== undefined){
 const _errs18 = errors;
-if(!(validate227(data.vector, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if(!(validate215(data.vector, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -6583,7 +6544,7 @@ if(data11.dense !== undefined){
 let data12 = data11.dense;
 const _errs21 = errors;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-validate245.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate232.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs21 === errors;
@@ -6596,7 +6557,7 @@ if(data11.sparse !== undefined){
 let data13 = data11.sparse;
 const _errs23 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate245.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate232.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs23 === errors;
@@ -6609,7 +6570,7 @@ if(data11.rerank !== undefined){
 let data14 = data11.rerank;
 const _errs25 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-validate245.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate232.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs25 === errors;
@@ -6621,7 +6582,7 @@ var valid2 = true;
 }
 }
 else {
-validate245.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate232.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6633,8 +6594,8 @@ var valid0 = true;
 if(valid0){
 if(data.citation !== undefined){
 const _errs27 = errors;
-if(!(validate250(data.citation, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+if(!(validate237(data.citation, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
@@ -6645,8 +6606,8 @@ var valid0 = true;
 if(valid0){
 if(data.provenance !== undefined){
 const _errs28 = errors;
-if(!(validate252(data.provenance, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+if(!(validate239(data.provenance, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -6657,8 +6618,8 @@ var valid0 = true;
 if(valid0){
 if(data.trust !== undefined){
 const _errs29 = errors;
-if(!(validate254(data.trust, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+if(!(validate241(data.trust, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -6674,14 +6635,14 @@ if(errors === _errs30){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing1;
 if(((data18.docId === undefined) && (missing1 = "docId")) || ((data18.index === undefined) && (missing1 = "index"))){
-validate245.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate232.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data18.docId !== undefined){
 const _errs32 = errors;
 if(typeof data18.docId !== "string"){
-validate245.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate232.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs32 === errors;
@@ -6694,13 +6655,13 @@ if(data18.index !== undefined){
 let data20 = data18.index;
 const _errs34 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate245.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate232.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs34){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-validate245.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate232.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6714,7 +6675,7 @@ if(valid3){
 if(data18.context !== undefined){
 const _errs36 = errors;
 if(typeof data18.context !== "string"){
-validate245.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate232.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs36 === errors;
@@ -6727,7 +6688,7 @@ var valid3 = true;
 }
 }
 else {
-validate245.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate232.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6753,20 +6714,20 @@ var valid0 = true;
 }
 }
 else {
-validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate245.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-const validate245_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
+const validate232_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate244_evaluated;
+const evaluated0 = validate231_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6777,7 +6738,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hits === undefined) && (missing0 = "hits")){
-validate244.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6790,8 +6751,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate232(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -6801,7 +6762,7 @@ break;
 }
 }
 else {
-validate244.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate231.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6809,21 +6770,21 @@ return false;
 }
 }
 else {
-validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate244.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-const validate244_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate231_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema119 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
+const schema112 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate259_evaluated;
+const evaluated0 = validate246_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6834,7 +6795,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.summary === undefined) && (missing0 = "summary"))){
-validate259.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate246.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6842,7 +6803,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate259.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema119.properties.id.type},message:"must be string,number"}];
+validate246.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema112.properties.id.type},message:"must be string,number"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6854,7 +6815,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs3 = errors;
 if(typeof data.summary !== "string"){
-validate259.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate246.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6867,7 +6828,7 @@ if(data.score !== undefined){
 let data2 = data.score;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate259.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate246.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6880,13 +6841,13 @@ if(data.level !== undefined){
 let data3 = data.level;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate259.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate246.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate259.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate246.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -6902,20 +6863,20 @@ var valid0 = true;
 }
 }
 else {
-validate259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate259.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
-const validate259_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
+const validate246_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258_evaluated;
+const evaluated0 = validate245_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6926,14 +6887,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.summary === undefined) && (missing0 = "summary")) || ((data.communities === undefined) && (missing0 = "communities"))){
-validate258.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate245.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.summary !== undefined){
 const _errs1 = errors;
 if(typeof data.summary !== "string"){
-validate258.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate245.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6951,8 +6912,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate259(data1[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate246(data1[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6962,7 +6923,7 @@ break;
 }
 }
 else {
-validate258.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate245.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6975,20 +6936,20 @@ var valid0 = true;
 }
 }
 else {
-validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate258.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
-const validate258_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate245_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262_evaluated;
+const evaluated0 = validate249_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6999,7 +6960,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hits === undefined) && (missing0 = "hits")) || ((data.followups === undefined) && (missing0 = "followups"))){
-validate262.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate249.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7012,8 +6973,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate232(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7023,7 +6984,7 @@ break;
 }
 }
 else {
-validate262.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate249.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7043,7 +7004,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
 if(typeof data2[i1] !== "string"){
-validate262.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate249.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -7053,7 +7014,7 @@ break;
 }
 }
 else {
-validate262.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate249.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7066,20 +7027,20 @@ var valid0 = true;
 }
 }
 else {
-validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate262.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
-const validate262_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
+const validate249_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate265_evaluated;
+const evaluated0 = validate252_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7090,7 +7051,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.communities === undefined) && (missing0 = "communities")){
-validate265.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate252.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7103,8 +7064,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate259(data0[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate246(data0[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7114,7 +7075,7 @@ break;
 }
 }
 else {
-validate265.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate252.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7122,21 +7083,21 @@ return false;
 }
 }
 else {
-validate265.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate265.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
-const validate265_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate252_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema122 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
+const schema115 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate268_evaluated;
+const evaluated0 = validate255_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7147,7 +7108,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.nodes === undefined) && (missing0 = "nodes")) || ((data.edges === undefined) && (missing0 = "edges"))){
-validate268.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate255.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7165,7 +7126,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.id === undefined) && (missing1 = "id")){
-validate268.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate255.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -7173,7 +7134,7 @@ if(data1.id !== undefined){
 let data2 = data1.id;
 const _errs5 = errors;
 if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate268.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema122.properties.nodes.items.properties.id.type},message:"must be string,number"}];
+validate255.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema115.properties.nodes.items.properties.id.type},message:"must be string,number"}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -7186,7 +7147,7 @@ if(data1.score !== undefined){
 let data3 = data1.score;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate268.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate255.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -7198,7 +7159,7 @@ var valid2 = true;
 }
 }
 else {
-validate268.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate255.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7209,7 +7170,7 @@ break;
 }
 }
 else {
-validate268.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate255.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7233,7 +7194,7 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.src === undefined) && (missing2 = "src")) || ((data5.dst === undefined) && (missing2 = "dst"))){
-validate268.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate255.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -7241,7 +7202,7 @@ if(data5.src !== undefined){
 let data6 = data5.src;
 const _errs13 = errors;
 if((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))){
-validate268.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema122.properties.edges.items.properties.src.type},message:"must be string,number"}];
+validate255.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema115.properties.edges.items.properties.src.type},message:"must be string,number"}];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -7254,7 +7215,7 @@ if(data5.dst !== undefined){
 let data7 = data5.dst;
 const _errs15 = errors;
 if((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))){
-validate268.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema122.properties.edges.items.properties.dst.type},message:"must be string,number"}];
+validate255.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema115.properties.edges.items.properties.dst.type},message:"must be string,number"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -7267,7 +7228,7 @@ if(data5.weight !== undefined){
 let data8 = data5.weight;
 const _errs17 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate268.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate255.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid4 = _errs17 === errors;
@@ -7280,7 +7241,7 @@ var valid4 = true;
 }
 }
 else {
-validate268.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate255.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7291,7 +7252,7 @@ break;
 }
 }
 else {
-validate268.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate255.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7304,21 +7265,21 @@ var valid0 = true;
 }
 }
 else {
-validate268.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate268.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
-const validate268_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
+const validate255_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/usage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate270_evaluated;
+const evaluated0 = validate257_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7331,13 +7292,13 @@ if(data.candidates !== undefined){
 let data0 = data.candidates;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate270.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate257.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate270.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate257.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7352,13 +7313,13 @@ if(data.reranked !== undefined){
 let data1 = data.reranked;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate270.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate257.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate270.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate257.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7375,12 +7336,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate270.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate257.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate270.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate257.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -7394,13 +7355,13 @@ if(data.tokens !== undefined){
 let data3 = data.tokens;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate270.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate257.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate270.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate257.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7421,7 +7382,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data4[i0] !== "string"){
-validate270.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate257.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -7431,7 +7392,7 @@ break;
 }
 }
 else {
-validate270.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate257.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7446,20 +7407,20 @@ var valid0 = true;
 }
 }
 else {
-validate270.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate257.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate270.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
-const validate270_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
+const validate257_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate243_evaluated;
+const evaluated0 = validate230_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7469,8 +7430,8 @@ evaluated0.items = undefined;
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
-if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7480,8 +7441,8 @@ var props0 = {};
 props0.hits = true;
 }
 const _errs3 = errors;
-if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7494,8 +7455,8 @@ props0.communities = true;
 }
 }
 const _errs4 = errors;
-if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7508,8 +7469,8 @@ props0.followups = true;
 }
 }
 const _errs5 = errors;
-if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7521,8 +7482,8 @@ props0.communities = true;
 }
 }
 const _errs6 = errors;
-if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -7543,7 +7504,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate243.errors = vErrors;
+validate230.errors = vErrors;
 return false;
 }
 else {
@@ -7567,8 +7528,8 @@ props0._meta = true;
 }
 if(data.usage !== undefined){
 const _errs7 = errors;
-if(!(validate270(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+if(!(validate257(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -7580,7 +7541,7 @@ if(valid1){
 if(data.nextCursor !== undefined){
 const _errs8 = errors;
 if(typeof data.nextCursor !== "string"){
-validate243.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate230.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -7604,22 +7565,22 @@ var valid1 = true;
 }
 }
 else {
-validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate243.errors = vErrors;
+validate230.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate243_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate230_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const graphPartial: Validator<GraphPartial> = validate273;
+export const graphPartial: Validator<GraphPartial> = validate260;
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate273_evaluated;
+const evaluated0 = validate260_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7637,8 +7598,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate232(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7648,21 +7609,21 @@ break;
 }
 }
 else {
-validate273.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate260.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate273.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate260.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate273.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
-const validate273_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate260_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddParams: Validator<IndexAddParams> = validate61;
 
@@ -8060,12 +8021,12 @@ return errors === 0;
 }
 const validate61_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddResult: Validator<IndexAddResult> = validate275;
+export const indexAddResult: Validator<IndexAddResult> = validate262;
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275_evaluated;
+const evaluated0 = validate262_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8076,7 +8037,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ids === undefined) && (missing0 = "ids")){
-validate275.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate262.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8090,7 +8051,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate275.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate262.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -8100,7 +8061,7 @@ break;
 }
 }
 else {
-validate275.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate262.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8114,13 +8075,13 @@ if(data.chunks !== undefined){
 let data2 = data.chunks;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate275.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate262.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate275.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate262.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8147,14 +8108,14 @@ var valid0 = true;
 }
 }
 else {
-validate275.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate275.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
-const validate275_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate262_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteParams: Validator<IndexDeleteParams> = validate69;
 
@@ -8457,12 +8418,12 @@ return errors === 0;
 }
 const validate69_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteResult: Validator<IndexDeleteResult> = validate277;
+export const indexDeleteResult: Validator<IndexDeleteResult> = validate264;
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate277_evaluated;
+const evaluated0 = validate264_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8473,7 +8434,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.deleted === undefined) && (missing0 = "deleted")){
-validate277.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate264.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8481,13 +8442,13 @@ if(data.deleted !== undefined){
 let data0 = data.deleted;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate277.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate264.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate277.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate264.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -8513,279 +8474,23 @@ var valid0 = true;
 }
 }
 else {
-validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate264.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate277.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
-const validate277_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate264_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const infoParams: Validator<InfoParams> = validate75;
+export const infoParams: Validator<InfoParams> = validate1;
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+export const infoResult: Validator<InfoResult> = validate267;
+
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logLevel !== undefined){
-const _errs2 = errors;
-if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deadlineMs !== undefined){
-let data2 = data.deadlineMs;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate76.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate76.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.federation !== undefined){
-let data3 = data.federation;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.depth !== undefined){
-let data4 = data3.depth;
-const _errs7 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate76.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate76.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data3.path !== undefined){
-let data5 = data3.path;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data5)){
-var valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
-validate76.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.degraded !== undefined){
-let data7 = data.degraded;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
-validate76.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.idempotencyKey !== undefined){
-const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
-validate76.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conformance !== undefined){
-let data10 = data.conformance;
-const _errs19 = errors;
-if(typeof data10 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate76.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.session !== undefined){
-const _errs21 = errors;
-if(typeof data.session !== "string"){
-validate76.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.traceId !== undefined){
-const _errs23 = errors;
-if(typeof data.traceId !== "string"){
-validate76.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate76.errors = vErrors;
-return errors === 0;
-}
-const validate76_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate75_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-if(!(validate76(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-const validate75_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const infoResult: Validator<InfoResult> = validate279;
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate281_evaluated;
+const evaluated0 = validate269_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8796,8 +8501,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
 const _errs1 = errors;
-if(!(validate168(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate156(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8808,8 +8513,8 @@ var valid0 = true;
 if(valid0){
 if(data.sparseEmbed !== undefined){
 const _errs2 = errors;
-if(!(validate172(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate160(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8820,8 +8525,8 @@ var valid0 = true;
 if(valid0){
 if(data.multiVector !== undefined){
 const _errs3 = errors;
-if(!(validate174(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate162(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8832,8 +8537,8 @@ var valid0 = true;
 if(valid0){
 if(data.rerank !== undefined){
 const _errs4 = errors;
-if(!(validate178(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate166(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -8844,8 +8549,8 @@ var valid0 = true;
 if(valid0){
 if(data.retrieve !== undefined){
 const _errs5 = errors;
-if(!(validate182(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate170(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -8856,8 +8561,8 @@ var valid0 = true;
 if(valid0){
 if(data.transform !== undefined){
 const _errs6 = errors;
-if(!(validate191(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate179(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -8868,8 +8573,8 @@ var valid0 = true;
 if(valid0){
 if(data.graph !== undefined){
 const _errs7 = errors;
-if(!(validate195(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate183(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8880,8 +8585,8 @@ var valid0 = true;
 if(valid0){
 if(data.index !== undefined){
 const _errs8 = errors;
-if(!(validate199(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate187(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8892,8 +8597,8 @@ var valid0 = true;
 if(valid0){
 if(data.session !== undefined){
 const _errs9 = errors;
-if(!(validate201(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate189(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -8904,8 +8609,8 @@ var valid0 = true;
 if(valid0){
 if(data.feedback !== undefined){
 const _errs10 = errors;
-if(!(validate203(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate191(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -8916,8 +8621,8 @@ var valid0 = true;
 if(valid0){
 if(data.memory !== undefined){
 const _errs11 = errors;
-if(!(validate205(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate193(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -8928,8 +8633,8 @@ var valid0 = true;
 if(valid0){
 if(data.filter !== undefined){
 const _errs12 = errors;
-if(!(validate209(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate197(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -8940,8 +8645,8 @@ var valid0 = true;
 if(valid0){
 if(data.streaming !== undefined){
 const _errs13 = errors;
-if(!(validate85(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate79(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -8952,8 +8657,8 @@ var valid0 = true;
 if(valid0){
 if(data.pagination !== undefined){
 const _errs14 = errors;
-if(!(validate216(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate204(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -8964,8 +8669,8 @@ var valid0 = true;
 if(valid0){
 if(data.citations !== undefined){
 const _errs15 = errors;
-if(!(validate218(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate206(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -8976,8 +8681,8 @@ var valid0 = true;
 if(valid0){
 if(data.log !== undefined){
 const _errs16 = errors;
-if(!(validate87(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate81(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -8988,8 +8693,8 @@ var valid0 = true;
 if(valid0){
 if(data.catalog !== undefined){
 const _errs17 = errors;
-if(!(validate221(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate209(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -9020,7 +8725,7 @@ for(const key0 in data){
 if(pattern1.test(key0)){
 let data17 = data[key0];
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-validate281.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate269.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 props0[key0] = true;
@@ -9045,21 +8750,21 @@ props0[key0] = true;
 }
 }
 else {
-validate281.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate269.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate281.errors = vErrors;
+validate269.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate281_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate269_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92_evaluated;
+const evaluated0 = validate86_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9096,13 +8801,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate92.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate86.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate92.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate86.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9122,13 +8827,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate92.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate86.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate92.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate86.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9149,7 +8854,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate92.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -9159,7 +8864,7 @@ break;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate86.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9171,7 +8876,7 @@ var valid1 = true;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate86.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9191,7 +8896,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate92.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -9201,7 +8906,7 @@ break;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate86.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9214,7 +8919,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate92.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -9227,11 +8932,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate92.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate86.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -9243,7 +8948,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate92.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -9255,7 +8960,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate92.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -9273,20 +8978,20 @@ var valid0 = true;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate92.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-const validate92_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate86_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate279_evaluated;
+const evaluated0 = validate267_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9297,7 +9002,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate279.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate267.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9305,13 +9010,13 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate279.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate267.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate279.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate267.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -9324,8 +9029,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 const _errs3 = errors;
-if(!(validate82(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate76(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9336,8 +9041,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate281(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate269(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9348,8 +9053,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate92(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate86(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9363,21 +9068,21 @@ var valid0 = true;
 }
 }
 else {
-validate279.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate267.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate279.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
-const validate279_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate267_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeParams: Validator<InitializeParams> = validate81;
+export const initializeParams: Validator<InitializeParams> = validate75;
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84_evaluated;
+const evaluated0 = validate78_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9388,8 +9093,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.streaming !== undefined){
 const _errs1 = errors;
-if(!(validate85(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate79(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9400,8 +9105,8 @@ var valid0 = true;
 if(valid0){
 if(data.log !== undefined){
 const _errs2 = errors;
-if(!(validate87(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate81(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9417,7 +9122,7 @@ for(const key0 in data){
 if(pattern1.test(key0)){
 let data2 = data[key0];
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate84.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 props0[key0] = true;
@@ -9427,21 +9132,21 @@ props0[key0] = true;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate84.errors = vErrors;
+validate78.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate84_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate78_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81_evaluated;
+const evaluated0 = validate75_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9452,7 +9157,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.client === undefined) && (missing0 = "client"))){
-validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9460,13 +9165,13 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate81.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate75.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate81.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate75.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9479,8 +9184,8 @@ var valid0 = true;
 if(valid0){
 if(data.client !== undefined){
 const _errs3 = errors;
-if(!(validate82(data.client, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate76(data.client, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9491,8 +9196,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate84(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate78(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9503,8 +9208,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate92(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate86(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9518,21 +9223,21 @@ var valid0 = true;
 }
 }
 else {
-validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate81.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-const validate81_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate75_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeResult: Validator<InitializeResult> = validate301;
+export const initializeResult: Validator<InitializeResult> = validate289;
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301_evaluated;
+const evaluated0 = validate289_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9543,7 +9248,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate301.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate289.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9551,13 +9256,13 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate301.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate289.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate301.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate289.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -9570,8 +9275,8 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 const _errs3 = errors;
-if(!(validate82(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate76(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9582,8 +9287,8 @@ var valid0 = true;
 if(valid0){
 if(data.capabilities !== undefined){
 const _errs4 = errors;
-if(!(validate281(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate269(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9594,8 +9299,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate92(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate86(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9609,21 +9314,21 @@ var valid0 = true;
 }
 }
 else {
-validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate289.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate301.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
-const validate301_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate289_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildParams: Validator<MemoryBuildParams> = validate97;
+export const memoryBuildParams: Validator<MemoryBuildParams> = validate91;
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98_evaluated;
+const evaluated0 = validate92_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9631,23 +9336,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data === "global") || (data === "session"))){
-validate98.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate92.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate98.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-const validate98_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate92_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100_evaluated;
+const evaluated0 = validate94_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9684,13 +9389,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate100.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate94.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate100.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate94.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9710,13 +9415,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate100.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate94.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate100.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate94.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9737,7 +9442,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate100.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -9747,7 +9452,7 @@ break;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate94.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9759,7 +9464,7 @@ var valid1 = true;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9779,7 +9484,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate100.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -9789,7 +9494,7 @@ break;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate94.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9802,7 +9507,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate100.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -9815,11 +9520,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate100.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate94.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -9831,7 +9536,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate100.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -9843,7 +9548,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate100.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -9861,20 +9566,20 @@ var valid0 = true;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate100.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-const validate100_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate94_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97_evaluated;
+const evaluated0 = validate91_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9897,14 +9602,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if((data1.text === undefined) && (missing0 = "text")){
-validate97.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate91.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data1.id !== undefined){
 const _errs5 = errors;
 if(typeof data1.id !== "string"){
-validate97.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -9916,7 +9621,7 @@ if(valid2){
 if(data1.text !== undefined){
 const _errs7 = errors;
 if(typeof data1.text !== "string"){
-validate97.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -9928,7 +9633,7 @@ var valid2 = true;
 }
 }
 else {
-validate97.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9939,7 +9644,7 @@ break;
 }
 }
 else {
-validate97.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate91.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9952,7 +9657,7 @@ if(valid0){
 if(data.memoryId !== undefined){
 const _errs9 = errors;
 if(typeof data.memoryId !== "string"){
-validate97.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -9963,8 +9668,8 @@ var valid0 = true;
 if(valid0){
 if(data.scope !== undefined){
 const _errs11 = errors;
-if(!(validate98(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate92(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -9975,8 +9680,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs12 = errors;
-if(!(validate100(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate94(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -9989,21 +9694,21 @@ var valid0 = true;
 }
 }
 else {
-validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate97.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-const validate97_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate91_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildResult: Validator<MemoryBuildResult> = validate305;
+export const memoryBuildResult: Validator<MemoryBuildResult> = validate293;
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate305_evaluated;
+const evaluated0 = validate293_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10014,14 +9719,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.memoryId === undefined) && (missing0 = "memoryId")){
-validate305.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate293.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.memoryId !== undefined){
 const _errs1 = errors;
 if(typeof data.memoryId !== "string"){
-validate305.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate293.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10034,13 +9739,13 @@ if(data.tokens !== undefined){
 let data1 = data.tokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate305.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate293.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate305.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate293.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10053,8 +9758,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate100(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate94(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -10067,21 +9772,23 @@ var valid0 = true;
 }
 }
 else {
-validate305.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate293.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate305.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
-const validate305_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate293_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate307;
+export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate219;
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+export const memoryRecallParams: Validator<MemoryRecallParams> = validate99;
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate307_evaluated;
+const evaluated0 = validate101_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10090,34 +9797,560 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completed !== undefined){
-let data0 = data.completed;
+if(data.progressToken !== undefined){
 const _errs1 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate307.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logLevel !== undefined){
+const _errs2 = errors;
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deadlineMs !== undefined){
+let data2 = data.deadlineMs;
+const _errs3 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate101.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-validate307.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(errors === _errs3){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate101.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.federation !== undefined){
+let data3 = data.federation;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.depth !== undefined){
+let data4 = data3.depth;
+const _errs7 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate101.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs7){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate101.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data3.path !== undefined){
+let data5 = data3.path;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+const _errs11 = errors;
+if(typeof data5[i0] !== "string"){
+validate101.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate101.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+else {
+validate101.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.degraded !== undefined){
+let data7 = data.degraded;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(typeof data7[i1] !== "string"){
+validate101.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate101.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.idempotencyKey !== undefined){
+const _errs17 = errors;
+if(typeof data.idempotencyKey !== "string"){
+validate101.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.conformance !== undefined){
+let data10 = data.conformance;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+validate101.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
+validate101.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.session !== undefined){
+const _errs21 = errors;
+if(typeof data.session !== "string"){
+validate101.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.traceId !== undefined){
+const _errs23 = errors;
+if(typeof data.traceId !== "string"){
+validate101.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
 }
 }
 }
 }
 }
 else {
-validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate307.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-const validate307_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate101_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallParams: Validator<MemoryRecallParams> = validate105;
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate99_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.query === undefined) && (missing0 = "query")){
+validate99.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.query !== undefined){
+const _errs1 = errors;
+if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.memoryId !== undefined){
+const _errs2 = errors;
+if(typeof data.memoryId !== "string"){
+validate99.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sessionId !== undefined){
+const _errs4 = errors;
+if(typeof data.sessionId !== "string"){
+validate99.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.n !== undefined){
+let data3 = data.n;
+const _errs6 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate99.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs6){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+validate99.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs8 = errors;
+if(!(validate101(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+const validate99_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const memoryRecallResult: Validator<MemoryRecallResult> = validate295;
+
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate296_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.query !== undefined){
+const _errs1 = errors;
+if(typeof data.query !== "string"){
+validate296.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.seedIds !== undefined){
+let data1 = data.seedIds;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data1[i0] !== "string"){
+validate296.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate296.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.weight !== undefined){
+let data3 = data.weight;
+const _errs7 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+validate296.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate296.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate296.errors = vErrors;
+return errors === 0;
+}
+const validate296_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.clues === undefined) && (missing0 = "clues")){
+validate295.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.clues !== undefined){
+let data0 = data.clues;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate296(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate295.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hits !== undefined){
+let data2 = data.hits;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data2)){
+var valid2 = true;
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+const _errs6 = errors;
+if(!(validate232(data2[i1], {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate295.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs7 = errors;
+if(!(validate101(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate295.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+const validate295_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate300;
+
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate300_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.clues !== undefined){
+let data0 = data.clues;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate296(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate300.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
+}
+else {
+validate300.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate300.errors = vErrors;
+return errors === 0;
+}
+const validate300_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
+
+export const pingParams: Validator<PingParams> = validate106;
+const schema52 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10346,10 +10579,10 @@ return errors === 0;
 const validate107_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105_evaluated;
+const evaluated0 = validate106_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10358,338 +10591,74 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.query === undefined) && (missing0 = "query")){
-validate105.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.query !== undefined){
+if(data.nonce !== undefined){
+let data0 = data.nonce;
 const _errs1 = errors;
-if(!(validate40(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+validate106.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema52.properties.nonce.type},message:"must be string,number"}];
+return false;
 }
 var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.memoryId !== undefined){
-const _errs2 = errors;
-if(typeof data.memoryId !== "string"){
-validate105.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sessionId !== undefined){
-const _errs4 = errors;
-if(typeof data.sessionId !== "string"){
-validate105.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.n !== undefined){
-let data3 = data.n;
-const _errs6 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate105.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs6){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-validate105.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-const _errs8 = errors;
+const _errs3 = errors;
 if(!(validate107(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate105.errors = vErrors;
-return errors === 0;
-}
-const validate105_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const memoryRecallResult: Validator<MemoryRecallResult> = validate308;
-
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate309_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.query !== undefined){
-const _errs1 = errors;
-if(typeof data.query !== "string"){
-validate309.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.seedIds !== undefined){
-let data1 = data.seedIds;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(typeof data1[i0] !== "string"){
-validate309.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate309.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.weight !== undefined){
-let data3 = data.weight;
-const _errs7 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate309.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 else {
-validate309.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate309.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-const validate309_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
+const validate106_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
+export const pingResult: Validator<PingResult> = validate106;
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+export const queryTransformParams: Validator<QueryTransformParams> = validate112;
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate308_evaluated;
+const evaluated0 = validate114_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.clues === undefined) && (missing0 = "clues")){
-validate308.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(typeof data !== "string"){
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-else {
-if(data.clues !== undefined){
-let data0 = data.clues;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate309(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate308.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
+validate114.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hits !== undefined){
-let data2 = data.hits;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data2)){
-var valid2 = true;
-const len1 = data2.length;
-for(let i1=0; i1<len1; i1++){
-const _errs6 = errors;
-if(!(validate245(data2[i1], {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate308.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs7 = errors;
-if(!(validate107(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate308.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate308.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-const validate308_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate114_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate313;
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate313_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.clues !== undefined){
-let data0 = data.clues;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate309(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate313.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate313.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate313.errors = vErrors;
-return errors === 0;
-}
-const validate313_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
-
-export const pingParams: Validator<PingParams> = validate112;
-const schema55 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate113_evaluated;
+const evaluated0 = validate116_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10726,13 +10695,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate113.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate116.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate113.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate116.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10752,13 +10721,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate113.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate116.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate113.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate116.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10779,7 +10748,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate113.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10789,7 +10758,7 @@ break;
 }
 }
 else {
-validate113.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate116.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10801,7 +10770,7 @@ var valid1 = true;
 }
 }
 else {
-validate113.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -10821,7 +10790,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate113.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -10831,7 +10800,7 @@ break;
 }
 }
 else {
-validate113.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate116.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10844,7 +10813,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate113.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -10857,11 +10826,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate113.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate113.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate116.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -10873,7 +10842,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate113.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -10885,7 +10854,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate113.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -10903,14 +10872,14 @@ var valid0 = true;
 }
 }
 else {
-validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate113.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-const validate113_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate116_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10925,361 +10894,9 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.nonce !== undefined){
-let data0 = data.nonce;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate112.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema55.properties.nonce.type},message:"must be string,number"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs3 = errors;
-if(!(validate113(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate112.errors = vErrors;
-return errors === 0;
-}
-const validate112_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const pingResult: Validator<PingResult> = validate315;
-const schema135 = {"title":"PingResult","description":"The echoed nonce, if one was sent (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"The nonce the request carried (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
-
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate315_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.nonce !== undefined){
-let data0 = data.nonce;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate315.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema135.properties.nonce.type},message:"must be string,number"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs3 = errors;
-if(!(validate113(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-else {
-validate315.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate315.errors = vErrors;
-return errors === 0;
-}
-const validate315_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryTransformParams: Validator<QueryTransformParams> = validate118;
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate120_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
-validate120.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-const validate120_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate122_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logLevel !== undefined){
-const _errs2 = errors;
-if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deadlineMs !== undefined){
-let data2 = data.deadlineMs;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate122.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate122.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.federation !== undefined){
-let data3 = data.federation;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.depth !== undefined){
-let data4 = data3.depth;
-const _errs7 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate122.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate122.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data3.path !== undefined){
-let data5 = data3.path;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data5)){
-var valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
-validate122.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate122.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate122.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.degraded !== undefined){
-let data7 = data.degraded;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
-validate122.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate122.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.idempotencyKey !== undefined){
-const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
-validate122.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conformance !== undefined){
-let data10 = data.conformance;
-const _errs19 = errors;
-if(typeof data10 !== "string"){
-validate122.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate122.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.session !== undefined){
-const _errs21 = errors;
-if(typeof data.session !== "string"){
-validate122.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.traceId !== undefined){
-const _errs23 = errors;
-if(typeof data.traceId !== "string"){
-validate122.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-const validate122_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate118_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.query === undefined) && (missing0 = "query")) || ((data.method === undefined) && (missing0 = "method"))){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11297,8 +10914,8 @@ var valid0 = true;
 if(valid0){
 if(data.method !== undefined){
 const _errs2 = errors;
-if(!(validate120(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate114(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -11311,13 +10928,13 @@ if(data.n !== undefined){
 let data2 = data.n;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate118.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate112.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate118.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate112.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -11330,8 +10947,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs5 = errors;
-if(!(validate122(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate116(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11345,21 +10962,21 @@ var valid0 = true;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-const validate118_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate112_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryTransformResult: Validator<QueryTransformResult> = validate317;
+export const queryTransformResult: Validator<QueryTransformResult> = validate302;
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate317_evaluated;
+const evaluated0 = validate302_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11370,7 +10987,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.queries === undefined) && (missing0 = "queries")){
-validate317.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate302.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11384,7 +11001,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate317.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate302.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -11394,7 +11011,7 @@ break;
 }
 }
 else {
-validate317.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate302.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11407,7 +11024,7 @@ if(valid0){
 if(data.hypothetical !== undefined){
 const _errs5 = errors;
 if(typeof data.hypothetical !== "string"){
-validate317.errors = [{instancePath:instancePath+"/hypothetical",schemaPath:"#/properties/hypothetical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate302.errors = [{instancePath:instancePath+"/hypothetical",schemaPath:"#/properties/hypothetical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11418,8 +11035,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs7 = errors;
-if(!(validate122(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate116(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -11432,21 +11049,21 @@ var valid0 = true;
 }
 }
 else {
-validate317.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate302.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate317.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
-const validate317_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate302_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryTransformPartial: Validator<QueryTransformPartial> = validate319;
+export const queryTransformPartial: Validator<QueryTransformPartial> = validate304;
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate319_evaluated;
+const evaluated0 = validate304_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11465,7 +11082,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate319.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate304.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -11475,28 +11092,28 @@ break;
 }
 }
 else {
-validate319.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate304.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate319.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate304.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate319.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
-const validate319_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
+const validate304_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankParams: Validator<RerankParams> = validate127;
+export const rerankParams: Validator<RerankParams> = validate121;
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130_evaluated;
+const evaluated0 = validate124_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11504,23 +11121,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate130.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
+validate124.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate130.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-const validate130_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate124_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132_evaluated;
+const evaluated0 = validate126_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11557,13 +11174,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate132.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate126.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate132.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate126.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11583,13 +11200,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate132.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate126.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate132.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate126.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11610,7 +11227,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate132.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -11620,7 +11237,7 @@ break;
 }
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate126.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11632,7 +11249,7 @@ var valid1 = true;
 }
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11652,7 +11269,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate132.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -11662,7 +11279,7 @@ break;
 }
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate126.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11675,7 +11292,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate132.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -11688,11 +11305,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate132.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate132.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate126.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -11704,7 +11321,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate132.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -11716,7 +11333,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate132.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -11734,20 +11351,20 @@ var valid0 = true;
 }
 }
 else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate132.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-const validate132_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate126_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127_evaluated;
+const evaluated0 = validate121_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11758,7 +11375,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.query === undefined) && (missing0 = "query")) || ((data.passages === undefined) && (missing0 = "passages"))){
-validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate121.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11794,7 +11411,7 @@ break;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/passages",schemaPath:"#/properties/passages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate121.errors = [{instancePath:instancePath+"/passages",schemaPath:"#/properties/passages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11806,8 +11423,8 @@ var valid0 = true;
 if(valid0){
 if(data.method !== undefined){
 const _errs5 = errors;
-if(!(validate130(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate124(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -11820,13 +11437,13 @@ if(data.topN !== undefined){
 let data4 = data.topN;
 const _errs6 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate127.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate121.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate127.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate121.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11839,8 +11456,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs8 = errors;
-if(!(validate132(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate126(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -11855,21 +11472,21 @@ var valid0 = true;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-const validate127_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate121_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankResult: Validator<RerankResult> = validate320;
+export const rerankResult: Validator<RerankResult> = validate305;
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate320_evaluated;
+const evaluated0 = validate305_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11880,7 +11497,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scores === undefined) && (missing0 = "scores")){
-validate320.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate305.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11895,7 +11512,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate320.errors = [{instancePath:instancePath+"/scores/" + i0,schemaPath:"#/properties/scores/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate305.errors = [{instancePath:instancePath+"/scores/" + i0,schemaPath:"#/properties/scores/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -11905,7 +11522,7 @@ break;
 }
 }
 else {
-validate320.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate305.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11926,13 +11543,13 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate320.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate305.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate320.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate305.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -11944,7 +11561,7 @@ break;
 }
 }
 else {
-validate320.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate305.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11956,8 +11573,8 @@ var valid0 = true;
 if(valid0){
 if(data.usage !== undefined){
 const _errs9 = errors;
-if(!(validate270(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+if(!(validate257(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -11968,8 +11585,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs10 = errors;
-if(!(validate132(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate126(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -11983,58 +11600,67 @@ var valid0 = true;
 }
 }
 else {
-validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate305.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate320.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
-const validate320_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate305_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankPartial: Validator<RerankPartial> = validate323;
+export const rerankPartial: Validator<RerankPartial> = validate219;
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+export const retrieveParams: Validator<RetrieveParams> = validate131;
+const schema63 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323_evaluated;
+const evaluated0 = validate133_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completed !== undefined){
-let data0 = data.completed;
-const _errs1 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate323.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data !== "string"){
+validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-validate323.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
+validate133.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-}
-}
-}
-}
-else {
-validate323.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate323.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-const validate323_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate133_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const retrieveParams: Validator<RetrieveParams> = validate137;
-const schema66 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate137_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
+validate137.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema66.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+const validate137_evaluated = {"dynamicProps":false,"dynamicItems":false};
+
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12050,8 +11676,8 @@ if(typeof data !== "string"){
 validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
-validate139.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
+validate139.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 validate139.errors = vErrors;
@@ -12059,61 +11685,13 @@ return errors === 0;
 }
 const validate139_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema68 = {"$id":"https://rcp-gen.invalid/schema/types/filter-clause.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"FilterClause","description":"A metadata filter tree node (§8): a field/op/value leaf, or one of the and/or/not combinators, which nest arbitrarily. The if/else chain picks the node kind by its key, so a malformed node fails at the exact member.","type":"object","properties":{"field":{"type":"string","minLength":1,"description":"Leaf: a field name advertised in filter.fields (§8)."},"op":{"type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"],"description":"Leaf: the operator (§8)."},"value":{"type":["string","number","boolean","array"],"items":{"type":["string","number","boolean"],"description":"One member of an in/nin set."},"description":"Leaf: the operand; its JSON type follows the operator table of §8."},"and":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"All children match; an empty array is -32602 (§8)."},"or":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"Any child matches; an empty array is -32602 (§8)."},"not":{"$ref":"#","description":"The child does not match (§8)."}},"if":{"required":["and"]},"then":{},"else":{"if":{"required":["or"]},"then":{},"else":{"if":{"required":["not"]},"then":{},"else":{"$ref":"#/$defs/leaf"}}},"$defs":{"leaf":{"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}}}};
+const schema69 = {"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
-validate143.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-const validate143_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate145_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate145.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate145.errors = vErrors;
-return errors === 0;
-}
-const validate145_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema71 = {"$id":"https://rcp-gen.invalid/schema/types/filter-clause.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"FilterClause","description":"A metadata filter tree node (§8): a field/op/value leaf, or one of the and/or/not combinators, which nest arbitrarily. The if/else chain picks the node kind by its key, so a malformed node fails at the exact member.","type":"object","properties":{"field":{"type":"string","minLength":1,"description":"Leaf: a field name advertised in filter.fields (§8)."},"op":{"type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"],"description":"Leaf: the operator (§8)."},"value":{"type":["string","number","boolean","array"],"items":{"type":["string","number","boolean"],"description":"One member of an in/nin set."},"description":"Leaf: the operand; its JSON type follows the operator table of §8."},"and":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"All children match; an empty array is -32602 (§8)."},"or":{"type":"array","minItems":1,"items":{"$ref":"#"},"description":"Any child matches; an empty array is -32602 (§8)."},"not":{"$ref":"#","description":"The child does not match (§8)."}},"if":{"required":["and"]},"then":{},"else":{"if":{"required":["or"]},"then":{},"else":{"if":{"required":["not"]},"then":{},"else":{"$ref":"#/$defs/leaf"}}},"$defs":{"leaf":{"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}}}};
-const schema72 = {"description":"A leaf is field, op and a value whose JSON type the operator fixes (§8).","required":["field","op","value"],"if":{"properties":{"op":{"enum":["in","nin"]}}},"then":{"description":"in and nin take an array of scalars.","properties":{"value":{"type":"array"}}},"else":{"if":{"properties":{"op":{"const":"exists"}}},"then":{"description":"exists takes a boolean.","properties":{"value":{"type":"boolean"}}},"else":{"if":{"properties":{"op":{"enum":["gt","gte","lt","lte"]}}},"then":{"description":"gt, gte, lt and lte take a number or a date string.","properties":{"value":{"type":["number","string"]}}},"else":{"description":"eq, ne and contains take a scalar.","properties":{"value":{"type":["string","number","boolean"]}}}}}};
-
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate148_evaluated;
+const evaluated0 = validate142_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12154,7 +11732,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 if(!(Array.isArray(data.value))){
-validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/then/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate142.errors = [{instancePath:instancePath+"/value",schemaPath:"#/then/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12203,7 +11781,7 @@ const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 if(typeof data.value !== "boolean"){
-validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/then/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate142.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/then/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 }
@@ -12254,7 +11832,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data5 = data.value;
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
-validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/then/properties/value/type",keyword:"type",params:{type: schema72.else.else.then.properties.value.type},message:"must be number,string"}];
+validate142.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/then/properties/value/type",keyword:"type",params:{type: schema69.else.else.then.properties.value.type},message:"must be number,string"}];
 return false;
 }
 }
@@ -12274,7 +11852,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data6 = data.value;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-validate148.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/else/properties/value/type",keyword:"type",params:{type: schema72.else.else.else.properties.value.type},message:"must be string,number,boolean"}];
+validate142.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/else/properties/value/type",keyword:"type",params:{type: schema69.else.else.else.properties.value.type},message:"must be string,number,boolean"}];
 return false;
 }
 }
@@ -12298,7 +11876,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate148.errors = vErrors;
+validate142.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -12325,7 +11903,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate148.errors = vErrors;
+validate142.errors = vErrors;
 return false;
 }
 var _valid0 = _errs6 === errors;
@@ -12352,30 +11930,30 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate148.errors = vErrors;
+validate142.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.field === undefined) && (missing0 = "field")) || ((data.op === undefined) && (missing0 = "op"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 }
 }
-validate148.errors = vErrors;
+validate142.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate148_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate142_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/filter-clause.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147_evaluated;
+const evaluated0 = validate141_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12466,12 +12044,12 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs9 = errors;
-if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate148_evaluated.props;
+var props0 = validate142_evaluated.props;
 }
 var _valid2 = _errs9 === errors;
 valid2 = _valid2;
@@ -12485,7 +12063,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate147.errors = vErrors;
+validate141.errors = vErrors;
 return false;
 }
 var _valid1 = _errs6 === errors;
@@ -12500,7 +12078,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate147.errors = vErrors;
+validate141.errors = vErrors;
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -12515,7 +12093,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate147.errors = vErrors;
+validate141.errors = vErrors;
 return false;
 }
 if(errors === 0){
@@ -12535,12 +12113,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data0 === "string"){
 if(func0(data0) < 1){
-validate147.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate141.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate147.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate141.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -12554,11 +12132,11 @@ if(data.op !== undefined){
 let data1 = data.op;
 const _errs12 = errors;
 if(typeof data1 !== "string"){
-validate147.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate141.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((data1 === "eq") || (data1 === "ne")) || (data1 === "gt")) || (data1 === "gte")) || (data1 === "lt")) || (data1 === "lte")) || (data1 === "in")) || (data1 === "nin")) || (data1 === "contains")) || (data1 === "exists"))){
-validate147.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema71.properties.op.enum},message:"must be equal to one of the allowed values"}];
+validate141.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema68.properties.op.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -12571,7 +12149,7 @@ if(data.value !== undefined){
 let data2 = data.value;
 const _errs14 = errors;
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (!(Array.isArray(data2)))){
-validate147.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema71.properties.value.type},message:"must be string,number,boolean,array"}];
+validate141.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema68.properties.value.type},message:"must be string,number,boolean,array"}];
 return false;
 }
 if(errors === _errs14){
@@ -12582,7 +12160,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs16 = errors;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-validate147.errors = [{instancePath:instancePath+"/value/" + i0,schemaPath:"#/properties/value/items/type",keyword:"type",params:{type: schema71.properties.value.items.type},message:"must be string,number,boolean"}];
+validate141.errors = [{instancePath:instancePath+"/value/" + i0,schemaPath:"#/properties/value/items/type",keyword:"type",params:{type: schema68.properties.value.items.type},message:"must be string,number,boolean"}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -12604,7 +12182,7 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-validate147.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate141.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -12612,8 +12190,8 @@ var valid5 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs20 = errors;
-if(!(validate147(data4[i1], {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate141(data4[i1], {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs20 === errors;
@@ -12624,7 +12202,7 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate141.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12640,7 +12218,7 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(Array.isArray(data6)){
 if(data6.length < 1){
-validate147.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate141.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -12648,8 +12226,8 @@ var valid6 = true;
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
 const _errs23 = errors;
-if(!(validate147(data6[i2], {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate141(data6[i2], {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs23 === errors;
@@ -12660,7 +12238,7 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate141.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12672,8 +12250,8 @@ var valid3 = true;
 if(valid3){
 if(data.not !== undefined){
 const _errs24 = errors;
-if(!(validate147(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate141(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -12688,21 +12266,21 @@ var valid3 = true;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate147.errors = vErrors;
+validate141.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate147_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate141_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154_evaluated;
+const evaluated0 = validate148_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12739,13 +12317,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate154.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate148.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate154.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate148.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12765,13 +12343,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate154.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate148.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate154.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate148.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12792,7 +12370,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate154.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate148.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -12802,7 +12380,7 @@ break;
 }
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate148.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12814,7 +12392,7 @@ var valid1 = true;
 }
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate148.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -12834,7 +12412,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate154.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate148.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -12844,7 +12422,7 @@ break;
 }
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate148.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12857,7 +12435,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate154.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate148.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -12870,11 +12448,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate154.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate148.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate154.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate148.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -12886,7 +12464,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate154.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate148.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -12898,7 +12476,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate154.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate148.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -12916,20 +12494,20 @@ var valid0 = true;
 }
 }
 else {
-validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate154.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-const validate154_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate148_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137_evaluated;
+const evaluated0 = validate131_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12940,7 +12518,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.query === undefined) && (missing0 = "query")) || ((data.k === undefined) && (missing0 = "k"))){
-validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -12960,13 +12538,13 @@ if(data.k !== undefined){
 let data1 = data.k;
 const _errs2 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate137.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate131.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate137.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate131.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -12979,8 +12557,8 @@ var valid0 = true;
 if(valid0){
 if(data.mode !== undefined){
 const _errs4 = errors;
-if(!(validate139(data.mode, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate133(data.mode, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -12991,8 +12569,8 @@ var valid0 = true;
 if(valid0){
 if(data.modality !== undefined){
 const _errs5 = errors;
-if(!(validate141(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate135(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -13005,13 +12583,13 @@ if(data.candidateK !== undefined){
 let data4 = data.candidateK;
 const _errs6 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate137.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate131.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate137.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate131.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -13029,14 +12607,14 @@ if(errors === _errs8){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing1;
 if((data5.method === undefined) && (missing1 = "method")){
-validate137.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate131.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data5.method !== undefined){
 const _errs10 = errors;
-if(!(validate143(data5.method, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate137(data5.method, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -13054,7 +12632,7 @@ if(data7.dense !== undefined){
 let data8 = data7.dense;
 const _errs13 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate137.errors = [{instancePath:instancePath+"/fusion/weights/dense",schemaPath:"#/properties/fusion/properties/weights/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/weights/dense",schemaPath:"#/properties/fusion/properties/weights/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -13067,7 +12645,7 @@ if(data7.sparse !== undefined){
 let data9 = data7.sparse;
 const _errs15 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate137.errors = [{instancePath:instancePath+"/fusion/weights/sparse",schemaPath:"#/properties/fusion/properties/weights/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/weights/sparse",schemaPath:"#/properties/fusion/properties/weights/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs15 === errors;
@@ -13078,7 +12656,7 @@ var valid2 = true;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/fusion/weights",schemaPath:"#/properties/fusion/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/weights",schemaPath:"#/properties/fusion/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13094,12 +12672,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-validate137.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13115,18 +12693,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 1 || isNaN(data11)){
-validate137.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data11 < 0 || isNaN(data11)){
-validate137.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13141,7 +12719,7 @@ var valid1 = true;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13174,8 +12752,8 @@ errors++;
 else {
 if(data12.method !== undefined){
 const _errs25 = errors;
-if(!(validate145(data12.method, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate139(data12.method, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs25 === errors;
@@ -13289,7 +12867,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate137.errors = vErrors;
+validate131.errors = vErrors;
 return false;
 }
 else {
@@ -13316,7 +12894,7 @@ if(errors === _errs31){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing3;
 if((data16.lambda === undefined) && (missing3 = "lambda")){
-validate137.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate131.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
@@ -13326,18 +12904,18 @@ const _errs33 = errors;
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1 || isNaN(data17)){
-validate137.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate131.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data17 < 0 || isNaN(data17)){
-validate137.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate131.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13345,7 +12923,7 @@ return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13359,7 +12937,7 @@ if(data.rewrite !== undefined){
 let data18 = data.rewrite;
 const _errs35 = errors;
 if(!(((((data18 === "rewrite") || (data18 === "hyde")) || (data18 === "multi-query")) || (data18 === "decompose")) || (data18 === false))){
-validate137.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/enum",keyword:"enum",params:{allowedValues: schema66.properties.rewrite.enum},message:"must be equal to one of the allowed values"}];
+validate131.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/enum",keyword:"enum",params:{allowedValues: schema63.properties.rewrite.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -13370,8 +12948,8 @@ var valid0 = true;
 if(valid0){
 if(data.filter !== undefined){
 const _errs36 = errors;
-if(!(validate147(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate141(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs36 === errors;
@@ -13384,7 +12962,7 @@ if(data.minScore !== undefined){
 let data20 = data.minScore;
 const _errs37 = errors;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-validate137.errors = [{instancePath:instancePath+"/minScore",schemaPath:"#/properties/minScore/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/minScore",schemaPath:"#/properties/minScore/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -13400,14 +12978,14 @@ if(errors === _errs39){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing4;
 if(((data21.field === undefined) && (missing4 = "field")) || ((data21.halfLifeDays === undefined) && (missing4 = "halfLifeDays"))){
-validate137.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate131.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 if(data21.field !== undefined){
 const _errs41 = errors;
 if(typeof data21.field !== "string"){
-validate137.errors = [{instancePath:instancePath+"/recency/field",schemaPath:"#/properties/recency/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/recency/field",schemaPath:"#/properties/recency/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs41 === errors;
@@ -13422,12 +13000,12 @@ const _errs43 = errors;
 if(errors === _errs43){
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 <= 0 || isNaN(data23)){
-validate137.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate131.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -13440,7 +13018,7 @@ var valid6 = true;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13452,8 +13030,8 @@ var valid0 = true;
 if(valid0){
 if(data.unit !== undefined){
 const _errs45 = errors;
-if(!(validate151(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate145(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs45 === errors;
@@ -13466,13 +13044,13 @@ if(data.level !== undefined){
 let data25 = data.level;
 const _errs46 = errors;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate131.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs46){
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
-validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate131.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -13487,13 +13065,13 @@ if(data.tokenBudget !== undefined){
 let data26 = data.tokenBudget;
 const _errs48 = errors;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate137.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate131.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs48){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 < 1 || isNaN(data26)){
-validate137.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate131.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -13507,7 +13085,7 @@ if(valid0){
 if(data.sessionId !== undefined){
 const _errs50 = errors;
 if(typeof data.sessionId !== "string"){
-validate137.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs50 === errors;
@@ -13519,7 +13097,7 @@ if(valid0){
 if(data.includeText !== undefined){
 const _errs52 = errors;
 if(typeof data.includeText !== "boolean"){
-validate137.errors = [{instancePath:instancePath+"/includeText",schemaPath:"#/properties/includeText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate131.errors = [{instancePath:instancePath+"/includeText",schemaPath:"#/properties/includeText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs52 === errors;
@@ -13531,7 +13109,7 @@ if(valid0){
 if(data.includeVectors !== undefined){
 const _errs54 = errors;
 if(typeof data.includeVectors !== "boolean"){
-validate137.errors = [{instancePath:instancePath+"/includeVectors",schemaPath:"#/properties/includeVectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate131.errors = [{instancePath:instancePath+"/includeVectors",schemaPath:"#/properties/includeVectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs54 === errors;
@@ -13556,7 +13134,7 @@ if(data.seed !== undefined){
 let data31 = data.seed;
 const _errs57 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate137.errors = [{instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate131.errors = [{instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs57 === errors;
@@ -13568,7 +13146,7 @@ if(valid0){
 if(data.indexVersion !== undefined){
 const _errs59 = errors;
 if(typeof data.indexVersion !== "string"){
-validate137.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -13580,7 +13158,7 @@ if(valid0){
 if(data.strict !== undefined){
 const _errs61 = errors;
 if(typeof data.strict !== "boolean"){
-validate137.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate131.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -13592,7 +13170,7 @@ if(valid0){
 if(data.cursor !== undefined){
 const _errs63 = errors;
 if(typeof data.cursor !== "string"){
-validate137.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs63 === errors;
@@ -13603,8 +13181,8 @@ var valid0 = true;
 if(valid0){
 if(data._meta !== undefined){
 const _errs65 = errors;
-if(!(validate154(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate148(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs65 === errors;
@@ -13638,21 +13216,21 @@ var valid0 = true;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate137.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-const validate137_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate131_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrieveResult: Validator<RetrieveResult> = validate324;
+export const retrieveResult: Validator<RetrieveResult> = validate308;
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate324_evaluated;
+const evaluated0 = validate308_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13704,7 +13282,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.dimension === undefined) && (missing1 = "dimension")){
-validate324.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate308.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -13720,14 +13298,14 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate324.errors = vErrors;
+validate308.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.hits === undefined) && (missing2 = "hits")){
-validate324.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate308.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -13740,8 +13318,8 @@ var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
-if(!(validate245(data1[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate232(data1[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs7 === errors;
@@ -13751,7 +13329,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate308.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -13764,7 +13342,7 @@ if(valid2){
 if(data.nextCursor !== undefined){
 const _errs8 = errors;
 if(typeof data.nextCursor !== "string"){
-validate324.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate308.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -13776,7 +13354,7 @@ if(valid2){
 if(data.indexVersion !== undefined){
 const _errs10 = errors;
 if(typeof data.indexVersion !== "string"){
-validate324.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate308.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -13787,8 +13365,8 @@ var valid2 = true;
 if(valid2){
 if(data.usage !== undefined){
 const _errs12 = errors;
-if(!(validate270(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+if(!(validate257(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -13800,7 +13378,7 @@ if(valid2){
 if(data.rewrittenQuery !== undefined){
 const _errs13 = errors;
 if(typeof data.rewrittenQuery !== "string"){
-validate324.errors = [{instancePath:instancePath+"/rewrittenQuery",schemaPath:"#/properties/rewrittenQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate308.errors = [{instancePath:instancePath+"/rewrittenQuery",schemaPath:"#/properties/rewrittenQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -13825,13 +13403,13 @@ if(data.dimension !== undefined){
 let data8 = data.dimension;
 const _errs16 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate324.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate308.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 1 || isNaN(data8)){
-validate324.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate308.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -13844,8 +13422,8 @@ var valid2 = true;
 if(valid2){
 if(data._meta !== undefined){
 const _errs18 = errors;
-if(!(validate154(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate148(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -13863,71 +13441,48 @@ var valid2 = true;
 }
 }
 else {
-validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate308.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate324.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
-const validate324_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate308_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrievePartial: Validator<RetrievePartial> = validate329;
+export const retrievePartial: Validator<RetrievePartial> = validate260;
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+export const shutdownParams: Validator<ShutdownParams> = validate1;
+
+export const shutdownResult: Validator<ShutdownResult> = validate1;
+
+export const cancelNotificationParams: Validator<CancelNotificationParams> = validate314;
+const schema135 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
+
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate329_evaluated;
+const evaluated0 = validate316_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hits !== undefined){
-let data0 = data.hits;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate245(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate329.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
+validate316.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema135.type},message:"must be string,number"}];
 return false;
 }
-}
-}
-}
-else {
-validate329.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate329.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
-const validate329_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate316_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const shutdownParams: Validator<ShutdownParams> = validate159;
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160_evaluated;
+const evaluated0 = validate318_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13964,13 +13519,13 @@ if(data.deadlineMs !== undefined){
 let data2 = data.deadlineMs;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate160.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate318.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate160.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate318.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -13990,13 +13545,13 @@ if(data3.depth !== undefined){
 let data4 = data3.depth;
 const _errs7 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate160.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate318.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate160.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate318.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -14017,7 +13572,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate160.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate318.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -14027,7 +13582,7 @@ break;
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate318.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14039,7 +13594,7 @@ var valid1 = true;
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate318.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14059,7 +13614,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
 if(typeof data7[i1] !== "string"){
-validate160.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate318.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -14069,7 +13624,7 @@ break;
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate318.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -14082,7 +13637,7 @@ if(valid0){
 if(data.idempotencyKey !== undefined){
 const _errs17 = errors;
 if(typeof data.idempotencyKey !== "string"){
-validate160.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate318.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14095,11 +13650,11 @@ if(data.conformance !== undefined){
 let data10 = data.conformance;
 const _errs19 = errors;
 if(typeof data10 !== "string"){
-validate160.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate318.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate160.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+validate318.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -14111,7 +13666,7 @@ if(valid0){
 if(data.session !== undefined){
 const _errs21 = errors;
 if(typeof data.session !== "string"){
-validate160.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate318.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -14123,7 +13678,7 @@ if(valid0){
 if(data.traceId !== undefined){
 const _errs23 = errors;
 if(typeof data.traceId !== "string"){
-validate160.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate318.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -14141,20 +13696,20 @@ var valid0 = true;
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate318.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate160.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
-const validate160_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+const validate318_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159_evaluated;
+const evaluated0 = validate314_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14163,24 +13718,657 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-if(!(validate160(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate314.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+const _errs1 = errors;
+if(!(validate316(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs2 = errors;
+if(typeof data.reason !== "string"){
+validate314.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs4 = errors;
+if(!(validate318(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate314.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate159.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
-const validate159_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate314_evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const shutdownResult: Validator<ShutdownResult> = validate331;
+export const logNotificationParams: Validator<LogNotificationParams> = validate323;
+const schema138 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate324_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
+validate324.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate324.errors = vErrors;
+return errors === 0;
+}
+const validate324_evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate326_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.progressToken !== undefined){
+const _errs1 = errors;
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logLevel !== undefined){
+const _errs2 = errors;
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deadlineMs !== undefined){
+let data2 = data.deadlineMs;
+const _errs3 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate326.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs3){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate326.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.federation !== undefined){
+let data3 = data.federation;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.depth !== undefined){
+let data4 = data3.depth;
+const _errs7 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate326.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs7){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate326.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data3.path !== undefined){
+let data5 = data3.path;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+const _errs11 = errors;
+if(typeof data5[i0] !== "string"){
+validate326.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate326.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+else {
+validate326.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.degraded !== undefined){
+let data7 = data.degraded;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(typeof data7[i1] !== "string"){
+validate326.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate326.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.idempotencyKey !== undefined){
+const _errs17 = errors;
+if(typeof data.idempotencyKey !== "string"){
+validate326.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.conformance !== undefined){
+let data10 = data.conformance;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+validate326.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
+validate326.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.session !== undefined){
+const _errs21 = errors;
+if(typeof data.session !== "string"){
+validate326.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.traceId !== undefined){
+const _errs23 = errors;
+if(typeof data.traceId !== "string"){
+validate326.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate326.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate326.errors = vErrors;
+return errors === 0;
+}
+const validate326_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate323_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.level === undefined) && (missing0 = "level")){
+validate323.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.level !== undefined){
+const _errs1 = errors;
+if(!(validate324(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate323.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logger !== undefined){
+const _errs4 = errors;
+if(typeof data.logger !== "string"){
+validate323.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.data !== undefined){
+let data3 = data.data;
+const _errs6 = errors;
+if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
+validate323.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema138.properties.data.type},message:"must be string,number,boolean,object,array,null"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs8 = errors;
+if(!(validate326(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate323.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate323.errors = vErrors;
+return errors === 0;
+}
+const validate323_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const progressNotificationParams: Validator<ProgressNotificationParams> = validate331;
+
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate332_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
+validate332.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
+return false;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+const validate332_evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate334_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.progressToken !== undefined){
+const _errs1 = errors;
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logLevel !== undefined){
+const _errs2 = errors;
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deadlineMs !== undefined){
+let data2 = data.deadlineMs;
+const _errs3 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate334.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs3){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate334.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.federation !== undefined){
+let data3 = data.federation;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.depth !== undefined){
+let data4 = data3.depth;
+const _errs7 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate334.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs7){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate334.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data3.path !== undefined){
+let data5 = data3.path;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data5)){
+var valid2 = true;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+const _errs11 = errors;
+if(typeof data5[i0] !== "string"){
+validate334.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate334.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+else {
+validate334.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.degraded !== undefined){
+let data7 = data.degraded;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(typeof data7[i1] !== "string"){
+validate334.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate334.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.idempotencyKey !== undefined){
+const _errs17 = errors;
+if(typeof data.idempotencyKey !== "string"){
+validate334.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.conformance !== undefined){
+let data10 = data.conformance;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+validate334.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
+validate334.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.session !== undefined){
+const _errs21 = errors;
+if(typeof data.session !== "string"){
+validate334.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.traceId !== undefined){
+const _errs23 = errors;
+if(typeof data.traceId !== "string"){
+validate334.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+const validate334_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14194,10 +14382,125 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-if(!(validate160(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+let missing0;
+if(((data.progressToken === undefined) && (missing0 = "progressToken")) || ((data.progress === undefined) && (missing0 = "progress"))){
+validate331.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.progressToken !== undefined){
+const _errs1 = errors;
+if(!(validate332(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
 errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.progress !== undefined){
+let data1 = data.progress;
+const _errs2 = errors;
+if(errors === _errs2){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 1 || isNaN(data1)){
+validate331.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+return false;
+}
+else {
+if(data1 < 0 || isNaN(data1)){
+validate331.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate331.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total !== undefined){
+let data2 = data.total;
+const _errs4 = errors;
+if(errors === _errs4){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate331.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate331.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stage !== undefined){
+const _errs6 = errors;
+if(typeof data.stage !== "string"){
+validate331.errors = [{instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs8 = errors;
+if(typeof data.message !== "string"){
+validate331.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.partial !== undefined){
+let data5 = data.partial;
+const _errs10 = errors;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+validate331.errors = [{instancePath:instancePath+"/partial",schemaPath:"#/properties/partial/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+const _errs12 = errors;
+if(!(validate334(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -14209,30 +14512,9 @@ return false;
 validate331.errors = vErrors;
 return errors === 0;
 }
-const validate331_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate331_evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelNotificationParams: Validator<CancelNotificationParams> = validate334;
-const schema146 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
-
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate336_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
-validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema146.type},message:"must be string,number"}];
-return false;
-}
-validate336.errors = vErrors;
-return errors === 0;
-}
-const validate336_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
+export const meta: Validator<Meta> = validate338;
 
 function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14460,1050 +14742,13 @@ return errors === 0;
 }
 const validate338_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
+export const registry: Validator<Registry> = validate341;
+const schema147 = {"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate334_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate334.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(!(validate336(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs2 = errors;
-if(typeof data.reason !== "string"){
-validate334.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs4 = errors;
-if(!(validate338(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
-const validate334_evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const logNotificationParams: Validator<LogNotificationParams> = validate343;
-const schema149 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
-
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate344_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate344.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
-validate344.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate344.errors = vErrors;
-return errors === 0;
-}
-const validate344_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate346_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logLevel !== undefined){
-const _errs2 = errors;
-if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deadlineMs !== undefined){
-let data2 = data.deadlineMs;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate346.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate346.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.federation !== undefined){
-let data3 = data.federation;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.depth !== undefined){
-let data4 = data3.depth;
-const _errs7 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate346.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate346.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data3.path !== undefined){
-let data5 = data3.path;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data5)){
-var valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
-validate346.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate346.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate346.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.degraded !== undefined){
-let data7 = data.degraded;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
-validate346.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate346.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.idempotencyKey !== undefined){
-const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
-validate346.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conformance !== undefined){
-let data10 = data.conformance;
-const _errs19 = errors;
-if(typeof data10 !== "string"){
-validate346.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate346.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.session !== undefined){
-const _errs21 = errors;
-if(typeof data.session !== "string"){
-validate346.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.traceId !== undefined){
-const _errs23 = errors;
-if(typeof data.traceId !== "string"){
-validate346.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate346.errors = vErrors;
-return errors === 0;
-}
-const validate346_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate343_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.level === undefined) && (missing0 = "level")){
-validate343.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.level !== undefined){
-const _errs1 = errors;
-if(!(validate344(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate343.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logger !== undefined){
-const _errs4 = errors;
-if(typeof data.logger !== "string"){
-validate343.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data3 = data.data;
-const _errs6 = errors;
-if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-validate343.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema149.properties.data.type},message:"must be string,number,boolean,object,array,null"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs8 = errors;
-if(!(validate346(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate343.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate343.errors = vErrors;
-return errors === 0;
-}
-const validate343_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const progressNotificationParams: Validator<ProgressNotificationParams> = validate351;
-
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate352_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate352.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
-return false;
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-const validate352_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate354_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logLevel !== undefined){
-const _errs2 = errors;
-if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deadlineMs !== undefined){
-let data2 = data.deadlineMs;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate354.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate354.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.federation !== undefined){
-let data3 = data.federation;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.depth !== undefined){
-let data4 = data3.depth;
-const _errs7 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate354.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate354.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data3.path !== undefined){
-let data5 = data3.path;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data5)){
-var valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
-validate354.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate354.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate354.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.degraded !== undefined){
-let data7 = data.degraded;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
-validate354.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate354.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.idempotencyKey !== undefined){
-const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
-validate354.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conformance !== undefined){
-let data10 = data.conformance;
-const _errs19 = errors;
-if(typeof data10 !== "string"){
-validate354.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate354.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.session !== undefined){
-const _errs21 = errors;
-if(typeof data.session !== "string"){
-validate354.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.traceId !== undefined){
-const _errs23 = errors;
-if(typeof data.traceId !== "string"){
-validate354.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate354.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate354.errors = vErrors;
-return errors === 0;
-}
-const validate354_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate351_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.progressToken === undefined) && (missing0 = "progressToken")) || ((data.progress === undefined) && (missing0 = "progress"))){
-validate351.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate352(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.progress !== undefined){
-let data1 = data.progress;
-const _errs2 = errors;
-if(errors === _errs2){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 1 || isNaN(data1)){
-validate351.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
-return false;
-}
-else {
-if(data1 < 0 || isNaN(data1)){
-validate351.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-else {
-validate351.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.total !== undefined){
-let data2 = data.total;
-const _errs4 = errors;
-if(errors === _errs4){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate351.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate351.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stage !== undefined){
-const _errs6 = errors;
-if(typeof data.stage !== "string"){
-validate351.errors = [{instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs8 = errors;
-if(typeof data.message !== "string"){
-validate351.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.partial !== undefined){
-let data5 = data.partial;
-const _errs10 = errors;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-validate351.errors = [{instancePath:instancePath+"/partial",schemaPath:"#/properties/partial/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-const _errs12 = errors;
-if(!(validate354(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate351.errors = vErrors;
-return errors === 0;
-}
-const validate351_evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const meta: Validator<Meta> = validate358;
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate358_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progressToken !== undefined){
-const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logLevel !== undefined){
-const _errs2 = errors;
-if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deadlineMs !== undefined){
-let data2 = data.deadlineMs;
-const _errs3 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate358.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs3){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate358.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.federation !== undefined){
-let data3 = data.federation;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.depth !== undefined){
-let data4 = data3.depth;
-const _errs7 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate358.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate358.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data3.path !== undefined){
-let data5 = data3.path;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data5)){
-var valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
-validate358.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate358.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate358.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.degraded !== undefined){
-let data7 = data.degraded;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
-validate358.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate358.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.idempotencyKey !== undefined){
-const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
-validate358.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conformance !== undefined){
-let data10 = data.conformance;
-const _errs19 = errors;
-if(typeof data10 !== "string"){
-validate358.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
-validate358.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.session !== undefined){
-const _errs21 = errors;
-if(typeof data.session !== "string"){
-validate358.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.traceId !== undefined){
-const _errs23 = errors;
-if(typeof data.traceId !== "string"){
-validate358.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate358.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-const validate358_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const registry: Validator<Registry> = validate361;
-const schema158 = {"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}};
-
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate362_evaluated;
+const evaluated0 = validate342_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15543,7 +14788,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.command === undefined) && (missing0 = "command")){
-validate362.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate342.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 }
@@ -15556,7 +14801,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.url === undefined) && (missing1 = "url")){
-validate362.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate342.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 }
@@ -15573,14 +14818,14 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate362.errors = vErrors;
+validate342.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.id === undefined) && (missing2 = "id")) || ((data.transport === undefined) && (missing2 = "transport"))){
-validate362.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate342.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -15590,12 +14835,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
-validate362.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate342.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate362.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate342.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15609,11 +14854,11 @@ if(data.transport !== undefined){
 let data2 = data.transport;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate362.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate342.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "stdio") || (data2 === "http"))){
-validate362.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema158.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+validate342.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema147.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -15628,7 +14873,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate362.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate342.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -15637,7 +14882,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data3[i0] !== "string"){
-validate362.errors = [{instancePath:instancePath+"/command/" + i0,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate342.errors = [{instancePath:instancePath+"/command/" + i0,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -15648,7 +14893,7 @@ break;
 }
 }
 else {
-validate362.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate342.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15664,12 +14909,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
 if(func0(data5) < 1){
-validate362.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate342.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate362.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate342.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15685,12 +14930,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate362.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate342.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate362.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate342.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -15703,7 +14948,7 @@ if(valid2){
 if(data.required !== undefined){
 const _errs18 = errors;
 if(typeof data.required !== "boolean"){
-validate362.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate342.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -15716,7 +14961,7 @@ if(data.priority !== undefined){
 let data8 = data.priority;
 const _errs20 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate362.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate342.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -15733,21 +14978,21 @@ var valid2 = true;
 }
 }
 else {
-validate362.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate342.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate362.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
-const validate362_evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+const validate342_evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/registry.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate361_evaluated;
+const evaluated0 = validate341_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15758,7 +15003,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate361.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate341.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -15771,8 +15016,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate362(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate342(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -15782,7 +15027,7 @@ break;
 }
 }
 else {
-validate361.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate341.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -15790,21 +15035,21 @@ return false;
 }
 }
 else {
-validate361.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate341.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate361.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
-const validate361_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate341_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
-export const message: Validator = validate364;
+export const message: Validator = validate344;
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate367_evaluated;
+const evaluated0 = validate347_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15812,19 +15057,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
-validate367.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema146.type},message:"must be string,number"}];
+validate347.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema135.type},message:"must be string,number"}];
 return false;
 }
-validate367.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
-const validate367_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate347_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate366_evaluated;
+const evaluated0 = validate346_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15835,14 +15080,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate366.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate346.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs1 = errors;
 if("2.0" !== data.jsonrpc){
-validate366.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate346.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15853,8 +15098,8 @@ var valid0 = true;
 if(valid0){
 if(data.id !== undefined){
 const _errs2 = errors;
-if(!(validate367(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+if(!(validate347(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15869,12 +15114,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-validate366.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate346.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate366.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate346.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15888,7 +15133,7 @@ if(data.params !== undefined){
 let data3 = data.params;
 const _errs5 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate366.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate346.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15902,20 +15147,20 @@ var valid0 = true;
 }
 }
 else {
-validate366.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate366.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
-const validate366_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
+const validate346_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370_evaluated;
+const evaluated0 = validate350_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15939,7 +15184,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-validate370.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate350.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -15957,14 +15202,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.method === undefined) && (missing1 = "method"))){
-validate370.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate350.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs3 = errors;
 if("2.0" !== data.jsonrpc){
-validate370.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate350.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -15979,12 +15224,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
-validate370.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate350.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate370.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate350.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -15998,7 +15243,7 @@ if(data.params !== undefined){
 let data2 = data.params;
 const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate370.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate350.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -16011,20 +15256,20 @@ var valid1 = true;
 }
 }
 else {
-validate370.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate350.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate370.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
-const validate370_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
+const validate350_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373_evaluated;
+const evaluated0 = validate353_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16048,7 +15293,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-validate373.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate353.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -16066,14 +15311,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.result === undefined) && (missing1 = "result"))){
-validate373.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate353.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs3 = errors;
 if("2.0" !== data.jsonrpc){
-validate373.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate353.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -16084,8 +15329,8 @@ var valid1 = true;
 if(valid1){
 if(data.id !== undefined){
 const _errs4 = errors;
-if(!(validate367(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+if(!(validate347(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -16098,7 +15343,7 @@ if(data.result !== undefined){
 let data2 = data.result;
 const _errs5 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate373.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate353.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -16111,21 +15356,21 @@ var valid1 = true;
 }
 }
 else {
-validate373.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate373.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
-const validate373_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
+const validate353_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema168 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
+const schema157 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate380_evaluated;
+const evaluated0 = validate360_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16137,7 +15382,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field !== undefined){
 const _errs1 = errors;
 if(typeof data.field !== "string"){
-validate380.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate360.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16149,7 +15394,7 @@ if(valid0){
 if(data.option !== undefined){
 const _errs3 = errors;
 if(typeof data.option !== "string"){
-validate380.errors = [{instancePath:instancePath+"/option",schemaPath:"#/properties/option/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate360.errors = [{instancePath:instancePath+"/option",schemaPath:"#/properties/option/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -16161,7 +15406,7 @@ if(valid0){
 if(data.retryable !== undefined){
 const _errs5 = errors;
 if(typeof data.retryable !== "boolean"){
-validate380.errors = [{instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate360.errors = [{instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -16174,13 +15419,13 @@ if(data.retryAfterMs !== undefined){
 let data3 = data.retryAfterMs;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate380.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate360.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate380.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate360.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -16194,7 +15439,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs9 = errors;
 if(typeof data.detail !== "string"){
-validate380.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate360.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -16208,20 +15453,20 @@ var valid0 = true;
 }
 }
 else {
-validate380.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate360.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate380.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
-const validate380_evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
+const validate360_evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate379_evaluated;
+const evaluated0 = validate359_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16232,7 +15477,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate379.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate359.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -16240,7 +15485,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate379.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate359.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16252,7 +15497,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate379.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate359.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -16267,8 +15512,8 @@ const _errs5 = errors;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(validate380(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate360(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -16283,7 +15528,7 @@ props0.detail = true;
 }
 const _errs8 = errors;
 if(((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (!(Array.isArray(data2)))) && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf/1/type",keyword:"type",params:{type: schema168.properties.data.anyOf[1].type},message:"must be string,number,boolean,array,null"};
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf/1/type",keyword:"type",params:{type: schema157.properties.data.anyOf[1].type},message:"must be string,number,boolean,array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16303,7 +15548,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate379.errors = vErrors;
+validate359.errors = vErrors;
 return false;
 }
 else {
@@ -16327,20 +15572,20 @@ var valid0 = true;
 }
 }
 else {
-validate379.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate359.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate379.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
-const validate379_evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+const validate359_evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate376_evaluated;
+const evaluated0 = validate356_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16364,7 +15609,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-validate376.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate356.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -16382,14 +15627,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.error === undefined) && (missing1 = "error"))){
-validate376.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate356.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.jsonrpc !== undefined){
 const _errs3 = errors;
 if("2.0" !== data.jsonrpc){
-validate376.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
+validate356.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -16404,8 +15649,8 @@ const _errs4 = errors;
 const _errs5 = errors;
 let valid2 = false;
 const _errs6 = errors;
-if(!(validate367(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+if(!(validate347(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -16432,7 +15677,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate376.errors = vErrors;
+validate356.errors = vErrors;
 return false;
 }
 else {
@@ -16454,8 +15699,8 @@ var valid1 = true;
 if(valid1){
 if(data.error !== undefined){
 const _errs9 = errors;
-if(!(validate379(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate359(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -16468,20 +15713,20 @@ var valid1 = true;
 }
 }
 else {
-validate376.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate356.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate376.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
-const validate376_evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
+const validate356_evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate372_evaluated;
+const evaluated0 = validate352_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16492,8 +15737,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -16506,8 +15751,8 @@ props0.id = true;
 props0.result = true;
 }
 const _errs2 = errors;
-if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -16536,7 +15781,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate372.errors = vErrors;
+validate352.errors = vErrors;
 return false;
 }
 else {
@@ -16550,17 +15795,17 @@ vErrors = null;
 }
 }
 }
-validate372.errors = vErrors;
+validate352.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate372_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate352_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate365_evaluated;
+const evaluated0 = validate345_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16570,8 +15815,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -16584,8 +15829,8 @@ props0.method = true;
 props0.params = true;
 }
 const _errs2 = errors;
-if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -16599,12 +15844,12 @@ props0.params = true;
 }
 }
 const _errs3 = errors;
-if(!(validate372(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate352(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate372_evaluated.props;
+var props1 = validate352_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -16628,7 +15873,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 else {
@@ -16721,7 +15966,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -16793,7 +16038,7 @@ const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.params === undefined) && (missing2 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -16822,7 +16067,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -16894,7 +16139,7 @@ const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.params === undefined) && (missing4 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
@@ -16923,7 +16168,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs18 === errors;
@@ -16995,7 +16240,7 @@ const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.params === undefined) && (missing6 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
@@ -17024,7 +16269,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs25 === errors;
@@ -17096,7 +16341,7 @@ const _errs37 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.params === undefined) && (missing8 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
@@ -17125,7 +16370,7 @@ else {
 vErrors.push(err20);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs32 === errors;
@@ -17197,7 +16442,7 @@ const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.params === undefined) && (missing10 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
 return false;
 }
 else {
@@ -17226,7 +16471,7 @@ else {
 vErrors.push(err24);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs39 === errors;
@@ -17298,7 +16543,7 @@ const _errs51 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.params === undefined) && (missing12 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
 return false;
 }
 else {
@@ -17327,7 +16572,7 @@ else {
 vErrors.push(err28);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs46 === errors;
@@ -17399,7 +16644,7 @@ const _errs58 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.params === undefined) && (missing14 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
 return false;
 }
 else {
@@ -17428,7 +16673,7 @@ else {
 vErrors.push(err32);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs53 === errors;
@@ -17499,8 +16744,8 @@ if(_valid9){
 const _errs65 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate75(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
@@ -17522,7 +16767,7 @@ else {
 vErrors.push(err36);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs60 === errors;
@@ -17594,13 +16839,13 @@ const _errs72 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
 if((data.params === undefined) && (missing17 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate81(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate75(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -17623,7 +16868,7 @@ else {
 vErrors.push(err40);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs67 === errors;
@@ -17694,8 +16939,8 @@ if(_valid11){
 const _errs79 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate97(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate91(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
@@ -17717,7 +16962,7 @@ else {
 vErrors.push(err44);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs74 === errors;
@@ -17789,13 +17034,13 @@ const _errs86 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
 if((data.params === undefined) && (missing20 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate105(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate99(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -17818,7 +17063,7 @@ else {
 vErrors.push(err48);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs81 === errors;
@@ -17889,8 +17134,8 @@ if(_valid13){
 const _errs93 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate112(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate106(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -17912,7 +17157,7 @@ else {
 vErrors.push(err52);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs88 === errors;
@@ -17984,13 +17229,13 @@ const _errs100 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
 if((data.params === undefined) && (missing23 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate118(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate112(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -18013,7 +17258,7 @@ else {
 vErrors.push(err56);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs95 === errors;
@@ -18085,13 +17330,13 @@ const _errs107 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
 if((data.params === undefined) && (missing25 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate127(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate121(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -18114,7 +17359,7 @@ else {
 vErrors.push(err60);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs102 === errors;
@@ -18186,13 +17431,13 @@ const _errs114 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing27;
 if((data.params === undefined) && (missing27 = "params")){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: missing27},message:"must have required property '"+missing27+"'"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: missing27},message:"must have required property '"+missing27+"'"}];
 return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate137(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate131(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -18215,7 +17460,7 @@ else {
 vErrors.push(err64);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs109 === errors;
@@ -18286,8 +17531,8 @@ if(_valid17){
 const _errs121 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate159(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
@@ -18309,7 +17554,7 @@ else {
 vErrors.push(err68);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs116 === errors;
@@ -18395,7 +17640,7 @@ errors++;
 }
 var valid55 = _errs130 === errors;
 if(valid55){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/17/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/17/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -18412,8 +17657,8 @@ vErrors = null;
 if(errors === _errs128){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate334(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+if(!(validate314(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -18436,7 +17681,7 @@ else {
 vErrors.push(err73);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs123 === errors;
@@ -18522,7 +17767,7 @@ errors++;
 }
 var valid59 = _errs139 === errors;
 if(valid59){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/18/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/18/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -18539,8 +17784,8 @@ vErrors = null;
 if(errors === _errs137){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate343(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
+if(!(validate323(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
 errors = vErrors.length;
 }
 }
@@ -18563,7 +17808,7 @@ else {
 vErrors.push(err78);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs132 === errors;
@@ -18649,7 +17894,7 @@ errors++;
 }
 var valid63 = _errs148 === errors;
 if(valid63){
-validate365.errors = [{instancePath,schemaPath:"#/allOf/19/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate345.errors = [{instancePath,schemaPath:"#/allOf/19/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -18666,8 +17911,8 @@ vErrors = null;
 if(errors === _errs146){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate351(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
+if(!(validate331(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
 errors = vErrors.length;
 }
 }
@@ -18690,7 +17935,7 @@ else {
 vErrors.push(err83);
 }
 errors++;
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 return false;
 }
 var valid1 = _errs141 === errors;
@@ -18725,18 +17970,18 @@ Object.assign(props0, props21);
 }
 }
 }
-validate365.errors = vErrors;
+validate345.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate365_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate345_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/message.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate364_evaluated;
+const evaluated0 = validate344_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18746,12 +17991,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+if(!(validate345(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate365_evaluated.props;
+var props0 = validate345_evaluated.props;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -18773,8 +18018,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate365(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+if(!(validate345(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -18809,7 +18054,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate364.errors = vErrors;
+validate344.errors = vErrors;
 return false;
 }
 else {
@@ -18823,9 +18068,9 @@ vErrors = null;
 }
 }
 }
-validate364.errors = vErrors;
+validate344.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate364_evaluated = {"dynamicProps":true,"dynamicItems":true};
+const validate344_evaluated = {"dynamicProps":true,"dynamicItems":true};

@@ -97,6 +97,8 @@ export function standaloneCode(ajv: Ajv2020, refs: Readonly<Record<string, strin
       throw new Error(`CodeGen: invalid export name: ${exportName}, use explicit $id name mapping`);
     const source = validate.source as SourceCode | undefined;
     const code = validateCode(source);
+    // Emitted now: another export of the same function (identical shapes) only names it.
+    if (source) setState(source.validateName, completed);
     parts.push(`${newline}export const ${exportName} = ${source?.validateName.str};${newline}${code}`);
   }
   return parts.join("");

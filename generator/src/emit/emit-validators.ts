@@ -17,6 +17,7 @@
 import { compileRef, folderAjv } from "../load/loader.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
+import { representativeOf } from "../model/shape-identity.js";
 import { validationKey } from "../model/validation-key.js";
 import type { RcpModel } from "../model/model.js";
 import { definePlugin } from "../plugin/plugin.js";
@@ -51,13 +52,20 @@ function compiledCode(model: RcpModel, validatorModule: string): string {
   const folder = model.schema;
   const ajv = folderAjv(folder);
   const exports: Record<string, string> = {};
+  // Shapes a validator checks identically share the first one's function (shape-identity.ts).
+  const compiled = new Set<string>();
   for (const shape of model.shapes)
-    if (shape.validatorName) exports[shape.validatorName] = `${folder.idOf(shape.file)}#${shape.pointer}`;
+    if (shape.validatorName) {
+      const representative = representativeOf(folder, shape.ref);
+      compiled.add(representative);
+      const [file = representative, pointer = ""] = representative.split("#");
+      exports[shape.validatorName] = `${folder.idOf(file)}#${pointer}`;
+    }
   // First, so that a schema ajv refuses is reported with its file and pointer.
   const problems = new SchemaProblems();
-  for (const shape of model.shapes) if (shape.validatorName) problems.attempt(() => compileRef(folder, shape.ref));
+  for (const ref of compiled) problems.attempt(() => compileRef(folder, ref));
   problems.throwIfAny();
-  const message = messageSchema(model.schema);
+  const message = messageSchema(model.schema, { shared: true });
   ajv.removeSchema(String(message["$id"]));
   ajv.addSchema(message);
   exports[messageValidatorName] = String(message["$id"]);

@@ -6,11 +6,22 @@
  * `params` mean `{}` (so a method whose params require a member requires `params`).
  */
 import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
+import { representativeOf } from "./shape-identity.js";
 import { validationKey } from "./validation-key.js";
 
-/** The root schema alone, referring to the folder's files by their assigned `$id`s. */
-export function messageSchema(folder: LoadedSchemaFolder): Record<string, unknown> {
+/**
+ * The root schema alone, referring to the folder's files by their assigned `$id`s. For a
+ * validator (`shared`), each method's params refer to the first schema a validator checks the
+ * same way (shape-identity.ts), so that identical params compile once.
+ */
+export function messageSchema(folder: LoadedSchemaFolder, { shared = false } = {}): Record<string, unknown> {
   const ref = (path: string, pointer: string) => ({ $ref: `${folder.idOf(path)}#${pointer}` });
+  const paramsOf = (file: string) => {
+    const [path = file, pointer = ""] = (
+      shared ? representativeOf(folder, `${file}#/$defs/params`) : `${file}#/$defs/params`
+    ).split("#");
+    return ref(path, pointer);
+  };
   const whenMethod = (method: string) => ({
     type: "object",
     required: ["method"],
@@ -19,14 +30,14 @@ export function messageSchema(folder: LoadedSchemaFolder): Record<string, unknow
   const methodBindings = folder.methods.map(({ file, method }) => ({
     if: whenMethod(method),
     then: {
-      properties: { params: ref(file, "/$defs/params") },
+      properties: { params: paramsOf(file) },
       ...(acceptsAbsentParams(folder, file) ? {} : { required: ["params"] }),
     },
   }));
   const notificationBindings = folder.notifications.map(({ file, method }) => ({
     if: whenMethod(method),
     then: {
-      properties: { params: ref(file, "/$defs/params") },
+      properties: { params: paramsOf(file) },
       not: { description: `${method} is a notification: it never carries an id (§4.5).`, required: ["id"] },
     },
   }));
@@ -74,7 +85,7 @@ function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean 
   if (verdicts?.key !== key) verdicts = { key, byFile: new Map() };
   let accepts = verdicts.byFile.get(file);
   if (accepts === undefined) {
-    accepts = compileRef(folder, `${file}#/$defs/params`)({}) === true;
+    accepts = compileRef(folder, representativeOf(folder, `${file}#/$defs/params`))({}) === true;
     verdicts.byFile.set(file, accepts);
   }
   return accepts;
