@@ -36,15 +36,22 @@ export interface NodeChildOptions {
    * spawned by a load generator stays in the generator's group, so it dies with it.
    */
   ownGroup?: boolean;
+  /** Another JavaScript runtime and its arguments before the script (`[deno, "run", "-A"]`); default: this node. */
+  runtime?: readonly [string, ...string[]];
 }
 
-/** Spawns `node <script>` with piped stdio. */
+/** Spawns `node <script>` (or `options.runtime`'s command) with piped stdio. */
 export function spawnNode(options: NodeChildOptions): ChildProcess {
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), options.script, ...(options.args ?? [])], {
-    stdio: ["pipe", "pipe", options.stderr ?? "pipe"],
-    env: { ...process.env, ...options.env },
-    detached: options.ownGroup ?? true,
-  });
+  const [command, ...runtimeArgs] = options.runtime ?? [process.execPath];
+  const child = spawn(
+    command,
+    [...runtimeArgs, ...(options.nodeFlags ?? []), options.script, ...(options.args ?? [])],
+    {
+      stdio: ["pipe", "pipe", options.stderr ?? "pipe"],
+      env: { ...process.env, ...options.env },
+      detached: options.ownGroup ?? true,
+    },
+  );
   live.add(child);
   child.once("exit", () => live.delete(child));
   return child;
