@@ -1,6 +1,6 @@
 /** One rcp-gen run: load the schema folder and the plugins, generate in memory, then write or check. */
 import { readExamples } from "../docs/examples.js";
-import { prepareFormatter } from "../plugin/format.js";
+import { prepareSideThread } from "../plugin/side-thread.js";
 import { generate } from "../plugin/generate.js";
 import { loadPlugin } from "../plugin/load-plugin.js";
 import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
@@ -40,7 +40,7 @@ export type RunReport =
 export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   requireEsmFolder(options.out);
-  prepareFormatter();
+  prepareSideThread();
   const folder = loadSchemaFolder(options.schema);
   const plugins = await Promise.all((options.plugins ?? []).map(loadPlugin));
   const files = await generate(folder, {

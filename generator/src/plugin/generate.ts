@@ -46,21 +46,20 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     names.add(plugin.name);
   }
   const model = buildModel(folder);
-  const owners = new Map<string, string>();
   const banner = bannerLines(options.command);
-  // prettier, loaded only when a file needs formatting; each file starts formatting (in a worker
-  // thread, format.ts) as soon as its target returns it, while the next target runs.
-  const format = async (text: string) => (await import("./format.js")).formatTypeScript(text);
+  const format = async (text: string) => (await import("./side-thread.js")).formatTypeScript(text);
   const runs = [
     ...builtins.map((plugin) => ({ plugin, own: false })),
     ...plugins.map((plugin) => ({ plugin, own: true })),
   ];
-  // Files are listed in target order, but the targets whose files are formatted run first: each
-  // file formats in the worker while the targets that follow run, so the slowest target that
-  // formats nothing (validators: ajv's compilation; `runsLast`) goes last and overlaps them all.
-  const rendered: Promise<readonly [string, string]>[][] = runs.map(() => []);
+  // Every target starts before any is awaited, and each file starts rendering (formatting, in the
+  // side thread) as soon as its target returns it: a target waiting on the side thread (types)
+  // does not hold up the others. The targets whose files format start first, so the slowest one
+  // that formats nothing (validators: ajv's compilation; `runsLast`) overlaps their formatting.
+  // Files are checked and listed in target order, whatever order they finished in.
   const last = (index: number) => Number(runsLast.has(runs[index]!.plugin));
   const runOrder = [...runs.keys()].sort((a, b) => last(a) - last(b));
+  const started = new Array<Promise<RenderedRun>>(runs.length);
   for (const index of runOrder) {
     const { plugin, own } = runs[index]!;
     const created = new Set<GeneratedFile>();
@@ -74,21 +73,40 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
         return file;
       },
     };
-    const returned = own ? await runUserPlugin(plugin, context) : await plugin.generate(context);
-    for (const file of returned) {
-      if (!created.has(file))
-        throw new PluginError(`plugin "${plugin.name}" returned a file it did not make with newFile()`);
+    started[index] = (async () => {
+      const returned = own ? await runUserPlugin(plugin, context) : await plugin.generate(context);
+      return {
+        plugin,
+        files: returned.map((file) => {
+          const text = created.has(file) ? file.render(banner, format) : Promise.resolve("");
+          text.catch(() => undefined); // awaited below, unless an earlier target's failure is thrown first
+          return { file, made: created.has(file), text };
+        }),
+      };
+    })();
+    started[index].catch(() => undefined);
+  }
+  const owners = new Map<string, string>();
+  const rendered: Promise<readonly [string, string]>[] = [];
+  for (const run of started) {
+    const { plugin, files } = await run;
+    for (const { file, made, text } of files) {
+      if (!made) throw new PluginError(`plugin "${plugin.name}" returned a file it did not make with newFile()`);
       const owner = owners.get(file.path);
       if (owner !== undefined) throw new PluginError(`plugin "${plugin.name}" and "${owner}" both write ${file.path}`);
       owners.set(file.path, plugin.name);
-      const text = file.render(banner, format).then((content) => [file.path, content] as const);
-      text.catch(() => undefined); // awaited below; a later target failing first must not leave it unhandled
-      rendered[index]!.push(text);
+      rendered.push(text.then((content) => [file.path, content] as const));
     }
   }
   if (owners.has(manifestName))
     throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
-  return new Map([...(await Promise.all(rendered.flat())), manifestFile(folder, [...owners.keys()], options.command)]);
+  return new Map([...(await Promise.all(rendered)), manifestFile(folder, [...owners.keys()], options.command)]);
+}
+
+/** A target's files, each rendering (or rendered) to its final text. */
+interface RenderedRun {
+  readonly plugin: RcpGenPlugin;
+  readonly files: readonly { file: GeneratedFile; made: boolean; text: Promise<string> }[];
 }
 
 /** A user's plugin: its error is named after it (a built-in target's errors name schema files themselves). */
