@@ -247,7 +247,7 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect(error.problem).toMatch(/^missing required key "result"/);
   });
 
-  it("rejects schema mistakes: a wrong type name, a keyword typo, a declared $id", () => {
+  it("rejects schema mistakes: a wrong type name, a keyword typo, a declared $id, draft-7 dependencies", () => {
     const typeName = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["score"]["type"] = "float"));
     expect([typeName.file, typeName.pointer]).toEqual(["types/hit.json", "/properties/score/type"]);
     const typo = loadError((files) => ((files["types/hit.json"] as Json)["requried"] = ["id"]));
@@ -265,6 +265,11 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
       (files) => ((files["types/hit.json"] as Json)["discriminator"] = { propertyName: "id" }),
     );
     expect(openApiOnly.problem).toBe('unknown JSON Schema keyword "discriminator"');
+    const draft7 = loadError((files) => ((files["types/hit.json"] as Json)["dependencies"] = { score: ["id"] }));
+    expect([draft7.pointer, draft7.problem]).toEqual([
+      "/dependencies",
+      expect.stringMatching(/^draft-7 keyword: .*dependentRequired .*dependentSchemas/),
+    ]);
   });
 
   it("names the referring file and pointer of a $ref to a missing file or definition", () => {

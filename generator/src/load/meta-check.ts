@@ -61,6 +61,13 @@ function throwIssue(file: string, errors: Parameters<typeof issueToError>[1] | n
   throw issueToError(file, errors ?? []);
 }
 
+/**
+ * ajv still knows draft-7's `dependencies`, but nothing else that reads a folder walks it (its
+ * `$ref`s would go unchecked and unresolved by the types): 2020-12 split it in two.
+ */
+const draft7Dependencies =
+  "draft-7 keyword: JSON Schema 2020-12 writes it as dependentRequired (lists of names) and dependentSchemas (schemas)";
+
 /** Keywords the folder's ajv does not enable, though the meta-schema checker knows them. */
 const metaSchemaOnlyKeywords = new Set(["discriminator", "x-problem"]);
 const schemaKeywords = new Set(checkers.knownKeywords.filter((keyword) => !metaSchemaOnlyKeywords.has(keyword)));
@@ -76,6 +83,7 @@ function checkKeywords(file: RawSchemaFile, problems: SchemaProblems): void {
       const at = appendPointer(pointer, key);
       const known = schemaKeywords.has(key);
       if (key === "$id") problems.add(file.path, at, "declares $id; the loader assigns every file's $id from its path");
+      else if (key === "dependencies") problems.add(file.path, at, draft7Dependencies);
       else if (!key.startsWith("x-") && key !== "$anchor" && !known)
         problems.add(file.path, at, `unknown JSON Schema keyword "${key}"`);
     }
