@@ -30,10 +30,10 @@ export function representativeOf(folder: LoadedSchemaFolder, ref: string): strin
   let byRef = representatives.get(folder);
   if (!byRef) {
     byRef = new Map();
-    const keys = new Map<string, string | null>();
+    const identities = new Identities(folder);
     const firsts = new Map<string, string>();
     for (const shape of allShapes(folder)) {
-      const key = identityKey(folder, location(shape.ref), keys, new Set());
+      const key = identities.keyOf(shape.ref.includes("#") ? shape.ref : `${shape.ref}#`);
       const first = key === null ? shape.ref : (firsts.get(key) ?? shape.ref);
       if (key !== null && !firsts.has(key)) firsts.set(key, shape.ref);
       byRef.set(shape.ref, first);
@@ -43,77 +43,67 @@ export function representativeOf(folder: LoadedSchemaFolder, ref: string): strin
   return byRef.get(ref) ?? ref;
 }
 
-const location = (ref: string) => (ref.includes("#") ? ref : `${ref}#`);
+/** Identity keys of a folder's locations, each computed once. */
+class Identities {
+  /** Location (`file#pointer`) -> its key, or null when it is identical only to itself. */
+  readonly #keys = new Map<string, string | null>();
+  /** Locations whose key is being computed: reaching one again is a cycle. */
+  readonly #inProgress = new Set<string>();
 
-function identityKey(
-  folder: LoadedSchemaFolder,
-  location: string,
-  keys: Map<string, string | null>,
-  inProgress: Set<string>,
-): string | null {
-  const known = keys.get(location);
-  if (known !== undefined) return known;
-  if (inProgress.has(location)) throw new OnlyItself();
-  inProgress.add(location);
-  const [file = "", pointer = ""] = location.split("#");
-  let key: string | null;
-  try {
-    key = canonicalJson(rewritten(folder, file, readPointer(folder.files.get(file), pointer), keys, inProgress));
-  } catch (error) {
-    if (!(error instanceof OnlyItself)) throw error;
-    key = null;
-  } finally {
-    inProgress.delete(location);
+  constructor(private readonly folder: LoadedSchemaFolder) {}
+
+  keyOf(location: string): string | null {
+    const known = this.#keys.get(location);
+    if (known !== undefined) return known;
+    if (this.#inProgress.has(location)) throw new OnlyItself();
+    this.#inProgress.add(location);
+    const [file = "", pointer = ""] = location.split("#");
+    let key: string | null;
+    try {
+      key = canonicalJson(this.#rewritten(file, readPointer(this.folder.files.get(file), pointer)));
+    } catch (error) {
+      if (!(error instanceof OnlyItself)) throw error;
+      key = null;
+    } finally {
+      this.#inProgress.delete(location);
+    }
+    this.#keys.set(location, key);
+    return key;
   }
-  keys.set(location, key);
-  return key;
-}
 
-/** The schema as a validator sees it: no annotations, references replaced by what they mean. */
-function rewritten(
-  folder: LoadedSchemaFolder,
-  file: string,
-  schema: unknown,
-  keys: Map<string, string | null>,
-  inProgress: Set<string>,
-): unknown {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
-  const sub = (value: unknown) => rewritten(folder, file, value, keys, inProgress);
-  const result: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (locationKeywords.has(keyword)) throw new OnlyItself();
-    if (isAnnotation(keyword, value)) continue;
-    const shape = subschemaKeywords[keyword];
-    if (keyword === "$ref" && typeof value === "string")
-      result[keyword] = reference(folder, file, value, keys, inProgress);
-    else if (shape?.holds === "single") result[keyword] = sub(value);
-    else if (shape?.holds === "list" && Array.isArray(value)) result[keyword] = value.map(sub);
-    else if (shape?.holds === "map" && typeof value === "object" && value !== null)
-      result[keyword] = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, sub(member)]));
-    else result[keyword] = value;
+  /** The schema as a validator sees it: no annotations, references replaced by what they mean. */
+  #rewritten(file: string, schema: unknown): unknown {
+    if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+    const sub = (value: unknown) => this.#rewritten(file, value);
+    const result: Record<string, unknown> = {};
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (locationKeywords.has(keyword)) throw new OnlyItself();
+      if (isAnnotation(keyword, value)) continue;
+      const shape = subschemaKeywords[keyword];
+      if (keyword === "$ref" && typeof value === "string") result[keyword] = this.#reference(file, value);
+      else if (shape?.holds === "single") result[keyword] = sub(value);
+      else if (shape?.holds === "list" && Array.isArray(value)) result[keyword] = value.map(sub);
+      else if (shape?.holds === "map" && typeof value === "object" && value !== null)
+        result[keyword] = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, sub(member)]));
+      else result[keyword] = value;
+    }
+    return result;
   }
-  return result;
-}
 
-/** Another file's location as it is; a location in the same file as its own identity (the file is a clone's). */
-function reference(
-  folder: LoadedSchemaFolder,
-  file: string,
-  ref: string,
-  keys: Map<string, string | null>,
-  inProgress: Set<string>,
-): unknown {
-  const base = folder.idOf(file);
-  const url = new URL(ref, base);
-  const fragment = decodeURIComponent(url.hash.slice(1));
-  if (fragment !== "" && !fragment.startsWith("/")) throw new OnlyItself();
-  url.hash = "";
-  // Every file's $id is one base followed by its path.
-  const target = url.href.slice(base.length - file.length);
-  if (target !== file) return `${target}#${fragment}`;
-  const key = identityKey(folder, `${file}#${fragment}`, keys, inProgress);
-  if (key === null) throw new OnlyItself();
-  return { same: key };
+  /** Another file's location as it is; a location in the same file as its own identity (the file is a clone's). */
+  #reference(file: string, ref: string): unknown {
+    const base = this.folder.idOf(file);
+    const url = new URL(ref, base);
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    if (fragment !== "" && !fragment.startsWith("/")) throw new OnlyItself();
+    url.hash = "";
+    // Every file's $id is one base followed by its path.
+    const target = url.href.slice(base.length - file.length);
+    if (target !== file) return `${target}#${fragment}`;
+    const key = this.keyOf(`${file}#${fragment}`);
+    if (key === null) throw new OnlyItself();
+    return { same: key };
+  }
 }
 
 /** What no validator reads: string description, title and $comment; an examples list. */
