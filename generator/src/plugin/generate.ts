@@ -20,7 +20,7 @@ export interface GenerateOptions {
   readonly command: string;
   /** Built-in targets (and `default`); default: the TypeScript modules and the bundle. */
   readonly targets?: readonly string[];
-  /** Plugins of the user's, run after the built-in targets. */
+  /** Plugins of the user's; their files are listed after the built-in targets' files. */
   readonly plugins?: readonly RcpGenPlugin[];
   /** Examples for the docs targets. */
   readonly examples?: ExampleSet;
