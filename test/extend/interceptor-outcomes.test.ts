@@ -5,11 +5,10 @@
  * down that the shortcut never answers with a value the chain did not return (§12 for errors).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createServerRuntime, type RcpServer } from "../../runtime/src/server.js";
+import type { RcpServer } from "../../runtime/src/server.js";
 import { ErrorCode, RcpError } from "../../runtime/src/errors.js";
 import type { Interceptor, ServerCall } from "../../runtime/src/api.js";
-import { testCapabilities, testProtocol } from "../fixtures/test-protocol.js";
-import { fixtureHandlers } from "../fixtures/server/handlers.js";
+import { inProcessFixtureServer } from "../fixtures/server/in-process-server.js";
 
 const servers: RcpServer[] = [];
 afterAll(async () => {
@@ -22,14 +21,7 @@ async function answer(
   method: string,
   params: object = {},
 ): Promise<Record<string, unknown>> {
-  const server = createServerRuntime(testProtocol, {
-    info: { name: "interceptor-outcomes", version: "1" },
-    capabilities: testCapabilities,
-    conformance: "L0",
-    handlers: fixtureHandlers,
-    interceptors,
-    diagnostics: () => {},
-  });
+  const server = inProcessFixtureServer({ interceptors });
   servers.push(server);
   const response = await server.fetch(
     new Request(`http://localhost/rcp/${method}`, {

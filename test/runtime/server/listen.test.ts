@@ -5,20 +5,13 @@
 import { createServer as createNodeServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { createServerRuntime, type RcpServer } from "../../../runtime/src/server.js";
+import type { RcpServer } from "../../../runtime/src/server.js";
 import { listen, nodeListener } from "../../../runtime/src/node.js";
-import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
-import { fixtureHandlers } from "../../fixtures/server/handlers.js";
+import { inProcessFixtureServer } from "../../fixtures/server/in-process-server.js";
 
 const servers: RcpServer[] = [];
 function rcpServer(): RcpServer {
-  const server = createServerRuntime(testProtocol, {
-    info: { name: "listen", version: "1" },
-    capabilities: testCapabilities,
-    conformance: "L0",
-    handlers: fixtureHandlers,
-    diagnostics: () => {},
-  });
+  const server = inProcessFixtureServer();
   servers.push(server);
   return server;
 }
