@@ -12,7 +12,7 @@ import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
-import { callThrough, interceptHandlers } from "./intercept.js";
+import { NOT_SETTLED, callThrough, interceptHandlers, takeSettledValue } from "./intercept.js";
 import { DeadlineSet } from "./deadline-set.js";
 import type { Connection } from "./connection.js";
 import type { RequestOrigin } from "./caller.js";
@@ -230,8 +230,25 @@ export class ServerCore implements RequestServices {
       origin: inbound.origin,
     });
     if (this.#chain === undefined) return this.#invoke(connection, context, handler, params);
+    return this.#intercepted(this.#chain, connection, context, params);
+  }
+
+  /** Through the interceptors; answered on the spot when the outcome is known at once (./intercept.ts). */
+  #intercepted(
+    chain: CallNext<ServerCall>,
+    connection: Connection,
+    context: RequestContext,
+    params: Record<string, unknown>,
+  ): Reply {
+    const outcome = callThrough(chain, context, params);
+    const value = takeSettledValue(outcome);
+    if (value !== NOT_SETTLED) return context.answeredNow(context.resultFrame(value));
     const reply = this.#pending(connection, context);
-    callThrough(this.#chain, context, params);
+    // Promise.resolve: an interceptor that returns a non-promise (or a hostile thenable) still settles.
+    Promise.resolve(outcome).then(
+      (result) => context.complete(result),
+      (thrown) => context.fail(thrown),
+    );
     return reply;
   }
 

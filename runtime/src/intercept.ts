@@ -8,26 +8,59 @@
  */
 import type { CallNext, Handler, HandlerContext, Interceptor, JsonObject, ProgressEvent, ServerCall } from "./api.js";
 import { RequestContext } from "./context.js";
-import { drainGenerator, isGenerator } from "./handler-outcome.js";
+import { drainGenerator, isGenerator, isThenable } from "./handler-outcome.js";
 import { composeInterceptors } from "./interceptor-chain.js";
+
+/** What takeSettledValue gives for an outcome whose value is not known yet. */
+export const NOT_SETTLED: unique symbol = Symbol("not settled");
+
+/**
+ * The innermost step's latest promise for a handler's plain (not promised) value, and that
+ * value. Interceptors that return `next(call)` as they got it (a guard, a pass-through) hand
+ * this very promise back, whose value is then known without waiting for it: the request is
+ * answered synchronously, as without interceptors, instead of taking the pending path.
+ */
+let settledPromise: Promise<unknown> | undefined;
+let settledValue: unknown;
 
 export function interceptHandlers(
   interceptors: readonly Interceptor<ServerCall>[],
   handlerOf: (method: string) => Handler<any, unknown, any>,
 ): CallNext<ServerCall> {
-  return composeInterceptors(interceptors, async (call) => {
-    const outcome = handlerOf(call.method)(call.params, new InterceptedContext(call));
-    if (!isGenerator(outcome)) return outcome;
-    const ctx = call.ctx;
-    // Answered already (cancel, deadline, disconnect): RequestContext knows without making a signal.
-    return drainGenerator(outcome, call.onProgress, () =>
-      ctx instanceof RequestContext ? ctx.done : ctx.signal.aborted,
-    );
+  return composeInterceptors(interceptors, (call) => {
+    let outcome: unknown;
+    try {
+      outcome = handlerOf(call.method)(call.params, new InterceptedContext(call));
+      // Reading `then` or `next` runs user code too (a getter, a Proxy): a throw there rejects.
+      if (isThenable(outcome)) return Promise.resolve(outcome);
+      if (isGenerator(outcome)) {
+        const ctx = call.ctx;
+        // Answered already (cancel, deadline, disconnect): RequestContext knows without making a signal.
+        return drainGenerator(outcome, call.onProgress, () =>
+          ctx instanceof RequestContext ? ctx.done : ctx.signal.aborted,
+        );
+      }
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
+    settledValue = outcome;
+    return (settledPromise = Promise.resolve(outcome));
   });
 }
 
-/** Runs `context`'s request through the chain; the context answers it (or cancel and deadline do first). */
-export function callThrough(chain: CallNext<ServerCall>, context: RequestContext, params: unknown): void {
+/**
+ * The value `outcome` is already fulfilled with when it is the innermost step's promise for a
+ * handler's plain value, else NOT_SETTLED. Any other promise (an async interceptor's, one that
+ * rewrote the result) is waited for as usual. Reading forgets the value.
+ */
+export function takeSettledValue(outcome: Promise<unknown>): unknown {
+  const value = outcome === settledPromise ? settledValue : NOT_SETTLED;
+  settledPromise = settledValue = undefined;
+  return value;
+}
+
+/** Runs `context`'s call through the chain: its outcome, a rejection for a synchronous throw. */
+export function callThrough(chain: CallNext<ServerCall>, context: RequestContext, params: unknown): Promise<unknown> {
   const call: ServerCall = {
     side: "server",
     id: context.id,
@@ -38,17 +71,11 @@ export function callThrough(chain: CallNext<ServerCall>, context: RequestContext
     ctx: context,
     onProgress: (event) => context.progress(event),
   };
-  let outcome: Promise<unknown>;
   try {
-    outcome = chain(call);
+    return chain(call);
   } catch (thrown) {
-    outcome = Promise.reject(thrown);
+    return Promise.reject(thrown);
   }
-  // Promise.resolve: an interceptor that returns a non-promise (or a hostile thenable) still settles.
-  Promise.resolve(outcome).then(
-    (result) => context.complete(result),
-    (thrown) => context.fail(thrown),
-  );
 }
 
 /**

@@ -10,13 +10,7 @@ import { stdioClientTransport, type StdioClientTransportOptions } from "./client
 import { serverInternals } from "./server.js";
 import type { HttpOptions } from "./http/options.js";
 import { serveStdio as serveStdioCore, type StdioOptions } from "./transports/stdio.js";
-import {
-  listenHttp,
-  nodeRequestListener,
-  type Listening,
-  type ListenOptions,
-  type NodeListener,
-} from "./transports/http-node.js";
+import type { Listening, ListenOptions, NodeListener } from "./transports/http-node.js";
 
 export type { StdioOptions, Listening, ListenOptions, NodeListener };
 export {
@@ -25,6 +19,9 @@ export {
   type StdioClientTransportOptions,
 } from "./client/stdio-transport.js";
 export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/ndjson.js";
+
+/** The node:http adapter, loaded on first use so that a stdio server never loads node:http (start-up time). */
+const loadNodeHttp = () => import("./transports/http-node.js");
 
 export interface ServerListenOptions extends ListenOptions, Omit<HttpOptions, "basePath"> {
   /** Default `/rcp` (or the server's `http.basePath`). */
@@ -40,8 +37,8 @@ export function serveStdio(server: RcpServer, options?: StdioOptions): Promise<v
 export async function listen(server: RcpServer, options: ServerListenOptions = {}): Promise<Listening> {
   const internals = serverInternals(server);
   const { port, host, requestTimeoutMs, ...overrides } = options;
-  const endpoint = (await internals.http()).endpoint(overrides);
-  const listening = await listenHttp(endpoint, { port, host, requestTimeoutMs });
+  const [http, { listenHttp }] = await Promise.all([internals.http(), loadNodeHttp()]);
+  const listening = await listenHttp(http.endpoint(overrides), { port, host, requestTimeoutMs });
   return { url: listening.url, close: internals.track(() => listening.close()) };
 }
 
@@ -58,9 +55,9 @@ export type ListenerOptions = Omit<HttpOptions, "basePath"> & { basePath?: strin
 export function nodeListener(server: RcpServer, options: ListenerOptions = {}): NodeListener {
   let ready: NodeListener | undefined;
   // The HTTP code loads on first use (./server.ts); requests arriving before that wait for it.
-  const loading = serverInternals(server)
-    .http()
-    .then((http) => (ready = nodeRequestListener(http.endpoint(options))));
+  const loading = Promise.all([serverInternals(server).http(), loadNodeHttp()]).then(
+    ([http, { nodeRequestListener }]) => (ready = nodeRequestListener(http.endpoint(options))),
+  );
   return (request, response, next) => {
     if (ready !== undefined) return ready(request, response, next);
     void loading.then((listener) => listener(request, response, next));

@@ -12,8 +12,9 @@ export async function startHttpServer(
   script: string,
   env: Record<string, string> = {},
   args: readonly string[] = [],
+  nodeFlags: readonly string[] = [],
 ): Promise<RunningHttpServer> {
-  const child = spawnNode({ script, env, args });
+  const child = spawnNode({ script, env, args, nodeFlags });
   const probes = new ProbeReader(child);
   try {
     const url = await awaitLine(

@@ -130,6 +130,14 @@ export const INTERCEPTED_STDIO_PEERS: readonly StdioPeer[] = oursPresent
   ? [{ label: OURS_INTERCEPTED, server: { script: serverScript("ours-stdio"), env: ONE_INTERCEPTOR }, dialect: "rcp" }]
   : [];
 
+/**
+ * `peers` with `intercepted` right after ours: the ratio of the two compares runs made back to
+ * back in every round, not ones a whole round of other contenders apart on a shared machine.
+ */
+export function besideOurs<P extends { label: string }>(peers: readonly P[], intercepted: readonly P[]): P[] {
+  return peers.flatMap((peer) => (peer.label === OURS ? [peer, ...intercepted] : [peer]));
+}
+
 /** The same in scenario 2. */
 export const INTERCEPTED_HTTP_PEERS: readonly HttpPeer[] = oursPresent
   ? [{ label: OURS_INTERCEPTED, script: serverScript("ours-http"), env: ONE_INTERCEPTOR, target: rcpTarget }]

@@ -6,7 +6,7 @@
  * A line above `maxMessageBytes` is never buffered whole: the call it answers fails with
  * -32013 and the connection goes on; one that names no request ends the connection.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { ErrorCode } from "../errors.js";
 import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
@@ -63,6 +63,10 @@ export class StdioClientTransport implements ClientTransport {
   }
 
   async start(sink: ClientTransportSink): Promise<void> {
+    // Loaded on first start, so a process that only serves never loads it (start-up time).
+    const { spawn } = await import("node:child_process");
+    // close() came while it loaded: nothing is spawned, and the caller's close() stands.
+    if (this.#closing) return;
     const child = spawn(this.#options.command, [...(this.#options.args ?? [])], {
       cwd: this.#options.cwd,
       env: this.#options.env ?? process.env,
@@ -113,9 +117,10 @@ export class StdioClientTransport implements ClientTransport {
 
   async close(): Promise<void> {
     const child = this.#child;
-    // No pid: the spawn itself failed, so there is nothing to end or reap.
-    if (child?.pid === undefined || this.#exited === undefined) return;
+    // Before the spawn too: a start() still loading must not spawn a process nobody will close.
     this.#closing = true;
+    // No pid: not spawned yet, or the spawn itself failed, so there is nothing to end or reap.
+    if (child?.pid === undefined || this.#exited === undefined) return;
     child.stdin?.end();
     if (await settlesWithin(this.#exited, this.#options.exitTimeoutMs ?? 2000)) return;
     child.kill("SIGTERM");

@@ -12,6 +12,7 @@ import {
   FLOOR,
   HTTP_PEERS,
   INTERCEPTED_HTTP_PEERS,
+  besideOurs,
   MCP,
   OURS,
   OURS_INTERCEPTED,
@@ -61,7 +62,7 @@ async function runOnce(peer: HttpPeer, mode: Mode): Promise<Record<string, numbe
 }
 
 export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
-  const contenders = [...HTTP_PEERS, ...INTERCEPTED_HTTP_PEERS];
+  const contenders = besideOurs(HTTP_PEERS, INTERCEPTED_HTTP_PEERS);
   const samples = await alternate(mode.rounds, contenders, (peer) => runOnce(peer, mode));
   const { rows, metric } = medianTable(contenders, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");

@@ -1,14 +1,17 @@
 /**
  * Scenario 3: SSE. The handler yields progress events at a fixed interval, each stamped with the
  * shared clock at the yield; the client measures yield-to-read delay and checks that no read
- * carries two progress frames (no coalescing) and that no frame is read only after the server
- * had yielded the next one (no frame waits for the next).
+ * carries two progress frames (no coalescing). That no frame waits for the next is checked where
+ * it happens, in the server: a preload (servers/stamp-writes.ts) notes when each frame reached
+ * its socket, and none may be written after the next yield. The client's own count of frames read
+ * after the next yield is shown too, but it counts load as well: a reader descheduled for longer
+ * than the interval reads late a frame the server wrote on time.
  */
 import { alternate, medianTable } from "../alternate.js";
 import { startHttpServer } from "../http-server.js";
 import type { SseLoadConfig, SseLoadResult } from "../load/sse-load.js";
 import type { Mode } from "../modes.js";
-import { FLOOR, HTTP_PEERS, MCP, OURS, missingOursNote } from "../peers.js";
+import { FLOOR, HTTP_PEERS, MCP, OURS, missingOursNote, serverScript } from "../peers.js";
 import { runJsonChild } from "../processes.js";
 import type { ScenarioReport, Target } from "../report.js";
 import { loadScript } from "./scripts.js";
@@ -17,7 +20,12 @@ export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
   const { events, intervalMs, streams } = mode.sse;
   const contenders = HTTP_PEERS.filter((peer) => [OURS, FLOOR, MCP].includes(peer.label));
   const samples = await alternate(mode.rounds, contenders, async (peer) => {
-    const server = await startHttpServer(peer.script, { BENCH_STREAM: `${events}x${intervalMs}` });
+    const server = await startHttpServer(
+      peer.script,
+      { BENCH_STREAM: `${events}x${intervalMs}` },
+      [],
+      ["--import", serverScript("stamp-writes")],
+    );
     try {
       const config: SseLoadConfig = {
         target: peer.target(server.url, { progressToken: "bench" }),
@@ -30,20 +38,44 @@ export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
         timeoutMs: config.timeoutMs + 10_000,
       });
       if (result.frames !== streams * events || result.finalFrames !== streams) {
-        throw new Error(`${peer.label}: ${result.frames} progress / ${result.finalFrames} final frames, expected ${streams * events} / ${streams}`);
+        throw new Error(
+          `${peer.label}: ${result.frames} progress / ${result.finalFrames} final frames, expected ${streams * events} / ${streams}`,
+        );
       }
-      const metrics: Record<string, number> = { ...result };
+      const writes = await server.probes.progressWrites();
+      if (writes.length !== result.frames)
+        throw new Error(`${peer.label}: ${writes.length} progress writes stamped, ${result.frames} read`);
+      const metrics: Record<string, number> = { ...result, ...writeTiming(writes) };
       return metrics;
     } finally {
       await server.stop();
     }
   });
   const { rows, metric } = medianTable(contenders, samples);
-  const worst = (name: string): number => Math.max(...(samples.get(OURS) ?? []).map((sample) => sample[name] ?? Number.NaN));
+  const worst = (name: string): number =>
+    Math.max(...(samples.get(OURS) ?? []).map((sample) => sample[name] ?? Number.NaN));
   const targets: Target[] = [
-    { name: "SSE yield-to-read p50, ours", measured: metric(OURS, "delayP50Ms"), threshold: 2, kind: "max", unit: " ms" },
-    { name: "SSE reads carrying 2+ progress frames, ours (all rounds)", measured: worst("coalescedReads"), threshold: 0, kind: "max", unit: "" },
-    { name: "SSE frames read only after the next was yielded, ours (all rounds)", measured: worst("lateFrames"), threshold: 0, kind: "max", unit: "" },
+    {
+      name: "SSE yield-to-read p50, ours",
+      measured: metric(OURS, "delayP50Ms"),
+      threshold: 2,
+      kind: "max",
+      unit: " ms",
+    },
+    {
+      name: "SSE reads carrying 2+ progress frames, ours (all rounds)",
+      measured: worst("coalescedReads"),
+      threshold: 0,
+      kind: "max",
+      unit: "",
+    },
+    {
+      name: "SSE frames written only after the next was yielded, ours (all rounds)",
+      measured: worst("lateWrites"),
+      threshold: 0,
+      kind: "max",
+      unit: "",
+    },
   ];
   return {
     id: "3",
@@ -55,6 +87,23 @@ export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
       ...missingOursNote(),
       "delay = client read time - yield time carried in the frame (performance.timeOrigin + now, same machine)",
       "minArrivalGapMs near the interval shows frames reach the client at distinct times, one per read",
+      "lateWrites: frames the server wrote only after yielding the next (it held them); lateFrames: frames the client read only after the next yield, which load alone causes when the reader is descheduled for longer than the interval",
     ],
   };
+}
+
+/**
+ * From [yielded at, written at] per progress frame (streams run one after another): frames
+ * written only after the next frame's yield, and the longest yield-to-write delay.
+ */
+function writeTiming(writes: ReadonlyArray<[number, number]>): { lateWrites: number; writeDelayMaxMs: number } {
+  const byYield = [...writes].sort((a, b) => a[0] - b[0]);
+  let lateWrites = 0;
+  let writeDelayMaxMs = 0;
+  byYield.forEach(([yieldedAt, writtenAt], index) => {
+    const nextYield = byYield[index + 1]?.[0] ?? Number.POSITIVE_INFINITY;
+    if (writtenAt > nextYield) lateWrites += 1;
+    writeDelayMaxMs = Math.max(writeDelayMaxMs, writtenAt - yieldedAt);
+  });
+  return { lateWrites, writeDelayMaxMs };
 }

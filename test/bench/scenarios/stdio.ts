@@ -10,6 +10,7 @@ import type { Mode } from "../modes.js";
 import {
   FLOOR,
   INTERCEPTED_STDIO_PEERS,
+  besideOurs,
   MCP,
   OURS,
   OURS_INTERCEPTED,
@@ -51,7 +52,7 @@ async function runOnce(peer: StdioPeer, mode: Mode): Promise<Record<string, numb
 }
 
 export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
-  const rich = [...STDIO_PEERS, ...REFERENCE_STDIO_PEERS, ...INTERCEPTED_STDIO_PEERS];
+  const rich = besideOurs([...STDIO_PEERS, ...REFERENCE_STDIO_PEERS], INTERCEPTED_STDIO_PEERS);
   const small = rich
     .filter((peer) => SMALL_RESULT_CONTENDERS.has(peer.label))
     .map((peer) => withResultVariant(peer, "small"));

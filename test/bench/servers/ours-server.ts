@@ -4,13 +4,15 @@
  * The handler answers at once, holds for a wave (BENCH_HOLD) or streams progress (BENCH_STREAM).
  * BENCH_INTERCEPTORS=n puts n no-op server interceptors around it (what the interceptor path costs).
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { createServer } from "../../../generated/server.js";
 import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
 import type { Handler, Interceptor, ProgressEvent, ServerCall } from "../../../runtime/src/api.js";
 import type { RcpServer } from "../../../runtime/src/codegen.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { createHoldGate, installProbe, sharedClockMs, streamPlan } from "./probe.js";
+
+/** Not node:timers/promises: the start-up scenario times this server, and the floor loads no such module. */
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function* streamedRetrieve(
   events: number,

@@ -7,6 +7,10 @@
 export const PROBE_PREFIX = "BENCH-PROBE ";
 /** Written by count-ajv-compiles.ts on exit. */
 export const COMPILE_COUNT_PREFIX = "BENCH-AJV-COMPILES ";
+/** Written by stamp-writes.ts on SIGUSR2. */
+export const WRITES_PREFIX = "BENCH-WRITES ";
+/** Written by report-builtins.ts on exit. */
+export const UNUSED_BUILTINS_PREFIX = "BENCH-UNUSED-BUILTINS ";
 
 export interface ProbeReport {
   cpuUserMicros: number;

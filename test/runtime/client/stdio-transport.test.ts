@@ -69,6 +69,26 @@ describe("close (§5.1, §7.12)", () => {
     expect(isAlive(transport.pid!)).toBe(false);
   });
 
+  it("§7.12 close() while start() is under way: no server is spawned, and both settle", async () => {
+    const transport = ndjsonPeerTransport();
+    const starting = transport.start({ receive: () => {}, closed: () => {} });
+    await transport.close();
+    await starting;
+    expect(transport.pid).toBeUndefined();
+    await expect(transport.send({ jsonrpc: "2.0", method: "notifications/unheard-of", params: {} })).rejects.toThrow(
+      "Transport closed",
+    );
+  });
+
+  it("§7.12 a client closed while connecting fails the connect with 'Client closed' and leaves no server", async () => {
+    const transport = ndjsonPeerTransport();
+    client = testClient(transport);
+    const connecting = failureOf(client.connect());
+    await client.close();
+    expect(((await connecting) as Error).message).toBe("Client closed");
+    expect(transport.pid).toBeUndefined();
+  });
+
   it("§5.1 a server that ignores EOF and SIGTERM is killed after the bounded wait", async () => {
     const transport = ndjsonPeerTransport(
       { capabilities: searchCapabilities, ignoreEof: true, ignoreSigterm: true },
@@ -106,7 +126,11 @@ describe("stdio plumbing (§5.1)", () => {
     await transport.send(pause);
     await pauseAnswered;
     let written = false;
-    const big = { jsonrpc: "2.0" as const, method: "notifications/unheard-of", params: { padding: "x".repeat(4 << 20) } };
+    const big = {
+      jsonrpc: "2.0" as const,
+      method: "notifications/unheard-of",
+      params: { padding: "x".repeat(4 << 20) },
+    };
     const sending = transport.send(big).then(() => (written = true));
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(written).toBe(false);

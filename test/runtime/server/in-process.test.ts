@@ -4,17 +4,11 @@ import { createServerRuntime, type RcpServer } from "../../../runtime/src/server
 import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
 import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
 import { fixtureHandlers } from "../../fixtures/server/handlers.js";
+import { inProcessFixtureServer } from "../../fixtures/server/in-process-server.js";
 
 const servers: RcpServer[] = [];
 function server(validateResults = true): RcpServer {
-  const created = createServerRuntime(testProtocol, {
-    info: { name: "in-process", version: "1" },
-    capabilities: testCapabilities,
-    conformance: "L0",
-    handlers: fixtureHandlers,
-    validateResults,
-    diagnostics: () => {},
-  });
+  const created = inProcessFixtureServer({ validateResults });
   servers.push(created);
   return created;
 }
