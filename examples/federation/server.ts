@@ -9,7 +9,7 @@ import { dirname, resolve } from "node:path";
 import { createServer, RcpClient, type FusionMethod, type ServerCapabilities } from "../../generated/index.js";
 import { fallbackNote, type ConformanceLevel, type RcpServer } from "@rcp-gen/runtime";
 import { Federation, Selector, type CapabilityRule } from "@rcp-gen/runtime/federation";
-import { stdioConnector } from "@rcp-gen/runtime/node";
+import { nodeHttpExchange, stdioConnector } from "@rcp-gen/runtime/node";
 
 export const FEDERATOR_INFO = { name: "rcp-federator", version: "0.1.0" };
 
@@ -42,6 +42,8 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     client: RcpClient,
     clientInfo: FEDERATOR_INFO,
     stdio: stdioConnector({ cwd: dirname(registryPath) }),
+    // node:http with keep-alive: a fan-out makes many small calls, and fetch costs more per call.
+    http: { exchange: nodeHttpExchange() },
   });
   const identity = options.identity ?? `${FEDERATOR_INFO.name}-${crypto.randomUUID().slice(0, 8)}`;
   const federation = selector.federation({}, { identity, fusion: { method: options.fusion ?? "rrf" } });
