@@ -106,12 +106,10 @@ export class HttpClientTransport implements ClientTransport {
   }
 
   #headers(wantsEvents: boolean, perCall: SendOptions["headers"]): Record<string, string> {
-    const headers: Record<string, string> = {
-      ...this.#options.headers,
-      ...perCall,
-      "Content-Type": "application/json",
-      Accept: wantsEvents ? "text/event-stream, application/json" : "application/json",
-    };
+    // Copy, then assign: in Node 20 a spread followed by new keys costs microseconds per request.
+    const headers: Record<string, string> = Object.assign({}, this.#options.headers, perCall);
+    headers["Content-Type"] = "application/json";
+    headers.Accept = wantsEvents ? "text/event-stream, application/json" : "application/json";
     if (this.#session !== undefined) headers[SESSION_HEADER] = this.#session;
     return headers;
   }

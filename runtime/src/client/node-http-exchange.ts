@@ -36,7 +36,8 @@ export function nodeHttpExchange(options: NodeHttpExchangeOptions = {}): HttpExc
     const { request, agent } = await (clients[scheme] ??= schemeClient(scheme, options));
     const payload = Buffer.from(body);
     return new Promise<HttpReply>((resolve, reject) => {
-      const headersWithLength = { ...headers, "content-length": String(payload.byteLength) };
+      const headersWithLength: Record<string, string> = Object.assign({}, headers);
+      headersWithLength["content-length"] = String(payload.byteLength);
       const outgoing = request(target, { method: "POST", agent, headers: headersWithLength, signal }, (incoming) =>
         resolve(reply(incoming)),
       );
