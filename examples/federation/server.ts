@@ -91,9 +91,22 @@ export async function createFederatingServer(options: FederatingServerOptions): 
   return { server, federation, identity };
 }
 
-/** L1 (§14.2) when the federation offers every mode, filters and citations; L0 otherwise. */
+/**
+ * L1 (§14.2) when the federation offers every mode, filters and citations. L2 (§14.3) when it
+ * is L1 and advertises at least two of the §14.3 selection, as `rcp-gen conform` counts them:
+ * of those a federator passes on, streaming (always: it reports its own progress), a built-in
+ * rerank and reproducibility (retrieve.deterministic, held only when every engine holds it).
+ * L0 otherwise.
+ */
 function conformanceOf(capabilities: ServerCapabilities): ConformanceLevel {
-  const modes = capabilities.retrieve?.modes ?? [];
+  const retrieve = capabilities.retrieve;
+  const modes = retrieve?.modes ?? [];
   const everyMode = (["dense", "sparse", "hybrid"] as const).every((mode) => modes.includes(mode));
-  return everyMode && capabilities.filter !== undefined && capabilities.citations !== undefined ? "L1" : "L0";
+  if (!everyMode || capabilities.filter === undefined || capabilities.citations === undefined) return "L0";
+  const selection = [
+    capabilities.streaming !== undefined,
+    retrieve?.rerankBuiltin === true,
+    retrieve?.deterministic === true || retrieve?.snapshots === true,
+  ];
+  return selection.filter(Boolean).length >= 2 ? "L2" : "L1";
 }
