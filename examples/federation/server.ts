@@ -9,7 +9,7 @@ import { dirname, resolve } from "node:path";
 import { createServer, RcpClient, type FusionMethod, type ServerCapabilities } from "../../generated/index.js";
 import { fallbackNote, type ConformanceLevel, type RcpServer } from "@rcp-gen/runtime";
 import { Federation, Selector, type CapabilityRule } from "@rcp-gen/runtime/federation";
-import { stdioConnector } from "@rcp-gen/runtime/node";
+import { nodeHttpExchange, stdioConnector } from "@rcp-gen/runtime/node";
 
 export const FEDERATOR_INFO = { name: "rcp-federator", version: "0.1.0" };
 
@@ -42,6 +42,8 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     client: RcpClient,
     clientInfo: FEDERATOR_INFO,
     stdio: stdioConnector({ cwd: dirname(registryPath) }),
+    // node:http with keep-alive: a fan-out makes many small calls, and fetch costs more per call.
+    http: { exchange: nodeHttpExchange() },
   });
   const identity = options.identity ?? `${FEDERATOR_INFO.name}-${crypto.randomUUID().slice(0, 8)}`;
   const federation = selector.federation({}, { identity, fusion: { method: options.fusion ?? "rrf" } });
@@ -89,9 +91,22 @@ export async function createFederatingServer(options: FederatingServerOptions): 
   return { server, federation, identity };
 }
 
-/** L1 (§14.2) when the federation offers every mode, filters and citations; L0 otherwise. */
+/**
+ * L1 (§14.2) when the federation offers every mode, filters and citations. L2 (§14.3) when it
+ * is L1 and advertises at least two of the §14.3 selection, as `rcp-gen conform` counts them:
+ * of those a federator passes on, streaming (always: it reports its own progress), a built-in
+ * rerank and reproducibility (retrieve.deterministic, held only when every engine holds it).
+ * L0 otherwise.
+ */
 function conformanceOf(capabilities: ServerCapabilities): ConformanceLevel {
-  const modes = capabilities.retrieve?.modes ?? [];
+  const retrieve = capabilities.retrieve;
+  const modes = retrieve?.modes ?? [];
   const everyMode = (["dense", "sparse", "hybrid"] as const).every((mode) => modes.includes(mode));
-  return everyMode && capabilities.filter !== undefined && capabilities.citations !== undefined ? "L1" : "L0";
+  if (!everyMode || capabilities.filter === undefined || capabilities.citations === undefined) return "L0";
+  const selection = [
+    capabilities.streaming !== undefined,
+    retrieve?.rerankBuiltin === true,
+    retrieve?.deterministic === true || retrieve?.snapshots === true,
+  ];
+  return selection.filter(Boolean).length >= 2 ? "L2" : "L1";
 }

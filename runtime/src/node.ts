@@ -1,8 +1,9 @@
 /**
  * The Node entry (`@rcp-gen/runtime/node`): everything that needs Node itself. Serving a
  * server over stdio (§5.1) or node:http (§5.2), and the stdio client transport that spawns
- * a server process, and the connector a Selector uses for stdio engines. The main entry stays
- * free of Node modules for browsers and edge hosts.
+ * a server process, the connector a Selector uses for stdio engines, and the node:http
+ * exchange for HTTP clients. The main entry stays free of Node modules for browsers and
+ * edge hosts.
  */
 import type { RcpServer } from "./server.js";
 import type { StdioConnector } from "./federation/selector.js";
@@ -19,6 +20,7 @@ export {
   type StdioClientTransportOptions,
 } from "./client/stdio-transport.js";
 export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/ndjson.js";
+export { nodeHttpExchange, type NodeHttpExchangeOptions } from "./client/node-http-exchange.js";
 
 /** The node:http adapter, loaded on first use so that a stdio server never loads node:http (start-up time). */
 const loadNodeHttp = () => import("./transports/http-node.js");

@@ -23,7 +23,9 @@ describe("rcp-gen conform against the federating server", () => {
     const run = await runConform(["--json", "--slow-meta", slow, "--", ...DEMO, "--federate", registry, "--stdio"]);
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.checks.filter((check) => check.status === "fail" || check.status === "warn")).toEqual([]);
-    expect(report).toMatchObject({ declaredLevel: "L1", declarationHolds: true });
+    // Two demo engines: every mode, filters, citations (L1), plus streaming, a built-in rerank
+    // and determinism of the §14.3 selection (L2).
+    expect(report).toMatchObject({ declaredLevel: "L2", certifiedLevel: "L2", declarationHolds: true });
     const statusOf = (id: string) => report.checks.find((check) => check.id === id)?.status;
     expect([
       statusOf("deadline:enforced"),

@@ -1,11 +1,21 @@
 /**
  * The federation's pieces on their own: capabilities over engines (§16.4), fusion of engine
- * answers (§16.3), the hop budget (§16.2), and the universal entry's import graph.
+ * answers (§16.3), the hop budget (§16.2), the order engines are asked in, and the universal
+ * entry's import graph.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { federatedCapabilities, nextHop, type EngineClient } from "@rcp-gen/runtime/federation";
+import {
+  EngineHandle,
+  Federation,
+  federatedCapabilities,
+  nextHop,
+  parseRegistry,
+  type EngineClient,
+} from "@rcp-gen/runtime/federation";
+import { connectMemory, createServer, RcpClient } from "../../generated/index.js";
 import { mergeAnswers, type EngineAnswer } from "../../runtime/src/federation/merge.js";
 import { budgetOf, Deadline } from "../../runtime/src/federation/budget.js";
 import { repoRoot } from "../generator/run-cli.js";
@@ -164,6 +174,44 @@ describe("budgets (§16.2)", () => {
     expect(forEngine).toBeLessThanOrEqual(950);
     expect(forEngine).toBeGreaterThan(900);
     expect(new Deadline(4).forEngine()).toBe(0);
+  });
+});
+
+describe("the order engines are asked in", () => {
+  it("asks the slowest engine first once their latencies are known (registry order before that)", async () => {
+    const asked: string[] = [];
+    const delays: Record<string, number> = { fast: 1, slow: 60, middle: 30 };
+    const engineServer = (id: string) =>
+      createServer({
+        info: { name: id, version: "1.0.0" },
+        capabilities: { retrieve: { maxK: 10, modes: ["hybrid"] } },
+        conformance: "L0",
+        handlers: {
+          async retrieve() {
+            asked.push(id);
+            await sleep(delays[id]!);
+            return { hits: [{ id: `${id}-hit`, score: 1 }] };
+          },
+        },
+      });
+    const registry = {
+      engines: Object.keys(delays).map((id) => ({ id, transport: "http", url: "http://127.0.0.1:9" })),
+    };
+    const handles = parseRegistry(RcpClient.protocol, registry).map(
+      (entry) => new EngineHandle(entry, () => connectMemory(engineServer(entry.id))),
+    );
+    const federation = new Federation(RcpClient.protocol, handles);
+    try {
+      await federation.retrieve({ query: "q", k: 3 });
+      expect(asked).toEqual(["fast", "slow", "middle"]);
+      asked.length = 0;
+      const result = await federation.retrieve({ query: "q", k: 3 });
+      expect(asked).toEqual(["slow", "middle", "fast"]);
+      // Equal RRF scores and weights: §16.3 orders by id, whatever order the engines were asked in.
+      expect(result.hits.map((hit) => hit.id)).toEqual(["fast-hit", "middle-hit", "slow-hit"]);
+    } finally {
+      await federation.close();
+    }
   });
 });
 

@@ -19,14 +19,15 @@ const codeForStatus: Readonly<Record<number, number>> = {
   504: ErrorCode.BackendUnavailable,
 };
 
-export function errorForStatus(status: number, headers: Headers, now = Date.now()): Error {
+/** `retryAfter` is the response's Retry-After header, if any. */
+export function errorForStatus(status: number, retryAfter: string | null, now = Date.now()): Error {
   const code = codeForStatus[status] ?? (status >= 500 ? ErrorCode.InternalError : undefined);
   if (code === undefined) {
     const detail = status === 404 ? "not an RCP endpoint" : "unexpected HTTP status";
     return new TransportError(`HTTP ${status}: ${detail}`, { status });
   }
   const data: ErrorData = { httpStatus: status };
-  const retryAfterMs = parseRetryAfter(headers.get("retry-after"), now);
+  const retryAfterMs = parseRetryAfter(retryAfter, now);
   if (retryAfterMs !== undefined) data.retryAfterMs = retryAfterMs;
   return new RcpError(code, `HTTP ${status}`, data);
 }

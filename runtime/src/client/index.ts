@@ -9,6 +9,7 @@ export {
   SESSION_HEADER,
   type HttpClientTransportOptions,
 } from "./http-transport.js";
+export { fetchExchange, type HttpExchange, type HttpPost, type HttpReply } from "./http-exchange.js";
 export {
   DEFAULT_CLIENT_MAX_MESSAGE_BYTES,
   TransportError,

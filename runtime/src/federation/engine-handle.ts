@@ -1,7 +1,8 @@
 /**
  * One registry engine and its client, connected on first use. A failed connection is
  * forgotten, so the next use tries again: an engine that was down (or not yet listening) when
- * a federation started joins as soon as it answers.
+ * a federation started joins as soon as it answers. It also remembers how long the engine
+ * takes to answer, so a fan-out can ask the slowest engine first.
  */
 import type { EngineEntry } from "./registry.js";
 
@@ -13,12 +14,16 @@ export interface EngineClient {
   close(): Promise<void>;
 }
 
+/** How much the newest call weighs in an engine's expected latency. */
+const LATENCY_SMOOTHING = 0.2;
+
 export class EngineHandle<C extends EngineClient> {
   readonly entry: EngineEntry;
   readonly #open: () => Promise<C>;
   #connecting: Promise<C> | undefined;
   #client: C | undefined;
   #closed = false;
+  #expectedMs: number | undefined;
 
   constructor(entry: EngineEntry, open: () => Promise<C>) {
     this.entry = entry;
@@ -27,6 +32,17 @@ export class EngineHandle<C extends EngineClient> {
 
   get id(): string {
     return this.entry.id;
+  }
+
+  /** How long this engine's calls take, smoothed over the recent ones; undefined before the first. */
+  get expectedLatencyMs(): number | undefined {
+    return this.#expectedMs;
+  }
+
+  /** Records how long one call to this engine took. */
+  observeLatency(ms: number): void {
+    const previous = this.#expectedMs;
+    this.#expectedMs = previous === undefined ? ms : previous + LATENCY_SMOOTHING * (ms - previous);
   }
 
   /** The connected client, once a connection succeeded. */

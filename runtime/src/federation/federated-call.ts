@@ -88,21 +88,30 @@ export class FederatedCall<C extends EngineClient> {
   /**
    * Every engine's outcome, in priority order; rejects with a required engine's own error as
    * soon as one fails (§16.2), after which stop() cancels the others.
+   *
+   * The engines are asked slowest first (by their recent latency). Requests leave one socket
+   * or pipe write at a time, and each write wakes an engine that may take the CPU before the
+   * next write; the slowest engine decides when the fan-out ends, so it should not wait for
+   * the others' requests to go out.
    */
   run(): Promise<EngineOutcome[]> {
     let failRequired: (error: RcpError) => void = () => {};
     const requiredFailed = new Promise<never>((_, reject) => (failRequired = reject));
-    const tasks = this.#engines.map(async (handle) => {
-      const outcome = await this.#ask(handle);
-      this.#init.options.onEngine?.(outcome);
-      this.#progress?.engineDone(handle.id, summary(outcome), () => this.#fusedSoFar());
-      if (handle.entry.required && outcome.status !== "answered" && outcome.status !== "unsupported") {
-        const { code, message, data } = outcome.error;
-        failRequired(new RcpError(code, `${message} (required engine ${handle.id})`, { ...data, engine: handle.id }));
-      }
-      return outcome;
-    });
+    const tasks: Promise<EngineOutcome>[] = [];
+    for (const index of slowestFirst(this.#engines)) tasks[index] = this.#settle(this.#engines[index]!, failRequired);
     return Promise.race([Promise.all(tasks), requiredFailed]);
+  }
+
+  /** One engine asked, its outcome reported; a required engine's failure fails the whole call. */
+  async #settle(handle: EngineHandle<C>, failRequired: (error: RcpError) => void): Promise<EngineOutcome> {
+    const outcome = await this.#ask(handle);
+    this.#init.options.onEngine?.(outcome);
+    this.#progress?.engineDone(handle.id, summary(outcome), () => this.#fusedSoFar());
+    if (handle.entry.required && outcome.status !== "answered" && outcome.status !== "unsupported") {
+      const { code, message, data } = outcome.error;
+      failRequired(new RcpError(code, `${message} (required engine ${handle.id})`, { ...data, engine: handle.id }));
+    }
+    return outcome;
   }
 
   /** The answers so far, in the engines' priority order. */
@@ -143,11 +152,19 @@ export class FederatedCall<C extends EngineClient> {
       const remaining = deadline.forEngine();
       if (remaining <= 0)
         return outcome("timeout", new RcpError(ErrorCode.Timeout, "Timeout: no time was left for it"));
-      const result = await (client as unknown as { call: MethodCall }).call(
-        descriptor.method,
-        { ...request, _meta: this.#forwardedMeta(remaining) },
-        { signal: this.#signal, timeout: remaining, ...this.#progressOption(handle.id, client) },
-      );
+      let result: unknown;
+      try {
+        const forwarded: JsonObject = Object.assign({}, request);
+        forwarded._meta = this.#forwardedMeta(remaining);
+        result = await (client as unknown as { call: MethodCall }).call(descriptor.method, forwarded, {
+          signal: this.#signal,
+          timeout: remaining,
+          ...this.#progressOption(handle.id, client),
+        });
+      } finally {
+        // A call cut short by this federated call's end says nothing about the engine's speed.
+        if (!this.#signal.aborted) handle.observeLatency(performance.now() - started);
+      }
       if (!descriptor.result(result)) {
         const { detail } = validationError(descriptor.result, "result").data ?? {};
         return outcome(
@@ -195,6 +212,15 @@ export class FederatedCall<C extends EngineClient> {
     const k = this.#init.request.k;
     return mergeAnswers(this.answers(), { method: "rrf" }, typeof k === "number" ? k : undefined).hits;
   }
+}
+
+/**
+ * Indices of `engines`, the slowest expected first; engines not measured yet come first too
+ * (they may be the slowest), and equals keep their priority order.
+ */
+function slowestFirst(engines: readonly EngineHandle<EngineClient>[]): number[] {
+  const expected = (index: number) => engines[index]!.expectedLatencyMs ?? Number.POSITIVE_INFINITY;
+  return engines.map((_, index) => index).sort((a, b) => expected(b) - expected(a) || a - b);
 }
 
 /** One line about an engine that did not answer, for `usage.notes` and progress messages. */

@@ -77,12 +77,24 @@ function tagged(fused: FusedHit, keepVector: boolean): FusibleHit {
   if (origins.length > 1) origins.sort((a, b) => fused.contributions[b]!.fused - fused.contributions[a]!.fused);
   const engine = origins[0]!;
   const best = fused.contributions[engine]!;
-  const meta: Record<string, unknown> = { ...fused.hit.meta, engine, engineRank: best.rank, engineScore: best.score };
+  // Copies, then assignments: a spread followed by new keys (`{ ...meta, engine }`) costs
+  // microseconds per object in Node 20, and a fused answer makes several per hit.
+  const meta: Record<string, unknown> = Object.assign({}, fused.hit.meta);
+  meta.engine = engine;
+  meta.engineRank = best.rank;
+  meta.engineScore = best.score;
   if (origins.length > 1) meta.engines = origins;
-  if (keepVector || !("vector" in fused.hit)) return { ...fused.hit, score: fused.score, meta };
-  // Not `delete`: that would leave the hit in V8's slow dictionary mode for serialisation.
-  const { vector: _dropped, ...withoutVector } = fused.hit as FusibleHit & { vector?: unknown };
-  return { ...withoutVector, score: fused.score, meta };
+  const hit = keepVector ? Object.assign({}, fused.hit) : withoutVector(fused.hit);
+  hit.score = fused.score;
+  hit.meta = meta;
+  return hit;
+}
+
+/** A copy of the hit without its vector; not `delete`, which would leave the copy in V8's slow dictionary mode. */
+function withoutVector(hit: FusibleHit): FusibleHit {
+  if (!("vector" in hit)) return Object.assign({}, hit);
+  const { vector: _dropped, ...rest } = hit as FusibleHit & { vector?: unknown };
+  return rest;
 }
 
 /** The one vector encoding and dimension every answer used; undefined when they differ (§7.3.1). */

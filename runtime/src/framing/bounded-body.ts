@@ -1,12 +1,14 @@
 /**
- * Reads a Web stream of bytes no further than a limit (§15.5): past it, the stream is cancelled
- * and nothing more is buffered. Shared by the server's fetch adapter (request bodies) and the
+ * Reads a body of bytes no further than a limit (§15.5): past it, reading is cancelled and
+ * nothing more is buffered. Shared by the server's fetch adapter (request bodies) and the
  * client's HTTP transport (response bodies); Web APIs only.
  */
 
+/** What reading needs of a body: a Web stream's reader, or a host's own (node:http). */
+export type ChunkReader = Pick<ReadableStreamDefaultReader<Uint8Array>, "read" | "cancel">;
+
 /** The whole body, or null once it passes `limit` bytes. */
-export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
-  const reader = body.getReader();
+export async function readBounded(reader: ChunkReader, limit: number): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

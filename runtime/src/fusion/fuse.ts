@@ -40,23 +40,32 @@ export function fuse<H extends FusibleHit>(lists: readonly RankedList<H>[], opti
       byKey.set(key, entry);
     });
   });
-  const fusedHits = [...byKey.values()].map(toFusedHit);
-  fusedHits.sort(compareFused);
-  return options.k === undefined ? fusedHits : fusedHits.slice(0, Math.max(0, options.k));
+  const ranked = [...byKey.values()].map(scored);
+  ranked.sort(compareFused);
+  const kept = options.k === undefined ? ranked : ranked.slice(0, Math.max(0, options.k));
+  // Only the kept hits are merged into one body each: the others are never seen.
+  return kept.map(toFusedHit);
 }
 
 /** The §16.3 total order: higher score, then higher summed weight, then smaller stringified id. */
-export function compareFused(a: FusedHit, b: FusedHit): number {
+export function compareFused(a: Ranked, b: Ranked): number {
   if (a.score !== b.score) return b.score - a.score;
   if (a.weight !== b.weight) return b.weight - a.weight;
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-function toFusedHit<H extends FusibleHit>(entry: Accumulator<H>): FusedHit<H> {
+/** What the §16.3 order reads of a fused hit. */
+type Ranked = Pick<FusedHit, "key" | "score" | "weight">;
+
+function scored<H extends FusibleHit>(entry: Accumulator<H>): Ranked & { entry: Accumulator<H> } {
+  return { key: entry.key, score: sumInFixedOrder(entry.terms), weight: entry.weight, entry };
+}
+
+function toFusedHit<H extends FusibleHit>({ entry, score }: { entry: Accumulator<H>; score: number }): FusedHit<H> {
   return {
     key: entry.key,
     hit: richestWithMergedMeta(entry.hits),
-    score: sumInFixedOrder(entry.terms),
+    score,
     weight: entry.weight,
     contributions: entry.contributions,
   };
@@ -127,9 +136,13 @@ function richestWithMergedMeta<H extends FusibleHit>(hits: readonly H[]): H {
   for (const hit of hits.slice(1)) {
     if (isRicher(hit, richest)) richest = hit;
   }
+  if (hits.length === 1) return richest;
   const metas = hits.flatMap((hit) => (hit.meta === undefined ? [] : [hit.meta]));
   if (metas.length === 0) return richest;
-  return { ...richest, meta: Object.assign({}, ...metas, richest.meta) };
+  // A copy, then an assignment: a spread followed by a new key costs microseconds in Node 20.
+  const merged = Object.assign({}, richest);
+  merged.meta = Object.assign({}, ...metas, richest.meta);
+  return merged;
 }
 
 /** Longer text wins; more content blocks break a tie; a full tie keeps the earlier hit. */

@@ -39,7 +39,7 @@ class FetchExchange implements HttpExchange {
     const declared = Number(this.#source.headers.get("content-length"));
     if (declared > limit) return null;
     const body = this.#source.body;
-    return body ? readBounded(body, limit) : new Uint8Array(0);
+    return body ? readBounded(body.getReader(), limit) : new Uint8Array(0);
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
