@@ -13,6 +13,7 @@ import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { subschemaKeywords } from "../load/schema-walk.js";
 import { allShapes } from "./shapes.js";
+import { isAnnotation } from "./validation-key.js";
 
 /** Keywords whose meaning depends on where the schema is, not only on what it says. */
 const locationKeywords = new Set(["$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef"]);
@@ -104,10 +105,4 @@ class Identities {
     if (key === null) throw new OnlyItself();
     return { same: key };
   }
-}
-
-/** What no validator reads: string description, title and $comment; an examples list. */
-function isAnnotation(keyword: string, value: unknown): boolean {
-  if (keyword === "examples") return Array.isArray(value);
-  return (keyword === "description" || keyword === "title" || keyword === "$comment") && typeof value === "string";
 }
