@@ -4,6 +4,7 @@
  * key, §7.10), only errors that say a retry may succeed, honouring retryAfterMs, the call's
  * deadline and its abort signal. Attempts are counted by the server itself.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, type RcpClient } from "../../generated/client.js";
@@ -167,5 +168,29 @@ describe("transports", () => {
       .toBe("TransportError");
     expect(stdioAttempts).toEqual([]);
     await stdio.close();
+  });
+
+  it("a stdio call that fails on a broken pipe is not retried, though the process has not closed yet", async () => {
+    const attempts: number[] = [];
+    const stdio = await connectStdio({
+      clientInfo,
+      transport: { command: process.execPath, args: [FLAKY_SERVER] },
+      retry: { initialDelayMs: 5, onRetry: ({ attempt }) => void attempts.push(attempt) },
+    });
+    await stdio.retrieve({ query: "deaf:k", k: 1 });
+    // The server no longer reads: a write breaks the pipe (EPIPE) while its child keeps stdout
+    // open, so the connection is lost before it is closed. Calls written before the pipe is known
+    // broken wait for the close; later ones fail at once, and none is retried.
+    const waiting: Promise<unknown>[] = [];
+    const outcome = () => {
+      const call = stdio.retrieve({ query: "x:k", k: 1 }).catch((error: Error) => error);
+      waiting.push(call);
+      return Promise.race([call.then((error) => (error as Error).message), delay(100, "still waiting")]);
+    };
+    await expect.poll(outcome, { timeout: 2_500 }).toMatch(/^Server stdin failed/);
+    expect(attempts).toEqual([]);
+    await stdio.close();
+    for (const error of await Promise.all(waiting)) expect(error).toMatchObject({ name: "TransportError" });
+    expect(attempts).toEqual([]);
   });
 });

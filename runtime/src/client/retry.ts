@@ -78,8 +78,9 @@ function isPresent(value: unknown): boolean {
 
 function mayRetry(error: unknown, host: RetryHost): boolean {
   if (!host.connected()) return false;
-  // A request that never got an answer (HTTP connection refused or reset); an unmapped status did get one.
-  if (error instanceof TransportError) return error.status === undefined;
+  // A request that never got an answer (HTTP connection refused or reset); an unmapped status did
+  // get one. A lost connection (a stdio pipe) fails every call until the client notices it closed.
+  if (error instanceof TransportError) return error.status === undefined && !error.connectionLost;
   if (!(error instanceof CallError)) return false;
   const said = error.data?.retryable;
   if (typeof said === "boolean") return said;

@@ -82,7 +82,10 @@ export class StdioClientTransport implements ClientTransport {
     child.stdout!.on("end", () => reader.end());
     // EPIPE: the server stopped reading. Killing it makes "close" fire once its stdout is drained.
     child.stdin!.on("error", (error) => {
-      this.#failure ??= new TransportError(`Server stdin failed: ${error.message}`, { cause: error });
+      this.#failure ??= new TransportError(`Server stdin failed: ${error.message}`, {
+        cause: error,
+        connectionLost: true,
+      });
       child.kill("SIGKILL");
     });
     // "close" comes after stdout has ended, so responses written before exit are still delivered.
@@ -90,6 +93,7 @@ export class StdioClientTransport implements ClientTransport {
       child.on("close", (code, signal) => {
         this.#failure ??= new TransportError(
           `Server process exited (${signal === null ? `code ${String(code)}` : `signal ${signal}`})`,
+          { connectionLost: true },
         );
         if (!this.#closing) sink.closed(this.#failure);
         resolve();
@@ -101,6 +105,7 @@ export class StdioClientTransport implements ClientTransport {
       child.on("error", (error) => {
         this.#failure ??= new TransportError(`Cannot start ${this.#options.command}: ${error.message}`, {
           cause: error,
+          connectionLost: true,
         });
         reject(this.#failure);
       });
@@ -142,7 +147,7 @@ export class StdioClientTransport implements ClientTransport {
       const error = { code: ErrorCode.PayloadTooLarge, message: `Response too large: ${what}`, data: { limit, bytes } };
       sink.receive({ jsonrpc: "2.0", id, error });
     } else if (!hasMethod) {
-      this.#failure ??= new TransportError(`Connection closed: ${what} and names no request`);
+      this.#failure ??= new TransportError(`Connection closed: ${what} and names no request`, { connectionLost: true });
       sink.closed(this.#failure);
       void this.close();
     }
@@ -162,7 +167,7 @@ export class StdioClientTransport implements ClientTransport {
       };
       const onClose = (): void => {
         done();
-        reject(this.#failure ?? new TransportError("Server stdin closed"));
+        reject(this.#failure ?? new TransportError("Server stdin closed", { connectionLost: true }));
       };
       stdin.on("drain", onDrain);
       stdin.on("close", onClose);

@@ -67,11 +67,17 @@ export const DEFAULT_CLIENT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export class TransportError extends Error {
   /** The HTTP status, when the failure was an unmapped HTTP response. */
   readonly status: number | undefined;
+  /**
+   * The connection itself is gone (a stdio server's pipe broke, or it exited), not only this
+   * call's request: nothing sent on it can succeed, so the retry policy never retries it.
+   */
+  readonly connectionLost: boolean;
 
-  constructor(message: string, options?: { status?: number; cause?: unknown }) {
+  constructor(message: string, options?: { status?: number; cause?: unknown; connectionLost?: boolean }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "TransportError";
     this.status = options?.status;
+    this.connectionLost = options?.connectionLost ?? false;
   }
 }
 
