@@ -14,7 +14,7 @@
  * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
  * other methods' nor the whole-frame `message` validator.
  */
-import { compileRef, folderAjv } from "../load/loader.js";
+import { absoluteRef, compileRef, folderAjv } from "../load/loader.js";
 import { SchemaProblems } from "../load/schema-folder-error.js";
 import { messageSchema } from "../model/bundle.js";
 import { representativeOf } from "../model/shape-identity.js";
@@ -58,8 +58,7 @@ function compiledCode(model: RcpModel, validatorModule: string): string {
     if (shape.validatorName) {
       const representative = representativeOf(folder, shape.ref);
       compiled.add(representative);
-      const [file = representative, pointer = ""] = representative.split("#");
-      exports[shape.validatorName] = `${folder.idOf(file)}#${pointer}`;
+      exports[shape.validatorName] = absoluteRef(folder, representative);
     }
   // First, so that a schema ajv refuses is reported with its file and pointer.
   const problems = new SchemaProblems();

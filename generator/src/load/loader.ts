@@ -148,10 +148,16 @@ export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
 export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
   const [file = "", pointer = ""] = ref.split("#");
   const validate = folder.files.has(file)
-    ? located(file, pointer, () => folderAjv(folder).getSchema(`${folder.idOf(file)}#${pointer}`))
+    ? located(file, pointer, () => folderAjv(folder).getSchema(absoluteRef(folder, ref)))
     : undefined;
   if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
   return validate;
+}
+
+/** `methods/retrieve.json#/$defs/params` (or a whole file's path) as ajv knows it: by the file's assigned `$id`. */
+export function absoluteRef(folder: LoadedSchemaFolder, ref: string): string {
+  const [file = "", pointer = ""] = ref.split("#");
+  return `${folder.idOf(file)}#${pointer}`;
 }
 
 function located<T>(file: string, pointer: string, compile: () => T): T {

@@ -5,7 +5,7 @@
  * runtime enforces too: a notification's name never travels with an `id` (§4.5), and absent
  * `params` mean `{}` (so a method whose params require a member requires `params`).
  */
-import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
+import { absoluteRef, compileRef, type LoadedSchemaFolder } from "../load/loader.js";
 import { representativeOf } from "./shape-identity.js";
 import { validationKey } from "./validation-key.js";
 
@@ -17,10 +17,8 @@ import { validationKey } from "./validation-key.js";
 export function messageSchema(folder: LoadedSchemaFolder, { shared = false } = {}): Record<string, unknown> {
   const ref = (path: string, pointer: string) => ({ $ref: `${folder.idOf(path)}#${pointer}` });
   const paramsOf = (file: string) => {
-    const [path = file, pointer = ""] = (
-      shared ? representativeOf(folder, `${file}#/$defs/params`) : `${file}#/$defs/params`
-    ).split("#");
-    return ref(path, pointer);
+    const params = `${file}#/$defs/params`;
+    return { $ref: absoluteRef(folder, shared ? representativeOf(folder, params) : params) };
   };
   const whenMethod = (method: string) => ({
     type: "object",

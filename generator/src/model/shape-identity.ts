@@ -11,9 +11,8 @@
 import { canonicalJson } from "../load/canonical-json.js";
 import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
-import { subschemaKeywords } from "../load/schema-walk.js";
 import { allShapes } from "./shapes.js";
-import { isAnnotation } from "./validation-key.js";
+import { asIs, validatedPart } from "./validation-key.js";
 
 /** Keywords whose meaning depends on where the schema is, not only on what it says. */
 const locationKeywords = new Set(["$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef"]);
@@ -74,21 +73,10 @@ class Identities {
 
   /** The schema as a validator sees it: no annotations, references replaced by what they mean. */
   #rewritten(file: string, schema: unknown): unknown {
-    if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
-    const sub = (value: unknown) => this.#rewritten(file, value);
-    const result: Record<string, unknown> = {};
-    for (const [keyword, value] of Object.entries(schema)) {
+    return validatedPart(schema, (keyword, value) => {
       if (locationKeywords.has(keyword)) throw new OnlyItself();
-      if (isAnnotation(keyword, value)) continue;
-      const shape = subschemaKeywords[keyword];
-      if (keyword === "$ref" && typeof value === "string") result[keyword] = this.#reference(file, value);
-      else if (shape?.holds === "single") result[keyword] = sub(value);
-      else if (shape?.holds === "list" && Array.isArray(value)) result[keyword] = value.map(sub);
-      else if (shape?.holds === "map" && typeof value === "object" && value !== null)
-        result[keyword] = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, sub(member)]));
-      else result[keyword] = value;
-    }
-    return result;
+      return keyword === "$ref" && typeof value === "string" ? this.#reference(file, value) : asIs;
+    });
   }
 
   /** Another file's location as it is; a location in the same file as its own identity (the file is a clone's). */

@@ -14,34 +14,43 @@ const keys = new WeakMap<LoadedSchemaFolder, string>();
 export function validationKey(folder: LoadedSchemaFolder): string {
   let key = keys.get(folder);
   if (key === undefined) {
-    key = [...folder.files]
-      .map(([path, document]) => `${path}\n${canonicalJson(withoutAnnotations(document))}`)
-      .join("\n");
+    key = [...folder.files].map(([path, document]) => `${path}\n${canonicalJson(validatedPart(document))}`).join("\n");
     keys.set(folder, key);
   }
   return key;
 }
 
-/** The schema without what no validator reads; instances (`const`, `enum`, ...) kept whole. */
-function withoutAnnotations(schema: unknown): unknown {
+/** What `validatedPart`'s `special` returns to leave a keyword to the walk. */
+export const asIs: unique symbol = Symbol("as is");
+
+/**
+ * The schema as a validator reads it: annotations left out at every schema position, never
+ * inside an instance (a `const` object keeps every member). `special` sees each other keyword
+ * first and may give its value (or throw); `asIs` lets the walk treat it.
+ */
+export function validatedPart(
+  schema: unknown,
+  special: (keyword: string, value: unknown) => unknown = () => asIs,
+): unknown {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const sub = (value: unknown) => validatedPart(value, special);
   const result: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (isAnnotation(keyword, value)) continue;
+    const given = special(keyword, value);
     const shape = subschemaKeywords[keyword];
-    if (shape?.holds === "single") result[keyword] = withoutAnnotations(value);
-    else if (shape?.holds === "list" && Array.isArray(value)) result[keyword] = value.map(withoutAnnotations);
+    if (given !== asIs) result[keyword] = given;
+    else if (shape?.holds === "single") result[keyword] = sub(value);
+    else if (shape?.holds === "list" && Array.isArray(value)) result[keyword] = value.map(sub);
     else if (shape?.holds === "map" && typeof value === "object" && value !== null)
-      result[keyword] = Object.fromEntries(
-        Object.entries(value).map(([name, member]) => [name, withoutAnnotations(member)]),
-      );
+      result[keyword] = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, sub(member)]));
     else result[keyword] = value;
   }
   return result;
 }
 
 /** What no validator reads: a string description, title or $comment; an examples list. */
-export function isAnnotation(keyword: string, value: unknown): boolean {
+function isAnnotation(keyword: string, value: unknown): boolean {
   if (keyword === "examples") return Array.isArray(value);
   return (keyword === "description" || keyword === "title" || keyword === "$comment") && typeof value === "string";
 }

@@ -82,18 +82,14 @@ export class StdioClientTransport implements ClientTransport {
     child.stdout!.on("end", () => reader.end());
     // EPIPE: the server stopped reading. Killing it makes "close" fire once its stdout is drained.
     child.stdin!.on("error", (error) => {
-      this.#failure ??= new TransportError(`Server stdin failed: ${error.message}`, {
-        cause: error,
-        connectionLost: true,
-      });
+      this.#failure ??= connectionLost(`Server stdin failed: ${error.message}`, error);
       child.kill("SIGKILL");
     });
     // "close" comes after stdout has ended, so responses written before exit are still delivered.
     this.#exited = new Promise((resolve) => {
       child.on("close", (code, signal) => {
-        this.#failure ??= new TransportError(
+        this.#failure ??= connectionLost(
           `Server process exited (${signal === null ? `code ${String(code)}` : `signal ${signal}`})`,
-          { connectionLost: true },
         );
         if (!this.#closing) sink.closed(this.#failure);
         resolve();
@@ -103,10 +99,7 @@ export class StdioClientTransport implements ClientTransport {
       child.once("spawn", resolve);
       // Kept for the child's lifetime: a later "error" (a failed kill) must not go unhandled.
       child.on("error", (error) => {
-        this.#failure ??= new TransportError(`Cannot start ${this.#options.command}: ${error.message}`, {
-          cause: error,
-          connectionLost: true,
-        });
+        this.#failure ??= connectionLost(`Cannot start ${this.#options.command}: ${error.message}`, error);
         reject(this.#failure);
       });
     });
@@ -147,7 +140,7 @@ export class StdioClientTransport implements ClientTransport {
       const error = { code: ErrorCode.PayloadTooLarge, message: `Response too large: ${what}`, data: { limit, bytes } };
       sink.receive({ jsonrpc: "2.0", id, error });
     } else if (!hasMethod) {
-      this.#failure ??= new TransportError(`Connection closed: ${what} and names no request`, { connectionLost: true });
+      this.#failure ??= connectionLost(`Connection closed: ${what} and names no request`);
       sink.closed(this.#failure);
       void this.close();
     }
@@ -167,7 +160,7 @@ export class StdioClientTransport implements ClientTransport {
       };
       const onClose = (): void => {
         done();
-        reject(this.#failure ?? new TransportError("Server stdin closed", { connectionLost: true }));
+        reject(this.#failure ?? connectionLost("Server stdin closed"));
       };
       stdin.on("drain", onDrain);
       stdin.on("close", onClose);
@@ -192,4 +185,9 @@ async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolea
   const settled = await Promise.race([promise.then(() => true), timeout]);
   clearTimeout(timer);
   return settled;
+}
+
+/** Every failure of this transport is the connection's: the pipes are shared by all calls. */
+function connectionLost(message: string, cause?: unknown): TransportError {
+  return new TransportError(message, { cause, connectionLost: true });
 }
