@@ -30,6 +30,7 @@ function vendorMethod(name: string, description: string, minimumK: number): obje
           k: { type: "integer", minimum: minimumK },
           mode: { $ref: "#/$defs/mode" },
           hit: { $ref: "../types/hit.json" },
+          _meta: { $ref: "../meta.json#/$defs/meta" },
         },
       },
       result: { type: "object" },
@@ -63,6 +64,17 @@ describe("validators.ts", () => {
     expect(functionOf.get("pingResult")).toBe(functionOf.get("pingParams"));
     const declared = [...code.matchAll(/^function (validate\d+)\(/gm)].map(([, name]) => name);
     expect(new Set(declared).size).toBe(declared.length);
+  });
+
+  it("compiles a subschema that several files point into once", () => {
+    // retrieve.json and both distinct vendor methods refer to ../meta.json#/$defs/meta; ajv on
+    // its own compiles such a target once per referring file (schema-ajv.ts).
+    const checksProgressToken = code
+      .split(/\n(?=function validate\d+\()/)
+      .filter((part) => part.startsWith("function ") && part.includes('schemaPath:"#/properties/progressToken/type"'));
+    expect(checksProgressToken).toHaveLength(1);
+    expect(validators["xAcmeCParams"]!({ query: "q", _meta: { progressToken: 1.5 } })).toBe(false);
+    expect(validators["retrieveResult"]!({ hits: [], _meta: { progressToken: [] } })).toBe(false);
   });
 
   it("keeps apart shapes that differ in a keyword a validator reads", () => {

@@ -14,8 +14,8 @@
  * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
  * other methods' nor the whole-frame `message` validator.
  */
-import { absoluteRef, compileRef, folderAjv } from "../load/loader.js";
-import { SchemaProblems } from "../load/schema-folder-error.js";
+import { compileAll } from "../load/compile-all.js";
+import { absoluteRef, folderAjv } from "../load/loader.js";
 import { messageSchema } from "../model/bundle.js";
 import { representativeOf } from "../model/shape-identity.js";
 import { validationKey } from "../model/validation-key.js";
@@ -27,10 +27,10 @@ export const messageValidatorName = "message";
 
 export const validatorsTarget = definePlugin({
   name: "validators",
-  generate({ model, newFile }) {
+  async generate({ model, newFile }) {
     // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
     const file = newFile("validators.ts", { format: false });
-    file.print(validatorsCode(model, file.runtimeModule("Validator")));
+    file.print(await validatorsCode(model, file.runtimeModule("Validator")));
     return [file];
   },
 });
@@ -38,17 +38,17 @@ export const validatorsTarget = definePlugin({
 /** The last run's code, for the next run of this process (--watch) when nothing a validator checks changed. */
 let previous: { key: string; code: string } | undefined;
 
-function validatorsCode(model: RcpModel, validatorModule: string): string {
+async function validatorsCode(model: RcpModel, validatorModule: string): Promise<string> {
   const key = [
     validationKey(model.schema),
     validatorModule,
     ...model.shapes.map((shape) => `${shape.validatorName}:${shape.typeName}:${shape.ref}`),
   ].join("\n");
-  if (previous?.key !== key) previous = { key, code: compiledCode(model, validatorModule) };
+  if (previous?.key !== key) previous = { key, code: await compiledCode(model, validatorModule) };
   return previous.code;
 }
 
-function compiledCode(model: RcpModel, validatorModule: string): string {
+async function compiledCode(model: RcpModel, validatorModule: string): Promise<string> {
   const folder = model.schema;
   const ajv = folderAjv(folder);
   const exports: Record<string, string> = {};
@@ -61,9 +61,7 @@ function compiledCode(model: RcpModel, validatorModule: string): string {
       exports[shape.validatorName] = absoluteRef(folder, representative);
     }
   // First, so that a schema ajv refuses is reported with its file and pointer.
-  const problems = new SchemaProblems();
-  for (const ref of compiled) problems.attempt(() => compileRef(folder, ref));
-  problems.throwIfAny();
+  await compileAll(folder, compiled);
   const message = messageSchema(model.schema, { shared: true });
   ajv.removeSchema(String(message["$id"]));
   ajv.addSchema(message);

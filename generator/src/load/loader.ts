@@ -25,7 +25,7 @@ import type {
 } from "./meta-schema/schema-files.js";
 import { readSchemaFiles } from "./read-folder.js";
 import { checkRefs } from "./refs.js";
-import { newFolderAjv } from "./schema-ajv.js";
+import { newFolderAjv, validatorAt } from "./schema-ajv.js";
 import { SchemaFolderError, SchemaProblems } from "./schema-folder-error.js";
 
 export { SchemaFolderError, type SchemaProblem } from "./schema-folder-error.js";
@@ -148,16 +148,19 @@ export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
 export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
   const [file = "", pointer = ""] = ref.split("#");
   const validate = folder.files.has(file)
-    ? located(file, pointer, () => folderAjv(folder).getSchema(absoluteRef(folder, ref)))
+    ? located(file, pointer, () => validatorAt(folderAjv(folder), absoluteRef(folder, ref)))
     : undefined;
   if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
   return validate;
 }
 
-/** `methods/retrieve.json#/$defs/params` (or a whole file's path) as ajv knows it: by the file's assigned `$id`. */
+/**
+ * `methods/retrieve.json#/$defs/params` (or a whole file's path) as ajv knows it: by the file's
+ * assigned `$id`. A whole file is its `$id` alone: ajv takes `<$id>#` for another schema.
+ */
 export function absoluteRef(folder: LoadedSchemaFolder, ref: string): string {
   const [file = "", pointer = ""] = ref.split("#");
-  return `${folder.idOf(file)}#${pointer}`;
+  return pointer === "" ? folder.idOf(file) : `${folder.idOf(file)}#${pointer}`;
 }
 
 function located<T>(file: string, pointer: string, compile: () => T): T {

@@ -83,10 +83,20 @@ function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean 
   if (verdicts?.key !== key) verdicts = { key, byFile: new Map() };
   let accepts = verdicts.byFile.get(file);
   if (accepts === undefined) {
-    accepts = compileRef(folder, representativeOf(folder, `${file}#/$defs/params`))({}) === true;
+    accepts = compileRef(folder, paramsCheck(folder, file))({}) === true;
     verdicts.byFile.set(file, accepts);
   }
   return accepts;
+}
+
+/** The schema acceptsAbsentParams compiles for a method file: the first that checks what its params check. */
+function paramsCheck(folder: LoadedSchemaFolder, file: string): string {
+  return representativeOf(folder, `${file}#/$defs/params`);
+}
+
+/** Every schema messageSchema compiles, for a caller that compiles them ahead (compile-all.ts). */
+export function paramsChecks(folder: LoadedSchemaFolder): string[] {
+  return folder.methods.map(({ file }) => paramsCheck(folder, file));
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */
