@@ -17,18 +17,11 @@ export interface PrintedDoc {
   readonly unvouched: string | undefined;
 }
 
-type Mode = "flat" | "break";
-
-interface Command {
-  /** Spaces at the start of the lines it breaks. */
-  readonly indent: number;
-  readonly mode: Mode;
-  readonly doc: Doc;
-}
+const printableAscii = /^[\x20-\x7e]*$/;
 
 /** The least and the most columns a text takes in prettier's count. */
 export function textWidth(text: string): { min: number; max: number } {
-  if (/^[\x20-\x7e]*$/.test(text)) return { min: text.length, max: text.length };
+  if (printableAscii.test(text)) return { min: text.length, max: text.length };
   let min = 0;
   let max = 0;
   for (const character of text) {
@@ -42,9 +35,42 @@ export function textWidth(text: string): { min: number; max: number } {
   return { min, max };
 }
 
+/**
+ * The commands still to print, top last: a document, its indentation (spaces) and whether it is
+ * printed flat. Three parallel stacks rather than an object a command: client.ts of 2,000
+ * methods lays out in a third less time, most of it saved in the garbage collector.
+ */
+class Commands {
+  readonly indents: number[] = [];
+  readonly flats: boolean[] = [];
+  readonly docs: Doc[] = [];
+
+  push(indent: number, flat: boolean, doc: Doc): void {
+    this.indents.push(indent);
+    this.flats.push(flat);
+    this.docs.push(doc);
+  }
+
+  /** The contents of an array, first on top. */
+  pushParts(indent: number, flat: boolean, parts: readonly Doc[]): void {
+    for (let index = parts.length - 1; index >= 0; index -= 1) this.push(indent, flat, parts[index]!);
+  }
+
+  get length(): number {
+    return this.docs.length;
+  }
+
+  pop(): void {
+    this.indents.pop();
+    this.flats.pop();
+    this.docs.pop();
+  }
+}
+
 /** `doc` laid out at `width` columns (at Infinity, every group not broken by nature is flat). */
 export function printDoc(doc: Doc, width: number): PrintedDoc {
-  const out: string[] = [];
+  const lines: string[] = [];
+  let lineText = "";
   let unvouched: string | undefined;
   const note = (reason: string) => (unvouched ??= reason);
   // The column, in the most and the least columns the line's text may take.
@@ -53,57 +79,63 @@ export function printDoc(doc: Doc, width: number): PrintedDoc {
   let pendingIndent: number | undefined;
   const write = (text: string) => {
     if (text === "") return;
-    if (pendingIndent !== undefined) out.push(" ".repeat(pendingIndent));
+    if (pendingIndent !== undefined) lineText += " ".repeat(pendingIndent);
     pendingIndent = undefined;
-    out.push(text);
+    lineText += text;
+    if (printableAscii.test(text)) {
+      column += text.length;
+      columnMin += text.length;
+      return;
+    }
     const { min, max } = textWidth(text);
     column += max;
     columnMin += min;
   };
-  const commands: Command[] = [{ indent: 0, mode: "break", doc }];
+  const commands = new Commands();
+  commands.push(0, false, doc);
   while (commands.length > 0) {
-    const { indent, mode, doc: current } = commands.pop()!;
+    const last = commands.length - 1;
+    const indent = commands.indents[last]!;
+    const flat = commands.flats[last]!;
+    const current = commands.docs[last]!;
+    commands.pop();
     if (typeof current === "string") {
       write(current);
       continue;
     }
     if (Array.isArray(current)) {
-      const parts = current as readonly Doc[];
-      for (let index = parts.length - 1; index >= 0; index -= 1) commands.push({ indent, mode, doc: parts[index]! });
+      commands.pushParts(indent, flat, current as readonly Doc[]);
       continue;
     }
     const node = current as Exclude<Doc, string | readonly Doc[]>;
     switch (node.kind) {
       case "indent":
-        commands.push({ indent: indent + node.spaces, mode, doc: node.contents });
+        commands.push(indent + node.spaces, flat, node.contents);
         break;
       case "group": {
-        if (mode === "flat") {
-          commands.push({ indent, mode: node.broken ? "break" : "flat", doc: node.contents });
+        if (flat || node.broken) {
+          commands.push(indent, flat && !node.broken, node.contents);
           break;
         }
-        const next: Command = { indent, mode: "flat", doc: node.contents };
-        let fitsFlat = false;
-        if (!node.broken) {
-          const most = fits(next, commands, width - column, "max");
-          const least = column === columnMin && most.exact ? most : fits(next, commands, width - columnMin, "min");
-          if (most.fits !== least.fits) note("a line holding characters of unknown width may or may not fit");
-          fitsFlat = most.fits;
-        }
-        if (!fitsFlat && node.unmodelledBreak) note("prettier fills a broken list of numbers");
-        commands.push(fitsFlat ? next : { indent, mode: "break", doc: node.contents });
+        const most = fits(node.contents, commands, width - column, "max");
+        const least =
+          column === columnMin && most.exact ? most : fits(node.contents, commands, width - columnMin, "min");
+        if (most.fits !== least.fits) note("a line holding characters of unknown width may or may not fit");
+        if (!most.fits && node.unmodelledBreak) note("prettier fills a broken list of numbers");
+        commands.push(indent, most.fits, node.contents);
         break;
       }
       case "if-break":
-        commands.push({ indent, mode, doc: mode === "break" ? node.broken : node.flat });
+        commands.push(indent, flat, flat ? node.flat : node.broken);
         break;
       case "line":
-        if (mode === "flat" && !node.hard) {
+        if (flat && !node.hard) {
           if (!node.soft) write(" ");
           break;
         }
-        if (!node.literal) trimEnd(out);
-        out.push("\n");
+        // Prettier drops the spaces and tabs that end a line, but for text printed as written.
+        lines.push(node.literal ? lineText : lineText.replace(/[ \t]+$/, ""));
+        lineText = "";
         pendingIndent = indent;
         column = columnMin = indent;
         break;
@@ -112,28 +144,39 @@ export function printDoc(doc: Doc, width: number): PrintedDoc {
         break;
     }
   }
-  return { text: out.join(""), unvouched };
+  lines.push(lineText);
+  return { text: lines.join("\n"), unvouched };
 }
 
 /**
- * Whether `next`, flat, and the commands after it up to their first line break fit in
+ * Whether `contents`, flat, and the commands after it up to their first line break fit in
  * `remaining` columns (prettier's fits: the rest is measured in its own mode, so the first line
  * of a broken group ends it). `exact`: no character of unknown width was measured.
  */
 function fits(
-  next: Command,
-  rest: readonly Command[],
+  contents: Doc,
+  rest: Commands,
   remaining: number,
   count: "min" | "max",
 ): { fits: boolean; exact: boolean } {
-  const stack: Pick<Command, "mode" | "doc">[] = [next];
+  const flats: boolean[] = [true];
+  const docs: Doc[] = [contents];
   let restIndex = rest.length;
   let exact = true;
   while (remaining >= 0) {
-    const command = stack.pop() ?? (restIndex > 0 ? rest[--restIndex] : undefined);
-    if (command === undefined) return { fits: true, exact };
-    const { mode, doc } = command;
+    if (docs.length === 0) {
+      if (restIndex === 0) return { fits: true, exact };
+      restIndex -= 1;
+      flats.push(rest.flats[restIndex]!);
+      docs.push(rest.docs[restIndex]!);
+    }
+    const flat = flats.pop()!;
+    const doc = docs.pop()!;
     if (typeof doc === "string") {
+      if (printableAscii.test(doc)) {
+        remaining -= doc.length;
+        continue;
+      }
       const { min, max } = textWidth(doc);
       exact &&= min === max;
       remaining -= count === "max" ? max : min;
@@ -141,22 +184,28 @@ function fits(
     }
     if (Array.isArray(doc)) {
       const parts = doc as readonly Doc[];
-      for (let index = parts.length - 1; index >= 0; index -= 1) stack.push({ mode, doc: parts[index]! });
+      for (let index = parts.length - 1; index >= 0; index -= 1) {
+        flats.push(flat);
+        docs.push(parts[index]!);
+      }
       continue;
     }
     const node = doc as Exclude<Doc, string | readonly Doc[]>;
     switch (node.kind) {
       case "indent":
-        stack.push({ mode, doc: node.contents });
+        flats.push(flat);
+        docs.push(node.contents);
         break;
       case "group":
-        stack.push({ mode: node.broken ? "break" : mode, doc: node.contents });
+        flats.push(flat && !node.broken);
+        docs.push(node.contents);
         break;
       case "if-break":
-        stack.push({ mode, doc: mode === "break" ? node.broken : node.flat });
+        flats.push(flat);
+        docs.push(flat ? node.flat : node.broken);
         break;
       case "line":
-        if (mode === "break" || node.hard) return { fits: true, exact };
+        if (!flat || node.hard) return { fits: true, exact };
         if (!node.soft) remaining -= 1;
         break;
       case "unvouched":
@@ -164,17 +213,4 @@ function fits(
     }
   }
   return { fits: false, exact };
-}
-
-/** Drops the spaces and tabs that end the output, as prettier does before each newline. */
-function trimEnd(out: string[]): void {
-  while (out.length > 0) {
-    const last = out[out.length - 1]!;
-    const trimmed = last.replace(/[ \t]+$/, "");
-    if (trimmed !== "") {
-      out[out.length - 1] = trimmed;
-      return;
-    }
-    out.pop();
-  }
 }
