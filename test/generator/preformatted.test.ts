@@ -204,6 +204,14 @@ describe("the safety net", () => {
   );
 });
 
+it("keeps a banner holding a line break (a path with one) in comments, laid out and for prettier alike", async () => {
+  const file = new GeneratedFile("index.ts", "@rcp-gen/runtime/codegen", { format: "printed" });
+  file.print("export {};");
+  const text = await file.render(["DO NOT EDIT.", "Regenerate with: npx rcp-gen --out 'a\nb'"], format);
+  expect(text).toBe("// DO NOT EDIT.\n// Regenerate with: npx rcp-gen --out 'a\n// b'\nexport {};\n");
+  expect(await format(text)).toBe(text);
+});
+
 describe("descriptor data", () => {
   it("is laid out as prettier lays out the same object, or left to prettier, for any JSON", async () => {
     const value = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });

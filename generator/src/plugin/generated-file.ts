@@ -23,10 +23,18 @@ export type Printable = string | number | boolean | Exclude<Doc, string | readon
 
 /** How the banner is written, by file extension; JSON files take theirs as a member (json()). */
 const commentStyles: Readonly<Record<string, (lines: readonly string[]) => string>> = {
-  ts: (lines) => lines.map((line) => `// ${line}`).join("\n"),
+  ts: (lines) => lineComments("//", lines),
   md: (lines) => `<!-- ${lines.join("\n     ")} -->`,
-  yaml: (lines) => lines.map((line) => `# ${line}`).join("\n"),
+  yaml: (lines) => lineComments("#", lines),
 };
+
+/** Each line behind `mark`; a line break in a line (a path holding one) starts another comment, not code. */
+function lineComments(mark: string, lines: readonly string[]): string {
+  return lines
+    .flatMap((line) => line.split(/\r\n?|\n|\u2028|\u2029/))
+    .map((line) => `${mark} ${line}`)
+    .join("\n");
+}
 const styleOfExtension: Readonly<Record<string, keyof typeof commentStyles>> = {
   ts: "ts",
   mts: "ts",
