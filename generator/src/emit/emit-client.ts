@@ -13,7 +13,18 @@
  */
 import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
+import type { Doc } from "../plugin/layout/doc.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
+import {
+  arrayLiteral,
+  callArguments,
+  memberUnion,
+  objectType,
+  signature,
+  stringLiteral,
+  typeAlias,
+  typeArguments,
+} from "../plugin/layout/syntax.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { userMethods, type RcpModel } from "../model/model.js";
 import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
@@ -39,10 +50,10 @@ const baseClientMembers = new Set([
 export const clientTarget = definePlugin({
   name: "client",
   generate({ model, newFile }) {
-    const file = newFile("client.ts");
+    const file = newFile("client.ts", { format: "printed" });
     const callOptions = file.runtime("CallOptions");
     const members: ClientMember[] = [];
-    const entries: string[] = [];
+    const entries: (readonly [string, Doc])[] = [];
     const taken = new Map<string, string>();
     /** wire name -> the client members that call it */
     const membersOf = new Map<string, string[]>();
@@ -61,23 +72,39 @@ export const clientTarget = definePlugin({
 
     for (const method of model.methods) {
       const types = methodTypes(file, method);
-      entries.push(
-        `${JSON.stringify(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`,
-      );
+      entries.push([
+        method.method,
+        objectType([
+          ["params", types.params],
+          ["result", types.result],
+          ["partial", types.partial],
+        ]),
+      ]);
       if (method.lifecycle !== undefined) continue;
       const required = method.params.schema["required"];
       const params = `params: ${types.params}${Array.isArray(required) && required.length > 0 ? "" : " = {}"}`;
-      const wire = JSON.stringify(method.method);
+      const wire = stringLiteral(method.method);
       const name = method.camelName;
       members.push({
         docs: file.jsDoc(method.description, { spec: method.spec, from: method.file }),
-        signature: `${claim(name, method.method, method.file)}(${params}, options?: ${callOptions}<${types.partial}>): Promise<${types.result}>`,
+        name: claim(name, method.method, method.file),
+        parameters: [params, `options?: ${callOptions}<${types.partial}>`],
+        returns: `Promise<${types.result}>`,
         statement: `return this.call(${wire}, params, options);`,
       });
       if (method.streaming)
         members.push({
           docs: file.jsDoc(`Like ${name}(), as progress events followed by exactly one result (§9).`),
-          signature: `${claim(`${name}Stream`, method.method, method.file)}(${params}, options?: Omit<${callOptions}<${types.partial}>, "onProgress">): AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
+          name: claim(`${name}Stream`, method.method, method.file),
+          parameters: [
+            params,
+            ["options?: ", typeArguments("Omit", [`${callOptions}<${types.partial}>`, '"onProgress"'])],
+          ],
+          returns: typeArguments("AsyncGenerator", [
+            typeArguments(file.runtime("StreamEvent"), [types.result, types.partial]),
+            "void",
+            "undefined",
+          ]),
           statement: `return this.stream(${wire}, params, options);`,
         });
       const pages = pagesMember(file, method, types, params, callOptions, (member) =>
@@ -90,11 +117,15 @@ export const clientTarget = definePlugin({
     const protocol = file.import(protocolConstName, file.relative("methods.ts"));
     file.print("");
     file.print(file.jsDoc("How every method is typed: params, result and progress partial."));
-    file.print(`export type RcpMethods = { ${entries.join(" ")} };`);
+    file.print("export type RcpMethods = ", objectType(entries), ";");
     file.print(`export type RcpClientOptions = Omit<${baseOptions}, "protocol">;`);
     file.print(file.jsDoc("Client options plus the options of the transport to create."));
     file.print(
-      `export type ConnectOptions<TransportOptions> = Omit<${baseOptions}, "protocol" | "transport"> & { transport: TransportOptions };`,
+      [
+        `export type ConnectOptions<TransportOptions> = Omit<${baseOptions}, "protocol" | "transport"> & {`,
+        "  transport: TransportOptions;",
+        "};",
+      ].join("\n"),
     );
     file.print("");
     file.print(
@@ -102,31 +133,31 @@ export const clientTarget = definePlugin({
         "One method per RCP method, over the protocol the client is given: RcpClient gives it the whole protocol, connectHttpWith the lifecycle and the calls it names.",
       ),
     );
-    file.print(`export class RcpClientBase extends ${file.runtime("BaseClient")}<RcpMethods> {`);
-    members.forEach((member, index) => {
-      if (index > 0) file.print("");
-      if (member.docs !== "") file.print(member.docs);
-      file.print(`${member.signature} {`);
-      file.print(member.statement);
-      file.print("}");
-    });
-    file.print("}");
+    file.block(`export class RcpClientBase extends ${file.runtime("BaseClient")}<RcpMethods> {`, () =>
+      members.forEach((member, index) => {
+        if (index > 0) file.print("");
+        if (member.docs !== "") file.print(member.docs);
+        file.block([signature(member.name, member.parameters, member.returns), " {"], () =>
+          file.print(member.statement),
+        );
+      }),
+    );
     file.print("");
     file.print(
       file.jsDoc(
         "A typed RCP client speaking the whole protocol (its static `protocol` is what a Selector reads); call connect() first, or use connectHttp (or connectStdio from node.ts).",
       ),
     );
-    file.print("export class RcpClient extends RcpClientBase {");
-    file.print(
-      file.jsDoc("The protocol descriptor every instance speaks; a Selector reads the registry validator from it."),
-    );
-    file.print(`static readonly ${protocolConstName} = ${protocol};`);
-    file.print("");
-    file.print("constructor(options: RcpClientOptions) {");
-    file.print(`super({ ...options, protocol: ${protocol} });`);
-    file.print("}");
-    file.print("}");
+    file.block("export class RcpClient extends RcpClientBase {", () => {
+      file.print(
+        file.jsDoc("The protocol descriptor every instance speaks; a Selector reads the registry validator from it."),
+      );
+      file.print(`static readonly ${protocolConstName} = ${protocol};`);
+      file.print("");
+      file.block("constructor(options: RcpClientOptions) {", () =>
+        file.print(`super({ ...options, protocol: ${protocol} });`),
+      );
+    });
     addHttpConnects(file, model, membersOf);
     addConnectMemory(file);
     return [file];
@@ -147,19 +178,31 @@ function addHttpConnects(
   const methods = file.relative("methods.ts");
   const callable = userMethods(model);
   const calls = callable.map(({ camelName }) => file.import(callConstName(camelName), methods));
-  const members = (method: string): string =>
-    (membersOf.get(method) ?? []).map((member) => JSON.stringify(member)).join(" | ");
-  const transportOptions = `ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
+  const members = (method: string): Doc => memberUnion((membersOf.get(method) ?? []).map(stringLiteral));
+  const transportOptions = `options: ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
   file.print("");
   file.print(file.jsDoc("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."));
-  file.print(`export type RcpCall = ${calls.map((call) => `typeof ${call}`).join(" | ")};`);
+  file.print(
+    typeAlias(
+      "export type RcpCall",
+      calls.map((call) => `typeof ${call}`),
+    ),
+  );
   file.print(file.jsDoc("The RcpClient members that call each method."));
   file.print(
-    `export type RcpClientMembers = { ${callable.map(({ method }) => `${JSON.stringify(method)}: ${members(method)};`).join(" ")} };`,
+    "export type RcpClientMembers = ",
+    objectType(callable.map(({ method }) => [method, members(method)])),
+    ";",
   );
   file.print(file.jsDoc("An RcpClient that speaks only the methods `M`: the members calling the others are absent."));
   file.print(
-    "export type RcpClientWith<M extends keyof RcpClientMembers> = Omit<RcpClient, RcpClientMembers[keyof RcpClientMembers]> & Pick<RcpClient, RcpClientMembers[M]>;",
+    [
+      "export type RcpClientWith<M extends keyof RcpClientMembers> = Omit<",
+      "  RcpClient,",
+      "  RcpClientMembers[keyof RcpClientMembers]",
+      "> &",
+      "  Pick<RcpClient, RcpClientMembers[M]>;",
+    ].join("\n"),
   );
   file.print("");
   file.print(
@@ -167,37 +210,41 @@ function addHttpConnects(
       "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize: a client of every method.",
     ),
   );
-  file.print(`export function connectHttp(options: ${transportOptions}): Promise<RcpClient> {`);
-  file.print(`return connectCalls([${calls.join(", ")}], options);`);
-  file.print("}");
+  file.block([signature("export function connectHttp", [transportOptions], "Promise<RcpClient>"), " {"], () =>
+    file.print("return connectCalls", callArguments([arrayLiteral(calls), "options"]), ";"),
+  );
   file.print("");
   file.print(
     file.jsDoc(
       "Like connectHttp, for a client that makes only `calls` (e.g. `[retrieveCall]`): a bundle of it carries their validators and no other method's.",
     ),
   );
-  file.print(
-    `export function connectHttpWith<const Calls extends readonly RcpCall[]>(calls: Calls, options: ${transportOptions}): Promise<RcpClientWith<Calls[number]["method"]>> {`,
+  const connectWith = signature(
+    "export function connectHttpWith<const Calls extends readonly RcpCall[]>",
+    ["calls: Calls", transportOptions],
+    'Promise<RcpClientWith<Calls[number]["method"]>>',
   );
-  file.print("return connectCalls(calls, options);");
-  file.print("}");
+  file.block([connectWith, " {"], () => file.print("return connectCalls(calls, options);"));
   file.print("");
   file.print(
     file.jsDoc(
       "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
     ),
   );
-  file.print(
-    `async function connectCalls(calls: readonly RcpCall[], options: ${transportOptions}): Promise<RcpClientBase> {`,
+  const connectCalls = signature(
+    "async function connectCalls",
+    ["calls: readonly RcpCall[]", transportOptions],
+    "Promise<RcpClientBase>",
   );
-  file.print(
-    `const protocol = ${file.runtime("protocolWithCalls")}(${file.import(clientProtocolConstName, methods)}, calls);`,
-  );
-  file.print(
-    `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
-  );
-  file.print(connectOrClose);
-  file.print("}");
+  file.block([connectCalls, " {"], () => {
+    file.print(
+      `const protocol = ${file.runtime("protocolWithCalls")}(${file.import(clientProtocolConstName, methods)}, calls);`,
+    );
+    file.print(
+      `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
+    );
+    file.print(connectOrClose);
+  });
 }
 
 /** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */
@@ -208,16 +255,24 @@ function addConnectMemory(file: GeneratedFile): void {
       "Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers.",
     ),
   );
-  file.print(
-    `export async function connectMemory(server: ${file.runtime("RcpServer")}, options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {}): Promise<RcpClient> {`,
-  );
-  file.print(`const pair = ${file.runtime("createMemoryTransportPair")}();`);
-  file.print("server.connect(pair.server);");
-  file.print(
-    'const client = new RcpClient({ clientInfo: { name: "rcp-memory-client", version: "0.0.0" }, ...options, transport: pair.client });',
-  );
-  file.print(connectOrClose);
-  file.print("}");
+  const parameters = [
+    `server: ${file.runtime("RcpServer")}`,
+    'options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {}',
+  ];
+  file.block([signature("export async function connectMemory", parameters, "Promise<RcpClient>"), " {"], () => {
+    file.print(`const pair = ${file.runtime("createMemoryTransportPair")}();`);
+    file.print("server.connect(pair.server);");
+    file.print(
+      [
+        "const client = new RcpClient({",
+        '  clientInfo: { name: "rcp-memory-client", version: "0.0.0" },',
+        "  ...options,",
+        "  transport: pair.client,",
+        "});",
+      ].join("\n"),
+    );
+    file.print(connectOrClose);
+  });
 }
 
 /** `name(options)`: creates the transport, connects, and closes it again if initialize fails. */
@@ -233,17 +288,21 @@ export function addConnect(
   const client = fromClient("RcpClient", false);
   file.print("");
   file.print(file.jsDoc(description));
-  file.print(
-    `export async function ${name}(options: ${fromClient("ConnectOptions", true)}<${file.runtime(options)}>): Promise<${client}> {`,
-  );
-  file.print(`const client = new ${client}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`);
-  file.print(connectOrClose);
-  file.print("}");
+  const parameter = `options: ${fromClient("ConnectOptions", true)}<${file.runtime(options)}>`;
+  file.block([signature(`export async function ${name}`, [parameter], `Promise<${client}>`), " {"], () => {
+    file.print(`const client = new ${client}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`);
+    file.print(connectOrClose);
+  });
 }
 
 /** The end of every connect function: initialize, or release the transport and rethrow. */
 const connectOrClose = [
-  "try { await client.connect(); } catch (error) { await client.close(); throw error; }",
+  "try {",
+  "  await client.connect();",
+  "} catch (error) {",
+  "  await client.close();",
+  "  throw error;",
+  "}",
   "",
   "return client;",
 ].join("\n");

@@ -41,14 +41,14 @@ export function callConstName(camelName: string): string {
 export const methodsTarget = definePlugin({
   name: "methods",
   generate({ model, newFile }) {
-    const file = newFile("methods.ts");
+    const file = newFile("methods.ts", { format: "printed" });
     const validators = file.relative("validators.ts");
     const { methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } = descriptorData(
       model,
       (shape) => (shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined),
     );
     const constant = (declaration: string, value: LiteralValue, suffix = "") =>
-      file.print(`${declaration} = ${literal(value)}${suffix};`);
+      file.print(`${declaration} = `, literal(value), `${suffix};`);
     // Module-local, shared by clientProtocol and protocol by name.
     file.print("");
     constant("const notificationDescriptors", notifications as LiteralValue, " as const");
@@ -95,8 +95,11 @@ export const methodsTarget = definePlugin({
       ),
     );
     const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
+    // An object as the only argument is hugged: `defineProtocol({` ... `});`.
     file.print(
-      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(${literal(whole)});`,
+      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`,
+      literal(whole),
+      ");",
     );
     return [file];
   },

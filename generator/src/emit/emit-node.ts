@@ -8,7 +8,7 @@ import { addConnect } from "./emit-client.js";
 export const nodeTarget = definePlugin({
   name: "node",
   generate({ newFile }) {
-    const file = newFile("node.ts");
+    const file = newFile("node.ts", { format: "printed" });
     addConnect(
       file,
       "connectStdio",

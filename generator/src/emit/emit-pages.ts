@@ -5,6 +5,7 @@
  */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
+import { typeArguments } from "../plugin/layout/syntax.js";
 import type { ClientMember, MethodTypeNames } from "./method-types.js";
 
 export function pagesMember(
@@ -19,7 +20,9 @@ export function pagesMember(
   const name = method.camelName;
   return {
     docs: file.jsDoc(`Like ${name}(), one result page at a time, following the cursor until the last page (§10).`),
-    signature: `${claim(`${name}Pages`)}(${params}, options?: ${callOptions}<${types.partial}>): AsyncGenerator<${types.result}, void, undefined>`,
+    name: claim(`${name}Pages`),
+    parameters: [params, `options?: ${callOptions}<${types.partial}>`],
+    returns: typeArguments("AsyncGenerator", [types.result, "void", "undefined"]),
     statement: `return this.pages(${JSON.stringify(method.method)}, params, options);`,
   };
 }

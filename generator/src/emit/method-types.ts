@@ -1,6 +1,7 @@
 /** The params/result/partial type names of one method, imported from types.ts as they are used; a client method's parts. */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
+import type { Doc } from "../plugin/layout/doc.js";
 
 export interface MethodTypeNames {
   params: string;
@@ -18,9 +19,11 @@ export function methodTypes(file: GeneratedFile, method: RcpMethod): MethodTypeN
   };
 }
 
-/** One method of the client class: its doc comment, signature and the one statement of its body. */
+/** One method of the client class: its doc comment, name, parameters, return type and the one statement of its body. */
 export interface ClientMember {
   readonly docs: string;
-  readonly signature: string;
+  readonly name: string;
+  readonly parameters: readonly Doc[];
+  readonly returns: Doc;
   readonly statement: string;
 }

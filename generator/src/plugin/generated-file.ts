@@ -1,22 +1,40 @@
 /**
  * The file helper every target writes through, built-in or a user's plugin (protoplugin's
- * `GeneratedFile`, in spirit): print lines, import symbols as they are used (collected, sorted,
- * type-only where only types are used), doc comments from schema descriptions with their
- * provenance, and, at the end, the DO-NOT-EDIT banner in the file's own comment syntax and one
- * formatting pass (prettier, for TypeScript and JavaScript).
+ * `GeneratedFile`, in spirit): print lines (and blocks, indented), import symbols as they are
+ * used (collected, sorted, type-only where only types are used), doc comments from schema
+ * descriptions with their provenance, and, at the end, the DO-NOT-EDIT banner in the file's own
+ * comment syntax and the layout: prettier's, for TypeScript and JavaScript. The built-in targets
+ * print their code already laid out (layout/: documents that break as prettier breaks them,
+ * protobuf-es's way), so prettier runs only on a file whose layout they cannot vouch for.
  */
 import { posix } from "node:path";
 import { entrySpecifier, runtimeSymbols, type RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
+import { hardline, indent, lines, literalline, type Doc } from "./layout/doc.js";
+import { layOut } from "./layout/lay-out.js";
+import { printDoc } from "./layout/print-doc.js";
+import { importDeclaration } from "./layout/syntax.js";
+import { prettierOptions } from "./prettier-options.js";
 
-/** What print() takes: text, numbers and booleans as written, lists one after the other. */
-export type Printable = string | number | boolean | readonly Printable[];
+/**
+ * What print() takes: text, numbers and booleans as written, lists one after the other, and the
+ * layout documents of the built-in targets (layout/syntax.ts).
+ */
+export type Printable = string | number | boolean | Exclude<Doc, string | readonly Doc[]> | readonly Printable[];
 
 /** How the banner is written, by file extension; JSON files take theirs as a member (json()). */
 const commentStyles: Readonly<Record<string, (lines: readonly string[]) => string>> = {
-  ts: (lines) => lines.map((line) => `// ${line}`).join("\n"),
+  ts: (lines) => lineComments("//", lines),
   md: (lines) => `<!-- ${lines.join("\n     ")} -->`,
-  yaml: (lines) => lines.map((line) => `# ${line}`).join("\n"),
+  yaml: (lines) => lineComments("#", lines),
 };
+
+/** Each line behind `mark`; a line break in a line (a path holding one) starts another comment, not code. */
+function lineComments(mark: string, lines: readonly string[]): string {
+  return lines
+    .flatMap((line) => line.split(/\r\n?|\n|\u2028|\u2029/))
+    .map((line) => `${mark} ${line}`)
+    .join("\n");
+}
 const styleOfExtension: Readonly<Record<string, keyof typeof commentStyles>> = {
   ts: "ts",
   mts: "ts",
@@ -39,8 +57,13 @@ export interface DocOptions {
 }
 
 export interface NewFileOptions {
-  /** Format with prettier (TypeScript and JavaScript only; default true). Off for machine code such as ajv's. */
-  readonly format?: boolean;
+  /**
+   * How TypeScript and JavaScript are laid out: `true` (the default), by prettier; `false`, as
+   * printed (machine code such as ajv's); `"printed"`, as printed by layout documents, which lay
+   * it out as prettier would: prettier then runs only when they cannot vouch for the text (a line
+   * of code wider than prettier's 120 columns, a construct they do not model).
+   */
+  readonly format?: boolean | "printed";
 }
 
 export class PluginFileError extends Error {
@@ -51,8 +74,10 @@ export class GeneratedFile {
   /** The path inside the output folder, posix, e.g. `client.ts` or `docs/retrieve.md`. */
   readonly path: string;
   readonly #runtimeSpecifier: string;
-  readonly #format: boolean;
-  readonly #lines: string[] = [];
+  readonly #format: boolean | "printed";
+  /** What print() and block() made, one entry a print, each at its block depth; `undefined` is a blank line. */
+  readonly #entries: { depth: number; doc: Doc | undefined }[] = [];
+  #depth = 0;
   /** module specifier -> imported name -> whether only its type is used */
   readonly #imports = new Map<string, Map<string, boolean>>();
   #json: { value: object; bannerKey: string } | undefined;
@@ -68,13 +93,32 @@ export class GeneratedFile {
   print(fragments: TemplateStringsArray, ...printables: Printable[]): void;
   print(first?: Printable | TemplateStringsArray, ...rest: Printable[]): void {
     if (this.#json) throw new PluginFileError(`${this.path}: print() after json(): a JSON file is one value`);
-    if (isTemplate(first)) {
-      this.#lines.push(
-        first.map((fragment, index) => fragment + (index < rest.length ? text(rest[index]!) : "")).join(""),
-      );
+    const doc = isTemplate(first)
+      ? first.flatMap((fragment, index) => [lines(fragment), ...(index < rest.length ? [toDoc(rest[index]!)] : [])])
+      : toDoc(first === undefined ? [] : [first, ...rest]);
+    this.#entries.push({ depth: this.#depth, doc: isEmpty(doc) ? undefined : doc });
+  }
+
+  /**
+   * Prints `open`, what `body` prints one level deeper, then `close`: a block of code. A block
+   * whose body prints nothing is `open` and `close` on one line (`class A {}`), as prettier has it.
+   */
+  block(open: Printable, body: () => void, close: Printable = "}"): void {
+    this.print(open);
+    const start = this.#entries.length;
+    this.#depth += 1;
+    try {
+      body();
+    } finally {
+      this.#depth -= 1;
+    }
+    if (this.#entries.slice(start).some((entry) => entry.doc !== undefined)) {
+      this.print(close);
       return;
     }
-    this.#lines.push(first === undefined ? "" : text([first, ...rest]));
+    this.#entries.splice(start);
+    const opened = this.#entries.pop()!;
+    this.#entries.push({ depth: opened.depth, doc: [opened.doc ?? "", toDoc(close)] });
   }
 
   /** Uses `name` from module `from` and returns the name to print; imported once, as a type only when only types use it. */
@@ -109,20 +153,23 @@ export class GeneratedFile {
   jsDoc(description: string | undefined, options: DocOptions = {}, indent = ""): string {
     const lines = docLines(description, options);
     if (lines.length === 0) return "";
-    if (lines.length === 1 && !lines[0]!.includes("*/")) return `${indent}/** ${lines[0]} */`;
-    return [`${indent}/**`, ...lines.map((line) => `${indent} *${line === "" ? "" : ` ${line}`}`), `${indent} */`].join(
-      "\n",
-    );
+    if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
+    // Each line ends as prettier ends it in a JSDoc block: no trailing spaces but a Markdown hard break's two.
+    const starred = (line: string) => {
+      const text = line.trimEnd();
+      return `${indent} *${text === "" ? "" : ` ${text}`}${text !== "" && line.endsWith("  ") ? "  " : ""}`;
+    };
+    return [`${indent}/**`, ...lines.map(starred), `${indent} */`].join("\n");
   }
 
   /** Makes the file one JSON document: `value` with the banner as its first member, `bannerKey`. */
   json(value: object, bannerKey = "$comment"): void {
-    if (this.#lines.length > 0)
+    if (this.#entries.length > 0)
       throw new PluginFileError(`${this.path}: json() after print(): a JSON file is one value`);
     this.#json = { value, bannerKey };
   }
 
-  /** The file's final text: banner, imports, body; formatted once. */
+  /** The file's final text: banner, imports, body; laid out once. */
   async render(banner: readonly string[], format: (text: string) => Promise<string>): Promise<string> {
     if (this.#json) {
       const { value, bannerKey } = this.#json;
@@ -134,22 +181,45 @@ export class GeneratedFile {
       throw new PluginFileError(
         `${this.path}: rcp-gen marks every file it writes with a banner, and knows the comments of ${Object.keys(styleOfExtension).join(", ")} files (JSON: call json())`,
       );
-    const imports = this.#importLines();
-    const body = [...(imports === "" ? [] : [imports]), ...this.#lines].join("\n");
-    const textOut = `${commentStyles[style]!(banner)}\n${body}\n`;
-    return this.#format && formattedExtensions.has(extension) ? format(textOut) : textOut;
+    const bannerText = commentStyles[style]!(banner);
+    const laidOutByPrettier = this.#format !== false && formattedExtensions.has(extension);
+    if (this.#format === "printed" && laidOutByPrettier) {
+      const printed = layOut(this.#document(bannerText, true), prettierOptions.printWidth);
+      if (printed.unvouched === undefined) return `${printed.text}\n`;
+    }
+    // As printed, every group flat: prettier's input, or the file as written (Markdown, ajv's code).
+    const textOut = `${printDoc(this.#document(bannerText, false), Infinity).text}\n`;
+    return laidOutByPrettier ? format(textOut) : textOut;
   }
 
-  #importLines(): string {
-    const specifiers = [...this.#imports.keys()].sort();
-    return specifiers
-      .map((from) => {
-        const names = [...this.#imports.get(from)!].sort(([a], [b]) => (a < b ? -1 : 1));
-        const allTypes = names.every(([, typeOnly]) => typeOnly);
-        const list = names.map(([name, typeOnly]) => (typeOnly && !allTypes ? `type ${name}` : name)).join(", ");
-        return `import ${allTypes ? "type " : ""}{ ${list} } from ${JSON.stringify(from)};`;
-      })
-      .join("\n");
+  /**
+   * The banner, the import declarations and what was printed, as one document. Laid out, blank
+   * lines follow prettier (one at most, none at the start or end of a block); otherwise the
+   * entries are joined as they were printed.
+   */
+  #document(bannerText: string, laidOut: boolean): Doc {
+    const entries = [
+      { depth: 0, doc: lines(bannerText) },
+      ...this.#importDeclarations().map((doc) => ({ depth: 0, doc })),
+      ...this.#entries,
+    ];
+    const kept = laidOut
+      ? entries.filter((entry, index) => entry.doc !== undefined || keepsBlank(entries, index))
+      : entries;
+    return kept.map(({ depth, doc }, index) => {
+      let nested: Doc = index === 0 ? (doc ?? "") : [laidOut ? hardline : literalline, doc ?? ""];
+      for (let level = 0; level < depth; level += 1) nested = indent(nested);
+      return nested;
+    });
+  }
+
+  #importDeclarations(): Doc[] {
+    return [...this.#imports.keys()].sort().map((from) => {
+      const names = [...this.#imports.get(from)!].sort(([a], [b]) => (a < b ? -1 : 1));
+      const allTypes = names.every(([, typeOnly]) => typeOnly);
+      const list = names.map(([name, typeOnly]) => (typeOnly && !allTypes ? `type ${name}` : name));
+      return importDeclaration(allTypes ? "import type" : "import", list, from);
+    });
   }
 }
 
@@ -157,16 +227,35 @@ function isTemplate(value: unknown): value is TemplateStringsArray {
   return Array.isArray(value) && Object.hasOwn(value, "raw");
 }
 
-function text(printable: Printable): string {
-  return Array.isArray(printable) ? printable.map(text).join("") : String(printable);
+function toDoc(printable: Printable): Doc {
+  if (Array.isArray(printable)) return (printable as readonly Printable[]).map(toDoc);
+  if (typeof printable === "object") return printable as Doc;
+  return lines(String(printable));
 }
 
-/** The lines of a doc comment: the description, `@see` the section when it does not cite it, the provenance. */
+/** Whether prettier keeps the blank line at `index`: the first of a run, between two lines of one block. */
+function keepsBlank(entries: readonly { depth: number; doc: Doc | undefined }[], index: number): boolean {
+  const before = entries[index - 1];
+  let next = index + 1;
+  while (entries[next]?.doc === undefined && next < entries.length) next += 1;
+  return before?.doc !== undefined && entries[next]?.depth === before.depth;
+}
+
+function isEmpty(doc: Doc): boolean {
+  return doc === "" || (Array.isArray(doc) && (doc as readonly Doc[]).every(isEmpty));
+}
+
+/**
+ * The lines of a doc comment: the description, `@see` the section when it does not cite it, the
+ * provenance; a star followed by a slash, which would end the comment, gets a backslash between them.
+ */
 export function docLines(description: string | undefined, { spec, from }: DocOptions): string[] {
   const paragraphs = [
     description ?? "",
     spec !== undefined && !(description ?? "").includes(spec) ? `@see RCP/1 ${spec}` : "",
     from !== undefined ? `@generated from ${from}` : "",
   ].filter((paragraph) => paragraph !== "");
-  return paragraphs.flatMap((paragraph, index) => [...(index > 0 ? [""] : []), ...paragraph.split("\n")]);
+  return paragraphs
+    .flatMap((paragraph, index) => [...(index > 0 ? [""] : []), ...paragraph.split(/\r\n?|\n/)])
+    .map((line) => line.replaceAll("*/", "*\\/"));
 }
