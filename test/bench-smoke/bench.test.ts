@@ -34,7 +34,7 @@ describe("npm run bench, tiny mode", () => {
     run = spawnSync(process.execPath, [join(repoRoot, "dist/test/bench/run.js"), "--tiny", "--out", resultsFile], {
       cwd: repoRoot,
       encoding: "utf8",
-      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines and 2 federators: ~8 s.
+      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators and 2 relays: ~8 s.
       timeout: 150_000,
     });
   }, 160_000);
@@ -79,5 +79,13 @@ describe("npm run bench, tiny mode", () => {
     }
     const comparative = saved.scenarios.filter((scenario) => ["1", "2", "3", "4", "7"].includes(scenario.id));
     for (const scenario of comparative) expect(scenario.rows.map((row) => row.label)).toContain("ours");
+    // Scenario 9 measures each federator beside its floor, and splits its added latency against it.
+    const federation = saved.scenarios.find((scenario) => scenario.id === "9")!;
+    expect(federation.rows.map((row) => [row.label, "overFloorP50Ms" in row.metrics])).toEqual([
+      ["floor: relay to the slowest engine over HTTP", false],
+      ["federator, HTTP engines", true],
+      ["floor: relay to the slowest engine over stdio", false],
+      ["federator, stdio engines", true],
+    ]);
   });
 });

@@ -4,6 +4,11 @@
  * 30 hits. The load generator alternates a request to the slowest engine alone and one through
  * the federator, both over HTTP; the federator's added latency is the difference of their p50s.
  * The federator reaches its engines over HTTP in one variant and over stdio in the other.
+ *
+ * Each variant has a floor measured the same way in the same rounds: a relay that forwards each
+ * request to the slowest engine alone (servers/relay-http.ts, relay-stdio.ts). Its added latency
+ * is the extra hop itself (process wake-ups, loopback writes); the federator's added latency
+ * minus the floor's is what the federator's own work costs.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +20,8 @@ import { startHttpServer, type RunningHttpServer } from "../http-server.js";
 import type { HttpTarget } from "../load/http-load.js";
 import type { LatencyLoadConfig, LatencyLoadResult } from "../load/latency-load.js";
 import type { Mode } from "../modes.js";
+import { serverScript } from "../peers.js";
+import { cpuMicrosBetween, ProbeReader } from "../probe-reader.js";
 import { awaitLine, runJsonChild, spawnNode, stopChild } from "../processes.js";
 import type { ScenarioReport, Target } from "../report.js";
 import { loadScript } from "./scripts.js";
@@ -23,24 +30,38 @@ const ENGINE = fileURLToPath(new URL("../servers/delayed-engine.js", import.meta
 const SERVE = fileURLToPath(new URL("../../../examples/demo-engine/serve.js", import.meta.url));
 const DELAYS_MS = [2, 4, 6] as const;
 const engineArgs = (index: number) => ["--delay-ms", String(DELAYS_MS[index]), "--engine", `e${index}`];
+const stdioEngine = (index: number) => [process.execPath, ENGINE, "--stdio", ...engineArgs(index)];
 
-interface Variant {
+/** A process in the federator's place: its base URL, its CPU report, and how to stop it. */
+type Middle = Pick<RunningHttpServer, "url" | "probes" | "stop">;
+
+interface Contender {
   label: string;
-  registry: string;
+  start(): Promise<Middle>;
 }
 
-async function startFederator(registry: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawnNode({ script: SERVE, args: ["--federate", registry, "--port", "0"] });
+interface Variant {
+  federator: Contender;
+  floor: Contender;
+}
+
+async function startFederator(registry: string): Promise<Middle> {
+  const child = spawnNode({
+    script: SERVE,
+    args: ["--federate", registry, "--port", "0"],
+    nodeFlags: ["--import", serverScript("probe-preload")],
+  });
+  const probes = new ProbeReader(child);
   try {
     const url = await awaitLine(
       child.stdout!,
       (line) => (line.startsWith("http://") ? line.trim() : undefined),
       15_000,
     );
-    return { url, stop: () => stopChild(child) };
+    return { url, probes, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
-    throw new Error(`the federator did not start: ${(error as Error).message}`);
+    throw new Error(`the federator did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`);
   }
 }
 
@@ -49,64 +70,93 @@ function retrieveTarget(base: string): HttpTarget {
   return { url: `${base}/retrieve`, body: JSON.stringify(body), headers: {} };
 }
 
+/** One round of one contender: the alternating load, and the CPU the middle process spent per call on it. */
+async function measure(mode: Mode, slowest: RunningHttpServer, contender: Contender): Promise<Record<string, number>> {
+  const middle = await contender.start();
+  try {
+    const config: LatencyLoadConfig = {
+      direct: retrieveTarget(slowest.url),
+      federated: retrieveTarget(middle.url),
+      ...mode.federation,
+      timeoutMs: 30_000 + mode.federation.requests * 100,
+    };
+    const before = await middle.probes.probe();
+    const result = await runJsonChild<LatencyLoadResult>({
+      script: loadScript("latency-load"),
+      args: [JSON.stringify(config)],
+      timeoutMs: config.timeoutMs + 10_000,
+    });
+    const after = await middle.probes.probe();
+    const calls = mode.federation.requests + mode.federation.warmup;
+    return { ...result, cpuMicrosPerCall: cpuMicrosBetween(before, after) / calls };
+  } finally {
+    await middle.stop();
+  }
+}
+
 export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
   const folder = mkdtempSync(join(tmpdir(), "rcp-bench-federation-"));
   const engines: RunningHttpServer[] = [];
   try {
     for (const index of DELAYS_MS.keys()) engines.push(await startHttpServer(ENGINE, {}, engineArgs(index)));
-    const write = (name: string, entries: object[]): string => {
+    const slowest = engines.at(-1)!;
+    const registry = (name: string, entries: object[]): string => {
       const path = join(folder, name);
       writeFileSync(path, JSON.stringify({ engines: entries }));
       return path;
     };
+    const httpRegistry = registry(
+      "http.json",
+      engines.map((engine, index) => ({ id: `e${index}`, transport: "http", url: engine.url })),
+    );
+    const stdioRegistry = registry(
+      "stdio.json",
+      DELAYS_MS.map((_, index) => ({ id: `e${index}`, transport: "stdio", command: stdioEngine(index) })),
+    );
+    const path = new URL(slowest.url).pathname;
     const variants: Variant[] = [
       {
-        label: "federator, HTTP engines",
-        registry: write(
-          "http.json",
-          engines.map((engine, index) => ({ id: `e${index}`, transport: "http", url: engine.url })),
-        ),
+        floor: {
+          label: "floor: relay to the slowest engine over HTTP",
+          start: () => startHttpServer(serverScript("relay-http"), {}, ["--to", slowest.url]),
+        },
+        federator: { label: "federator, HTTP engines", start: () => startFederator(httpRegistry) },
       },
       {
-        label: "federator, stdio engines",
-        registry: write(
-          "stdio.json",
-          DELAYS_MS.map((_, index) => ({
-            id: `e${index}`,
-            transport: "stdio",
-            command: [process.execPath, ENGINE, "--stdio", ...engineArgs(index)],
-          })),
-        ),
+        floor: {
+          label: "floor: relay to the slowest engine over stdio",
+          start: () =>
+            startHttpServer(serverScript("relay-stdio"), {}, [
+              "--path",
+              path,
+              "--",
+              ...stdioEngine(DELAYS_MS.length - 1),
+            ]),
+        },
+        federator: { label: "federator, stdio engines", start: () => startFederator(stdioRegistry) },
       },
     ];
-    const samples = await alternate(mode.rounds, variants, async (variant) => {
-      const federator = await startFederator(variant.registry);
-      try {
-        const config: LatencyLoadConfig = {
-          direct: retrieveTarget(engines.at(-1)!.url),
-          federated: retrieveTarget(federator.url),
-          ...mode.federation,
-          timeoutMs: 30_000 + mode.federation.requests * 100,
-        };
-        const result = await runJsonChild<LatencyLoadResult>({
-          script: loadScript("latency-load"),
-          args: [JSON.stringify(config)],
-          timeoutMs: config.timeoutMs + 10_000,
-        });
-        const metrics: Record<string, number> = { ...result };
-        return metrics;
-      } finally {
-        await federator.stop();
-      }
-    });
-    const { rows, metric } = medianTable(variants, samples);
-    const targets: Target[] = variants.map((variant) => ({
-      name: `${variant.label}: added latency p50 over the slowest of 3 engines`,
-      measured: metric(variant.label, "addedP50Ms"),
+    const contenders = variants.flatMap((variant) => [variant.floor, variant.federator]);
+    const samples = await alternate(mode.rounds, contenders, (contender) => measure(mode, slowest, contender));
+    // Each round's federator against the floor of the same round, which ran just before it.
+    for (const { federator, floor } of variants) {
+      const floors = samples.get(floor.label)!;
+      samples.get(federator.label)!.forEach((sample, round) => {
+        sample.overFloorP50Ms = sample.addedP50Ms! - floors[round]!.addedP50Ms!;
+      });
+    }
+    const { rows, metric } = medianTable(contenders, samples);
+    const targets: Target[] = variants.map(({ federator }) => ({
+      name: `${federator.label}: added latency p50 over the slowest of 3 engines`,
+      measured: metric(federator.label, "addedP50Ms"),
       threshold: 1,
       kind: "max",
       unit: " ms",
     }));
+    const split = variants.map(({ federator, floor }) => {
+      const ms = (name: string, label = federator.label) => metric(label, name).toFixed(2);
+      return `${federator.label}: ${ms("addedP50Ms")} ms added; the floor's hop adds ${ms("addedP50Ms", floor.label)} ms, the federator ${ms("overFloorP50Ms")} ms more (median of the rounds' differences)`;
+    });
     return {
       id: "9",
       title: `federation: ${mode.federation.requests} retrieves, engines answering after ${DELAYS_MS.join("/")} ms, median of ${mode.rounds} rounds`,
@@ -115,7 +165,10 @@ export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
       samples: Object.fromEntries(samples),
       notes: [
         "direct = the slowest engine alone over HTTP; federated = the federator over HTTP fanning out to all three, fusing 30 hits by RRF",
+        "floor = a relay in the federator's place that forwards each request to the slowest engine alone and its answer back, unparsed",
         "one keep-alive connection each, requests alternating one at a time; the CPU of 5 processes shares the machine's cores",
+        "cpuMicrosPerCall = the middle process's CPU over warm-up and measured calls, per call through it",
+        ...split,
       ],
     };
   } finally {
