@@ -30,6 +30,9 @@ if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) &
 validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
 return false;
 }
+const _errs0 = errors;
+if(errors === 0){
+}
 validate4.errors = vErrors;
 return errors === 0;
 }
@@ -51,9 +54,15 @@ if(typeof data !== "string"){
 validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema5.enum;
 if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
 validate6.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -71,13 +80,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
+let data0 = data.progressToken;
 const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+if(!(validate4(data0, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -86,10 +99,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.logLevel !== undefined){
+let data1 = data.logLevel;
 const _errs2 = errors;
-if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+if(!(validate6(data1, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -104,12 +120,17 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate3.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate3.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -121,6 +142,7 @@ if(valid0){
 if(data.federation !== undefined){
 let data3 = data.federation;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.depth !== undefined){
@@ -130,12 +152,17 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate3.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate3.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
@@ -147,25 +174,34 @@ if(valid1){
 if(data3.path !== undefined){
 let data5 = data3.path;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data5)){
 var valid2 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
 const _errs11 = errors;
-if(typeof data5[i0] !== "string"){
+if(typeof data6 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs12 = errors;
+if(errors === _errs11){
 }
 var valid2 = _errs11 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid1 = _errs9 === errors;
@@ -173,11 +209,15 @@ var valid1 = _errs9 === errors;
 else {
 var valid1 = true;
 }
+if(valid1){
+}
 }
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -189,25 +229,34 @@ if(valid0){
 if(data.degraded !== undefined){
 let data7 = data.degraded;
 const _errs13 = errors;
+const _errs14 = errors;
 if(errors === _errs13){
 if(Array.isArray(data7)){
 var valid3 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
 const _errs15 = errors;
-if(typeof data7[i1] !== "string"){
+if(typeof data8 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs16 = errors;
+if(errors === _errs15){
 }
 var valid3 = _errs15 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
@@ -217,10 +266,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.idempotencyKey !== undefined){
+let data9 = data.idempotencyKey;
 const _errs17 = errors;
-if(typeof data.idempotencyKey !== "string"){
+if(typeof data9 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs18 = errors;
+if(errors === _errs17){
 }
 var valid0 = _errs17 === errors;
 }
@@ -235,9 +288,15 @@ if(typeof data10 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs20 = errors;
+const vSchema0 = schema3.properties.conformance.enum;
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
 validate3.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs19){
 }
 var valid0 = _errs19 === errors;
 }
@@ -246,10 +305,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.session !== undefined){
+let data11 = data.session;
 const _errs21 = errors;
-if(typeof data.session !== "string"){
+if(typeof data11 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs22 = errors;
+if(errors === _errs21){
 }
 var valid0 = _errs21 === errors;
 }
@@ -258,15 +321,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.traceId !== undefined){
+let data12 = data.traceId;
 const _errs23 = errors;
-if(typeof data.traceId !== "string"){
+if(typeof data12 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs24 = errors;
+if(errors === _errs23){
 }
 var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -280,6 +349,8 @@ var valid0 = true;
 else {
 validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate3.errors = vErrors;
@@ -298,18 +369,31 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+let data0 = data._meta;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 else {
 validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate1.errors = vErrors;
@@ -331,6 +415,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -340,10 +425,14 @@ return false;
 }
 else {
 if(data.name !== undefined){
+let data0 = data.name;
 const _errs1 = errors;
-if(typeof data.name !== "string"){
+if(typeof data0 !== "string"){
 validate53.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -352,15 +441,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.version !== undefined){
+let data1 = data.version;
 const _errs3 = errors;
-if(typeof data.version !== "string"){
+if(typeof data1 !== "string"){
 validate53.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -368,6 +463,8 @@ var valid0 = true;
 else {
 validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate53.errors = vErrors;
@@ -392,9 +489,15 @@ if(typeof data !== "string"){
 validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema50.enum;
 if(!(((((data === "text") || (data === "image")) || (data === "audio")) || (data === "code")) || (data === "multimodal"))){
 validate93.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate93.errors = vErrors;
 return errors === 0;
@@ -418,9 +521,15 @@ if(typeof data !== "string"){
 validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema10.enum;
 if(!((data === "json") || (data === "f32-base64"))){
 validate16.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -438,6 +547,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -453,12 +563,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate110.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate110.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -468,10 +583,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.identity !== undefined){
+let data1 = data.identity;
 const _errs3 = errors;
-if(typeof data.identity !== "string"){
+if(typeof data1 !== "string"){
 validate110.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -486,12 +605,17 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate110.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
 validate110.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -501,10 +625,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.normalized !== undefined){
+let data3 = data.normalized;
 const _errs7 = errors;
-if(typeof data.normalized !== "boolean"){
+if(typeof data3 !== "boolean"){
 validate110.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
@@ -515,25 +643,33 @@ if(valid0){
 if(data.modalities !== undefined){
 let data4 = data.modalities;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
 const _errs11 = errors;
-if(!(validate93(data4[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate93(data5, {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate110.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -545,31 +681,41 @@ if(valid0){
 if(data.encodings !== undefined){
 let data6 = data.encodings;
 const _errs12 = errors;
+const _errs13 = errors;
 if(errors === _errs12){
 if(Array.isArray(data6)){
 var valid2 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
 const _errs14 = errors;
-if(!(validate16(data6[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate16(data7, {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs14 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate110.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs12){
 }
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -581,6 +727,8 @@ var valid0 = true;
 else {
 validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate110.errors = vErrors;
@@ -599,6 +747,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -608,10 +757,14 @@ return false;
 }
 else {
 if(data.identity !== undefined){
+let data0 = data.identity;
 const _errs1 = errors;
-if(typeof data.identity !== "string"){
+if(typeof data0 !== "string"){
 validate114.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -626,12 +779,17 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate114.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
 validate114.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -639,12 +797,16 @@ var valid0 = _errs3 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 }
 else {
 validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate114.errors = vErrors;
@@ -664,6 +826,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -679,12 +842,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate116.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate116.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -694,10 +862,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.identity !== undefined){
+let data1 = data.identity;
 const _errs3 = errors;
-if(typeof data.identity !== "string"){
+if(typeof data1 !== "string"){
 validate116.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -712,9 +884,15 @@ if(typeof data2 !== "string"){
 validate116.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs6 = errors;
+const vSchema0 = schema60.properties.similarity.enum;
 if(!((data2 === "dot") || (data2 === "cosine"))){
 validate116.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema60.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -725,25 +903,33 @@ if(valid0){
 if(data.modalities !== undefined){
 let data3 = data.modalities;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
 const _errs9 = errors;
-if(!(validate93(data3[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate93(data4, {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs9 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate116.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -755,31 +941,41 @@ if(valid0){
 if(data.encodings !== undefined){
 let data5 = data.encodings;
 const _errs10 = errors;
+const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid2 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
 const _errs12 = errors;
-if(!(validate16(data5[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate16(data6, {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs12 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate116.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -790,6 +986,8 @@ var valid0 = true;
 else {
 validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate116.errors = vErrors;
@@ -813,9 +1011,15 @@ if(typeof data !== "string"){
 validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema46.enum;
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
 validate85.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate85.errors = vErrors;
 return errors === 0;
@@ -833,6 +1037,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -844,25 +1049,33 @@ else {
 if(data.methods !== undefined){
 let data0 = data.methods;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate85(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate85(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate120.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -878,12 +1091,17 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate120.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs5 = errors;
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
 validate120.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -895,31 +1113,42 @@ if(valid0){
 if(data.models !== undefined){
 let data3 = data.models;
 const _errs6 = errors;
+const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data3)){
 var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
 const _errs8 = errors;
-if(typeof data3[i1] !== "string"){
+if(typeof data4 !== "string"){
 validate120.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs9 = errors;
+if(errors === _errs8){
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate120.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -928,6 +1157,8 @@ var valid0 = true;
 else {
 validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate120.errors = vErrors;
@@ -952,9 +1183,15 @@ if(typeof data !== "string"){
 validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema49.enum;
 if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
 validate91.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate91.errors = vErrors;
 return errors === 0;
@@ -977,9 +1214,15 @@ if(typeof data !== "string"){
 validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema51.enum;
 if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
 validate95.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate95.errors = vErrors;
 return errors === 0;
@@ -1003,9 +1246,15 @@ if(typeof data !== "string"){
 validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema54.enum;
 if(!((((((((((data === "chunk") || (data === "passage")) || (data === "document")) || (data === "node")) || (data === "triplet")) || (data === "path")) || (data === "subgraph")) || (data === "community")) || (data === "tree-node")) || (data === "page"))){
 validate102.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate102.errors = vErrors;
 return errors === 0;
@@ -1023,6 +1272,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxK !== undefined){
@@ -1032,12 +1282,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate123.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate123.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1049,25 +1304,33 @@ if(valid0){
 if(data.modes !== undefined){
 let data1 = data.modes;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate91(data1[i0], {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate91(data2, {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate123.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1079,25 +1342,33 @@ if(valid0){
 if(data.fusion !== undefined){
 let data3 = data.fusion;
 const _errs6 = errors;
+const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data3)){
 var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
 const _errs8 = errors;
-if(!(validate95(data3[i1], {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate95(data4, {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate123.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -1107,10 +1378,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.mmr !== undefined){
+let data5 = data.mmr;
 const _errs9 = errors;
-if(typeof data.mmr !== "boolean"){
+if(typeof data5 !== "boolean"){
 validate123.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -1119,10 +1394,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.rerankBuiltin !== undefined){
+let data6 = data.rerankBuiltin;
 const _errs11 = errors;
-if(typeof data.rerankBuiltin !== "boolean"){
+if(typeof data6 !== "boolean"){
 validate123.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs12 = errors;
+if(errors === _errs11){
 }
 var valid0 = _errs11 === errors;
 }
@@ -1133,25 +1412,33 @@ if(valid0){
 if(data.units !== undefined){
 let data7 = data.units;
 const _errs13 = errors;
+const _errs14 = errors;
 if(errors === _errs13){
 if(Array.isArray(data7)){
 var valid3 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
+let data8 = data7[i2];
 const _errs15 = errors;
-if(!(validate102(data7[i2], {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate102(data8, {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid3 = _errs15 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate123.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
@@ -1167,12 +1454,17 @@ if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinit
 validate123.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
 validate123.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs16){
 }
 }
 var valid0 = _errs16 === errors;
@@ -1182,10 +1474,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.tokenBudget !== undefined){
+let data10 = data.tokenBudget;
 const _errs18 = errors;
-if(typeof data.tokenBudget !== "boolean"){
+if(typeof data10 !== "boolean"){
 validate123.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs19 = errors;
+if(errors === _errs18){
 }
 var valid0 = _errs18 === errors;
 }
@@ -1194,10 +1490,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.confidence !== undefined){
+let data11 = data.confidence;
 const _errs20 = errors;
-if(typeof data.confidence !== "boolean"){
+if(typeof data11 !== "boolean"){
 validate123.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs21 = errors;
+if(errors === _errs20){
 }
 var valid0 = _errs20 === errors;
 }
@@ -1212,9 +1512,15 @@ if(typeof data12 !== "string"){
 validate123.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs23 = errors;
+const vSchema0 = schema62.properties.scoreScale.enum;
 if(!(((((data12 === "cosine") || (data12 === "dot")) || (data12 === "bm25")) || (data12 === "probability")) || (data12 === "unbounded"))){
 validate123.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema62.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs22){
 }
 var valid0 = _errs22 === errors;
 }
@@ -1229,6 +1535,9 @@ if(!((typeof data13 == "number") && (isFinite(data13)))){
 validate123.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs25 = errors;
+if(errors === _errs24){
+}
 var valid0 = _errs24 === errors;
 }
 else {
@@ -1236,10 +1545,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.defaultMode !== undefined){
+let data14 = data.defaultMode;
 const _errs26 = errors;
-if(!(validate91(data.defaultMode, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
+if(!(validate91(data14, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs26 === errors;
 }
@@ -1248,10 +1560,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.deterministic !== undefined){
+let data15 = data.deterministic;
 const _errs27 = errors;
-if(typeof data.deterministic !== "boolean"){
+if(typeof data15 !== "boolean"){
 validate123.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs28 = errors;
+if(errors === _errs27){
 }
 var valid0 = _errs27 === errors;
 }
@@ -1260,10 +1576,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.snapshots !== undefined){
+let data16 = data.snapshots;
 const _errs29 = errors;
-if(typeof data.snapshots !== "boolean"){
+if(typeof data16 !== "boolean"){
 validate123.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs30 = errors;
+if(errors === _errs29){
 }
 var valid0 = _errs29 === errors;
 }
@@ -1274,31 +1594,41 @@ if(valid0){
 if(data.modalities !== undefined){
 let data17 = data.modalities;
 const _errs31 = errors;
+const _errs32 = errors;
 if(errors === _errs31){
 if(Array.isArray(data17)){
 var valid4 = true;
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
+let data18 = data17[i3];
 const _errs33 = errors;
-if(!(validate93(data17[i3], {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if(!(validate93(data18, {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid4 = _errs33 === errors;
 if(!valid4){
 break;
 }
 }
+if(valid4){
+}
 }
 else {
 validate123.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs31){
 }
 }
 var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1318,6 +1648,8 @@ var valid0 = true;
 else {
 validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate123.errors = vErrors;
@@ -1341,9 +1673,15 @@ if(typeof data !== "string"){
 validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema43.enum;
 if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
 validate78.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate78.errors = vErrors;
 return errors === 0;
@@ -1361,6 +1699,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1372,33 +1711,49 @@ else {
 if(data.methods !== undefined){
 let data0 = data.methods;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate78(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate78(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate130.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
 else {
 validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate130.errors = vErrors;
@@ -1422,9 +1777,15 @@ if(typeof data !== "string"){
 validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema22.enum;
 if(!(((((data === "local") || (data === "global")) || (data === "drift")) || (data === "communities")) || (data === "neighbors"))){
 validate39.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate39.errors = vErrors;
 return errors === 0;
@@ -1442,6 +1803,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1453,33 +1815,49 @@ else {
 if(data.ops !== undefined){
 let data0 = data.ops;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate39(data0[i0], {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate39(data1, {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate133.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
 else {
 validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate133.errors = vErrors;
@@ -1498,6 +1876,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1507,10 +1886,14 @@ return false;
 }
 else {
 if(data.writable !== undefined){
+let data0 = data.writable;
 const _errs1 = errors;
-if(typeof data.writable !== "boolean"){
+if(typeof data0 !== "boolean"){
 validate136.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1519,10 +1902,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.chunking !== undefined){
+let data1 = data.chunking;
 const _errs3 = errors;
-if(typeof data.chunking !== "boolean"){
+if(typeof data1 !== "boolean"){
 validate136.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -1531,15 +1918,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.contextual !== undefined){
+let data2 = data.contextual;
 const _errs5 = errors;
-if(typeof data.contextual !== "boolean"){
+if(typeof data2 !== "boolean"){
 validate136.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1548,6 +1941,8 @@ var valid0 = true;
 else {
 validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate136.errors = vErrors;
@@ -1566,13 +1961,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dedup !== undefined){
+let data0 = data.dedup;
 const _errs1 = errors;
-if(typeof data.dedup !== "boolean"){
+if(typeof data0 !== "boolean"){
 validate138.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1587,12 +1987,17 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate138.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate138.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1600,11 +2005,15 @@ var valid0 = _errs3 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 else {
 validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate138.errors = vErrors;
@@ -1627,6 +2036,9 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs0 = errors;
+if(errors === 0){
+}
 validate140.errors = vErrors;
 return errors === 0;
 }
@@ -1648,9 +2060,15 @@ if(typeof data !== "string"){
 validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema36.enum;
 if(!((data === "global") || (data === "session"))){
 validate65.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate65.errors = vErrors;
 return errors === 0;
@@ -1668,6 +2086,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1679,25 +2098,33 @@ else {
 if(data.scopes !== undefined){
 let data0 = data.scopes;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate65(data0[i0], {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate65(data1, {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate142.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1707,15 +2134,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.clues !== undefined){
+let data2 = data.clues;
 const _errs4 = errors;
-if(typeof data.clues !== "boolean"){
+if(typeof data2 !== "boolean"){
 validate142.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs5 = errors;
+if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1723,6 +2156,8 @@ var valid0 = true;
 else {
 validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate142.errors = vErrors;
@@ -1747,9 +2182,15 @@ if(typeof data !== "string"){
 validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema70.enum;
 if(!(((((((data === "keyword") || (data === "text")) || (data === "int")) || (data === "float")) || (data === "bool")) || (data === "date")) || (data === "geo"))){
 validate146.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate146.errors = vErrors;
 return errors === 0;
@@ -1772,9 +2213,15 @@ if(typeof data !== "string"){
 validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema71.enum;
 if(!((((((((((data === "eq") || (data === "ne")) || (data === "gt")) || (data === "gte")) || (data === "lt")) || (data === "lte")) || (data === "in")) || (data === "nin")) || (data === "contains")) || (data === "exists"))){
 validate148.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate148.errors = vErrors;
 return errors === 0;
@@ -1792,6 +2239,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1806,20 +2254,27 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs5 = errors;
 for(const key0 in data0){
 if(!(pattern1.test(key0))){
+let data1 = data0[key0];
 const _errs6 = errors;
-if(!(validate146(data0[key0], {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if(!(validate146(data1, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
+}
+if(_errs5 === errors){
 }
 }
 else {
@@ -1832,17 +2287,24 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(errors === _errs3){
+}
 }
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
+if(_valid0){
+var props0 = true;
+}
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
 if(Array.isArray(data0)){
 var valid3 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data0[i0];
 const _errs9 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data2 !== "string"){
 const err1 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1852,10 +2314,15 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs10 = errors;
+if(errors === _errs9){
+}
 var valid3 = _errs9 === errors;
 if(!valid3){
 break;
 }
+}
+if(valid3){
 }
 }
 else {
@@ -1868,9 +2335,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(errors === _errs7){
+}
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
 if(!valid1){
 const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1894,6 +2366,8 @@ vErrors = null;
 }
 }
 }
+if(errors === _errs1){
+}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -1903,25 +2377,33 @@ if(valid0){
 if(data.operators !== undefined){
 let data3 = data.operators;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data3)){
 var valid4 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
 const _errs13 = errors;
-if(!(validate148(data3[i1], {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate148(data4, {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid4 = _errs13 === errors;
 if(!valid4){
 break;
 }
 }
+if(valid4){
+}
 }
 else {
 validate145.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
@@ -1929,12 +2411,16 @@ var valid0 = _errs11 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 }
 else {
 validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate145.errors = vErrors;
@@ -1957,6 +2443,9 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs0 = errors;
+if(errors === 0){
+}
 validate56.errors = vErrors;
 return errors === 0;
 }
@@ -1976,6 +2465,9 @@ evaluated0.items = undefined;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+const _errs0 = errors;
+if(errors === 0){
 }
 validate152.errors = vErrors;
 return errors === 0;
@@ -1997,6 +2489,9 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs0 = errors;
+if(errors === 0){
+}
 validate154.errors = vErrors;
 return errors === 0;
 }
@@ -2013,37 +2508,54 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.levels !== undefined){
 let data0 = data.levels;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate6(data0[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate6(data1, {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate58.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 else {
 validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate58.errors = vErrors;
@@ -2062,6 +2574,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2077,20 +2590,33 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate157.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate157.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
 }
 }
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
 else {
 validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate157.errors = vErrors;
@@ -2109,13 +2635,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
+let data0 = data.embed;
 const _errs1 = errors;
-if(!(validate110(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+if(!(validate110(data0, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -2124,10 +2654,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sparseEmbed !== undefined){
+let data1 = data.sparseEmbed;
 const _errs2 = errors;
-if(!(validate114(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+if(!(validate114(data1, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2136,10 +2669,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.multiVector !== undefined){
+let data2 = data.multiVector;
 const _errs3 = errors;
-if(!(validate116(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+if(!(validate116(data2, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -2148,10 +2684,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.rerank !== undefined){
+let data3 = data.rerank;
 const _errs4 = errors;
-if(!(validate120(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+if(!(validate120(data3, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -2160,10 +2699,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.retrieve !== undefined){
+let data4 = data.retrieve;
 const _errs5 = errors;
-if(!(validate123(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+if(!(validate123(data4, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -2172,10 +2714,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.transform !== undefined){
+let data5 = data.transform;
 const _errs6 = errors;
-if(!(validate130(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+if(!(validate130(data5, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -2184,10 +2729,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.graph !== undefined){
+let data6 = data.graph;
 const _errs7 = errors;
-if(!(validate133(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+if(!(validate133(data6, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -2196,10 +2744,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.index !== undefined){
+let data7 = data.index;
 const _errs8 = errors;
-if(!(validate136(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+if(!(validate136(data7, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -2208,10 +2759,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.session !== undefined){
+let data8 = data.session;
 const _errs9 = errors;
-if(!(validate138(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+if(!(validate138(data8, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -2220,10 +2774,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.feedback !== undefined){
+let data9 = data.feedback;
 const _errs10 = errors;
-if(!(validate140(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+if(!(validate140(data9, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -2232,10 +2789,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.memory !== undefined){
+let data10 = data.memory;
 const _errs11 = errors;
-if(!(validate142(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+if(!(validate142(data10, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -2244,10 +2804,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.filter !== undefined){
+let data11 = data.filter;
 const _errs12 = errors;
-if(!(validate145(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+if(!(validate145(data11, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -2256,10 +2819,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.streaming !== undefined){
+let data12 = data.streaming;
 const _errs13 = errors;
-if(!(validate56(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+if(!(validate56(data12, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -2268,10 +2834,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.pagination !== undefined){
+let data13 = data.pagination;
 const _errs14 = errors;
-if(!(validate152(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+if(!(validate152(data13, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -2280,10 +2849,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.citations !== undefined){
+let data14 = data.citations;
 const _errs15 = errors;
-if(!(validate154(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+if(!(validate154(data14, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -2292,10 +2864,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.log !== undefined){
+let data15 = data.log;
 const _errs16 = errors;
-if(!(validate58(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+if(!(validate58(data15, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs16 === errors;
 }
@@ -2304,10 +2879,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.catalog !== undefined){
+let data16 = data.catalog;
 const _errs17 = errors;
-if(!(validate157(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+if(!(validate157(data16, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -2333,15 +2911,23 @@ props0.pagination = true;
 props0.citations = true;
 props0.log = true;
 props0.catalog = true;
+var valid1 = true;
 for(const key0 in data){
 if(pattern1.test(key0)){
 let data17 = data[key0];
+const _errs18 = errors;
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
 validate109.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs19 = errors;
+if(errors === _errs18){
+}
+var valid1 = _errs18 === errors;
 props0[key0] = true;
 }
+}
+if(valid1){
 }
 }
 }
@@ -2365,6 +2951,8 @@ else {
 validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === 0){
+}
 }
 validate109.errors = vErrors;
 evaluated0.props = props0;
@@ -2383,6 +2971,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2392,10 +2981,14 @@ return false;
 }
 else {
 if(data.id !== undefined){
+let data0 = data.id;
 const _errs1 = errors;
-if(typeof data.id !== "string"){
+if(typeof data0 !== "string"){
 validate107.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2404,10 +2997,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
+let data1 = data.server;
 const _errs3 = errors;
-if(!(validate53(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+if(!(validate53(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -2416,10 +3012,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
+let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate109(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate109(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate109_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -2430,6 +3030,7 @@ if(valid0){
 if(data.endpoint !== undefined){
 let data3 = data.endpoint;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
@@ -2445,9 +3046,15 @@ if(typeof data4 !== "string"){
 validate107.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs8 = errors;
+const vSchema0 = schema56.properties.endpoint.properties.transport.enum;
 if(!((data4 === "stdio") || (data4 === "http"))){
 validate107.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema56.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs7){
 }
 var valid1 = _errs7 === errors;
 }
@@ -2456,10 +3063,14 @@ var valid1 = true;
 }
 if(valid1){
 if(data3.url !== undefined){
+let data5 = data3.url;
 const _errs9 = errors;
-if(typeof data3.url !== "string"){
+if(typeof data5 !== "string"){
 validate107.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid1 = _errs9 === errors;
 }
@@ -2470,31 +3081,42 @@ if(valid1){
 if(data3.command !== undefined){
 let data6 = data3.command;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data6)){
 var valid2 = true;
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
 const _errs13 = errors;
-if(typeof data6[i0] !== "string"){
+if(typeof data7 !== "string"){
 validate107.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs14 = errors;
+if(errors === _errs13){
 }
 var valid2 = _errs13 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate107.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -2504,11 +3126,15 @@ else {
 validate107.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === _errs5){
+}
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2518,6 +3144,8 @@ var valid0 = true;
 else {
 validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate107.errors = vErrors;
@@ -2536,6 +3164,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2547,25 +3176,33 @@ else {
 if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate107(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate107(data1, {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate106.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2575,15 +3212,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data2 = data._meta;
 const _errs4 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2591,6 +3233,8 @@ var valid0 = true;
 else {
 validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate106.errors = vErrors;
@@ -2615,6 +3259,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -2632,7 +3277,9 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("text" !== data.type){
+let data0 = data.type;
+const _errs3 = errors;
+if("text" !== data0){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -2642,8 +3289,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
+}
+if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -2664,9 +3323,15 @@ if((data.text === undefined) && (missing1 = "text")){
 validate12.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 ifClause0 = "then";
 }
 else {
@@ -2689,6 +3354,8 @@ errors++;
 else {
 if(data.type !== undefined){
 let data1 = data.type;
+const _errs8 = errors;
+const vSchema0 = schema9.else.if.properties.type.enum;
 if(!(((data1 === "image") || (data1 === "audio")) || (data1 === "blob"))){
 const err3 = {};
 if(vErrors === null){
@@ -2699,8 +3366,20 @@ vErrors.push(err3);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs8){
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
 }
 }
+}
+if(errors === _errs7){
 }
 var _valid1 = _errs7 === errors;
 errors = _errs6;
@@ -2729,6 +3408,10 @@ vErrors.push(err4);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
@@ -2760,9 +3443,15 @@ vErrors.push(err5);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs13){
 }
 var _valid2 = _errs13 === errors;
 valid5 = valid5 || _valid2;
+if(_valid2){
+}
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -2776,9 +3465,15 @@ vErrors.push(err6);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs14){
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
+if(_valid2){
+}
 if(!valid5){
 const err7 = {instancePath,schemaPath:"#/else/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -2810,10 +3505,16 @@ if((data.mimeType === undefined) && (missing6 = "mimeType")){
 validate12.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs9){
 }
 }
 var _valid1 = _errs9 === errors;
 valid2 = _valid1;
+if(valid2){
+}
 ifClause1 = "then";
 }
 else {
@@ -2827,12 +3528,26 @@ return false;
 else {
 if(data.type !== undefined){
 let data2 = data.type;
+const _errs16 = errors;
+const vSchema1 = schema9.else.else.properties.type.enum;
 if(!((((data2 === "text") || (data2 === "image")) || (data2 === "audio")) || (data2 === "blob"))){
 validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/else/else/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.else.else.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
+else {
+}
+if(errors === _errs16){
+}
+var valid6 = _errs16 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
 }
 }
+}
+if(errors === _errs15){
 }
 var _valid1 = _errs15 === errors;
 valid2 = _valid1;
@@ -2853,6 +3568,10 @@ vErrors.push(err8);
 errors++;
 validate12.errors = vErrors;
 return false;
+}
+else {
+}
+if(errors === _errs5){
 }
 var _valid0 = _errs5 === errors;
 valid0 = _valid0;
@@ -2875,6 +3594,8 @@ vErrors.push(err9);
 errors++;
 validate12.errors = vErrors;
 return false;
+}
+else {
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2899,9 +3620,15 @@ if(typeof data3 !== "string"){
 validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs18 = errors;
+const vSchema2 = schema9.properties.type.enum;
 if(!((((data3 === "text") || (data3 === "image")) || (data3 === "audio")) || (data3 === "blob"))){
 validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs17){
 }
 var valid7 = _errs17 === errors;
 }
@@ -2910,10 +3637,14 @@ var valid7 = true;
 }
 if(valid7){
 if(data.text !== undefined){
+let data4 = data.text;
 const _errs19 = errors;
-if(typeof data.text !== "string"){
+if(typeof data4 !== "string"){
 validate12.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs20 = errors;
+if(errors === _errs19){
 }
 var valid7 = _errs19 === errors;
 }
@@ -2924,16 +3655,21 @@ if(valid7){
 if(data.mimeType !== undefined){
 let data5 = data.mimeType;
 const _errs21 = errors;
+const _errs22 = errors;
 if(errors === _errs21){
 if(typeof data5 === "string"){
 if(func0(data5) < 1){
 validate12.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate12.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs21){
 }
 }
 var valid7 = _errs21 === errors;
@@ -2945,16 +3681,21 @@ if(valid7){
 if(data.data !== undefined){
 let data6 = data.data;
 const _errs23 = errors;
+const _errs24 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate12.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""}];
 return false;
 }
+else {
+}
 }
 else {
 validate12.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs23){
 }
 }
 var valid7 = _errs23 === errors;
@@ -2966,22 +3707,29 @@ if(valid7){
 if(data.uri !== undefined){
 let data7 = data.uri;
 const _errs25 = errors;
+const _errs26 = errors;
 if(errors === _errs25){
 if(typeof data7 === "string"){
 if(func0(data7) < 1){
 validate12.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate12.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs25){
 }
 }
 var valid7 = _errs25 === errors;
 }
 else {
 var valid7 = true;
+}
+if(valid7){
 }
 }
 }
@@ -2992,6 +3740,8 @@ var valid7 = true;
 else {
 validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate12.errors = vErrors;
@@ -3024,8 +3774,13 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(_valid0){
+}
 const _errs3 = errors;
 if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
@@ -3036,6 +3791,8 @@ var props0 = validate12_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
+if(_valid0){
+}
 if(!valid0){
 const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -3059,6 +3816,8 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
+}
 validate11.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
@@ -3076,6 +3835,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -3091,6 +3851,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -3110,9 +3874,15 @@ if((data.inputs === undefined) && (missing1 = "inputs")){
 validate10.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 }
 if(!valid0){
 const err1 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -3126,30 +3896,41 @@ errors++;
 validate10.errors = vErrors;
 return false;
 }
+else {
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inputs !== undefined){
 let data0 = data.inputs;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data0)){
 var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs6 = errors;
-if(!(validate11(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate11(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate11_evaluated.props;
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate10.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -3161,25 +3942,34 @@ if(valid1){
 if(data.texts !== undefined){
 let data2 = data.texts;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
 if(Array.isArray(data2)){
 var valid3 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
 const _errs9 = errors;
-if(!(validate11(data2[i1], {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate11(data3, {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
+}
+else {
+var props1 = validate11_evaluated.props;
 }
 var valid3 = _errs9 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate10.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
@@ -3195,9 +3985,15 @@ if(typeof data4 !== "string"){
 validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs11 = errors;
+const vSchema0 = schema7.properties.kind.enum;
 if(!((data4 === "query") || (data4 === "document"))){
 validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema7.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs10){
 }
 var valid1 = _errs10 === errors;
 }
@@ -3206,10 +4002,13 @@ var valid1 = true;
 }
 if(valid1){
 if(data.encoding !== undefined){
+let data5 = data.encoding;
 const _errs12 = errors;
-if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate16(data5, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -3218,15 +4017,20 @@ var valid1 = true;
 }
 if(valid1){
 if(data._meta !== undefined){
+let data6 = data._meta;
 const _errs13 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data6, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs13 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -3236,6 +4040,8 @@ var valid1 = true;
 else {
 validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate10.errors = vErrors;
@@ -3260,6 +4066,7 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data)){
 var valid1 = true;
@@ -3277,10 +4084,15 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs4 = errors;
+if(errors === _errs3){
+}
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
+}
+if(valid1){
 }
 }
 else {
@@ -3293,6 +4105,8 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(errors === _errs1){
+}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -3301,6 +4115,7 @@ passing0 = 0;
 var items0 = true;
 }
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
@@ -3313,6 +4128,8 @@ vErrors.push(err2);
 }
 errors++;
 }
+else {
+}
 }
 else {
 const err3 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3323,6 +4140,8 @@ else {
 vErrors.push(err3);
 }
 errors++;
+}
+if(errors === _errs5){
 }
 }
 var _valid0 = _errs5 === errors;
@@ -3359,6 +4178,8 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
+}
 validate163.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
@@ -3376,6 +4197,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -3393,7 +4215,9 @@ errors++;
 }
 else {
 if(data.encoding !== undefined){
-if("f32-base64" !== data.encoding){
+let data0 = data.encoding;
+const _errs3 = errors;
+if("f32-base64" !== data0){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -3403,8 +4227,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
+}
+if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -3424,9 +4260,15 @@ if((data.dimension === undefined) && (missing1 = "dimension")){
 validate162.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 }
 if(!valid0){
 const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -3440,6 +4282,8 @@ errors++;
 validate162.errors = vErrors;
 return false;
 }
+else {
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -3451,25 +4295,34 @@ else {
 if(data.vectors !== undefined){
 let data1 = data.vectors;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data1)){
 var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs7 = errors;
-if(!(validate163(data1[i0], {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate163(data2, {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
+}
+else {
+var items0 = validate163_evaluated.items;
 }
 var valid3 = _errs7 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate162.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid2 = _errs5 === errors;
@@ -3479,10 +4332,13 @@ var valid2 = true;
 }
 if(valid2){
 if(data.encoding !== undefined){
+let data3 = data.encoding;
 const _errs8 = errors;
-if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate16(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -3497,12 +4353,17 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate162.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
 validate162.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs9){
 }
 }
 var valid2 = _errs9 === errors;
@@ -3512,15 +4373,20 @@ var valid2 = true;
 }
 if(valid2){
 if(data._meta !== undefined){
+let data5 = data._meta;
 const _errs11 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
@@ -3530,6 +4396,8 @@ var valid2 = true;
 else {
 validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate162.errors = vErrors;
@@ -3549,6 +4417,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completed !== undefined){
@@ -3558,19 +4427,32 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate167.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate167.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
 }
 }
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 else {
 validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate167.errors = vErrors;
@@ -3591,6 +4473,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3602,25 +4485,34 @@ else {
 if(data.inputs !== undefined){
 let data0 = data.inputs;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate11(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate11(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate11_evaluated.props;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate20.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -3636,9 +4528,15 @@ if(typeof data2 !== "string"){
 validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs5 = errors;
+const vSchema0 = schema12.properties.kind.enum;
 if(!((data2 === "query") || (data2 === "document"))){
 validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -3647,10 +4545,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.encoding !== undefined){
+let data3 = data.encoding;
 const _errs6 = errors;
-if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate16(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -3659,15 +4560,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data4 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3677,6 +4583,8 @@ var valid0 = true;
 else {
 validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate20.errors = vErrors;
@@ -3696,6 +4604,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3707,6 +4616,7 @@ else {
 if(data.matrices !== undefined){
 let data0 = data.matrices;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -3714,25 +4624,34 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid2 = true;
 const len1 = data1.length;
 for(let i1=0; i1<len1; i1++){
+let data2 = data1[i1];
 const _errs5 = errors;
-if(!(validate163(data1[i1], {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate163(data2, {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
+}
+else {
+var items0 = validate163_evaluated.items;
 }
 var valid2 = _errs5 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate168.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid1 = _errs3 === errors;
@@ -3740,10 +4659,14 @@ if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate168.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -3759,12 +4682,17 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate168.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
 validate168.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -3774,10 +4702,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.encoding !== undefined){
+let data4 = data.encoding;
 const _errs8 = errors;
-if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate16(data4, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -3786,15 +4717,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data5 = data._meta;
 const _errs9 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3804,6 +4740,8 @@ var valid0 = true;
 else {
 validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate168.errors = vErrors;
@@ -3826,6 +4764,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3837,25 +4776,34 @@ else {
 if(data.texts !== undefined){
 let data0 = data.texts;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data1 !== "string"){
 validate25.errors = [{instancePath:instancePath+"/texts/" + i0,schemaPath:"#/properties/texts/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate25.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -3871,9 +4819,15 @@ if(typeof data2 !== "string"){
 validate25.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs6 = errors;
+const vSchema0 = schema14.properties.kind.enum;
 if(!((data2 === "query") || (data2 === "document"))){
 validate25.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -3882,15 +4836,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3899,6 +4858,8 @@ var valid0 = true;
 else {
 validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate25.errors = vErrors;
@@ -3919,6 +4880,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3930,6 +4892,7 @@ else {
 if(data.indices !== undefined){
 let data0 = data.indices;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -3941,12 +4904,17 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate173.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate173.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid1 = _errs3 === errors;
@@ -3954,10 +4922,14 @@ if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate173.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -3969,6 +4941,7 @@ if(valid0){
 if(data.values !== undefined){
 let data2 = data.values;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -3980,15 +4953,22 @@ if(!((typeof data3 == "number") && (isFinite(data3)))){
 validate173.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs8 = errors;
+if(errors === _errs7){
+}
 var valid2 = _errs7 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate173.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -3996,12 +4976,16 @@ var valid0 = _errs5 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 }
 else {
 validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate173.errors = vErrors;
@@ -4020,6 +5004,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4031,25 +5016,33 @@ else {
 if(data.sparse !== undefined){
 let data0 = data.sparse;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate173(data0[i0], {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate173(data1, {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate172.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4059,15 +5052,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data2 = data._meta;
 const _errs4 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4075,6 +5073,8 @@ var valid0 = true;
 else {
 validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate172.errors = vErrors;
@@ -4109,6 +5109,9 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -4133,6 +5136,7 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data)){
 if(data.length < 1){
@@ -4149,15 +5153,21 @@ else {
 var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs6 = errors;
-if(!(validate12(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate12(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
+}
+else {
+var props1 = validate12_evaluated.props;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
+}
+if(valid1){
 }
 }
 }
@@ -4170,6 +5180,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+}
+if(errors === _errs4){
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4208,6 +5220,8 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
+}
 validate29.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
@@ -4227,6 +5241,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4242,6 +5257,9 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate33.errors = [{instancePath:instancePath+"/hitId",schemaPath:"#/properties/hitId/type",keyword:"type",params:{type: schema18.properties.hitId.type},message:"must be string,number"}];
 return false;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -4249,10 +5267,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.used !== undefined){
+let data1 = data.used;
 const _errs3 = errors;
-if(typeof data.used !== "boolean"){
+if(typeof data1 !== "boolean"){
 validate33.errors = [{instancePath:instancePath+"/used",schemaPath:"#/properties/used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -4261,10 +5283,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cited !== undefined){
+let data2 = data.cited;
 const _errs5 = errors;
-if(typeof data.cited !== "boolean"){
+if(typeof data2 !== "boolean"){
 validate33.errors = [{instancePath:instancePath+"/cited",schemaPath:"#/properties/cited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -4273,10 +5299,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.helpful !== undefined){
+let data3 = data.helpful;
 const _errs7 = errors;
-if(typeof data.helpful !== "boolean"){
+if(typeof data3 !== "boolean"){
 validate33.errors = [{instancePath:instancePath+"/helpful",schemaPath:"#/properties/helpful/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
@@ -4287,6 +5317,7 @@ if(valid0){
 if(data.reward !== undefined){
 let data4 = data.reward;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
@@ -4298,11 +5329,15 @@ if(data4 < -1 || isNaN(data4)){
 validate33.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate33.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -4312,10 +5347,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.poisonSuspected !== undefined){
+let data5 = data.poisonSuspected;
 const _errs11 = errors;
-if(typeof data.poisonSuspected !== "boolean"){
+if(typeof data5 !== "boolean"){
 validate33.errors = [{instancePath:instancePath+"/poisonSuspected",schemaPath:"#/properties/poisonSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs12 = errors;
+if(errors === _errs11){
 }
 var valid0 = _errs11 === errors;
 }
@@ -4324,15 +5363,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.injectionSuspected !== undefined){
+let data6 = data.injectionSuspected;
 const _errs13 = errors;
-if(typeof data.injectionSuspected !== "boolean"){
+if(typeof data6 !== "boolean"){
 validate33.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs14 = errors;
+if(errors === _errs13){
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4345,6 +5390,8 @@ var valid0 = true;
 else {
 validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate33.errors = vErrors;
@@ -4363,6 +5410,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4372,10 +5420,14 @@ return false;
 }
 else {
 if(data.sessionId !== undefined){
+let data0 = data.sessionId;
 const _errs1 = errors;
-if(typeof data.sessionId !== "string"){
+if(typeof data0 !== "string"){
 validate28.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4384,10 +5436,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
+let data1 = data.query;
 const _errs3 = errors;
-if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate29(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate29_evaluated.props;
+var items0 = validate29_evaluated.items;
 }
 var valid0 = _errs3 === errors;
 }
@@ -4398,25 +5455,33 @@ if(valid0){
 if(data.signals !== undefined){
 let data2 = data.signals;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
 const _errs6 = errors;
-if(!(validate33(data2[i0], {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate33(data3, {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate28.errors = [{instancePath:instancePath+"/signals",schemaPath:"#/properties/signals/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -4426,15 +5491,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data4 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4444,6 +5514,8 @@ var valid0 = true;
 else {
 validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate28.errors = vErrors;
@@ -4463,6 +5535,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4478,12 +5551,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate176.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate176.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4493,15 +5571,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data1 = data._meta;
 const _errs3 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data1, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4509,6 +5592,8 @@ var valid0 = true;
 else {
 validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate176.errors = vErrors;
@@ -4528,6 +5613,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4537,10 +5623,13 @@ return false;
 }
 else {
 if(data.op !== undefined){
+let data0 = data.op;
 const _errs1 = errors;
-if(!(validate39(data.op, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
+if(!(validate39(data0, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -4549,10 +5638,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
+let data1 = data.query;
 const _errs2 = errors;
-if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate29(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate29_evaluated.props;
+var items0 = validate29_evaluated.items;
 }
 var valid0 = _errs2 === errors;
 }
@@ -4567,12 +5661,17 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate37.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate37.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4584,25 +5683,34 @@ if(valid0){
 if(data.seedIds !== undefined){
 let data3 = data.seedIds;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data3)){
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
 const _errs7 = errors;
-if(typeof data3[i0] !== "string"){
+if(typeof data4 !== "string"){
 validate37.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid1 = _errs7 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate37.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -4618,12 +5726,17 @@ if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinit
 validate37.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 validate37.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -4633,10 +5746,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sessionId !== undefined){
+let data6 = data.sessionId;
 const _errs11 = errors;
-if(typeof data.sessionId !== "string"){
+if(typeof data6 !== "string"){
 validate37.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs12 = errors;
+if(errors === _errs11){
 }
 var valid0 = _errs11 === errors;
 }
@@ -4645,10 +5762,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cursor !== undefined){
+let data7 = data.cursor;
 const _errs13 = errors;
-if(typeof data.cursor !== "string"){
+if(typeof data7 !== "string"){
 validate37.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs14 = errors;
+if(errors === _errs13){
 }
 var valid0 = _errs13 === errors;
 }
@@ -4657,15 +5778,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data8 = data._meta;
 const _errs15 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data8, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4679,6 +5805,8 @@ var valid0 = true;
 else {
 validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate37.errors = vErrors;
@@ -4700,13 +5828,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source !== undefined){
+let data0 = data.source;
 const _errs1 = errors;
-if(typeof data.source !== "string"){
+if(typeof data0 !== "string"){
 validate185.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4715,10 +5848,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.uri !== undefined){
+let data1 = data.uri;
 const _errs3 = errors;
-if(typeof data.uri !== "string"){
+if(typeof data1 !== "string"){
 validate185.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -4727,10 +5864,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
+let data2 = data.title;
 const _errs5 = errors;
-if(typeof data.title !== "string"){
+if(typeof data2 !== "string"){
 validate185.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -4745,12 +5886,17 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate185.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate185.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -4766,12 +5912,17 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate185.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate185.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -4787,18 +5938,25 @@ if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinit
 validate185.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs12 = errors;
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 validate185.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4809,6 +5967,8 @@ var valid0 = true;
 else {
 validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate185.errors = vErrors;
@@ -4828,30 +5988,40 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data1 !== "string"){
 validate187.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate187.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4863,25 +6033,34 @@ if(valid0){
 if(data.nodes !== undefined){
 let data2 = data.nodes;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
 const _errs7 = errors;
-if(typeof data2[i1] !== "string"){
+if(typeof data3 !== "string"){
 validate187.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate187.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -4893,6 +6072,7 @@ if(valid0){
 if(data.edges !== undefined){
 let data4 = data.edges;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid3 = true;
@@ -4900,6 +6080,7 @@ const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 let data5 = data4[i2];
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing0;
@@ -4909,10 +6090,14 @@ return false;
 }
 else {
 if(data5.src !== undefined){
+let data6 = data5.src;
 const _errs13 = errors;
-if(typeof data5.src !== "string"){
+if(typeof data6 !== "string"){
 validate187.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs14 = errors;
+if(errors === _errs13){
 }
 var valid4 = _errs13 === errors;
 }
@@ -4921,15 +6106,21 @@ var valid4 = true;
 }
 if(valid4){
 if(data5.dst !== undefined){
+let data7 = data5.dst;
 const _errs15 = errors;
-if(typeof data5.dst !== "string"){
+if(typeof data7 !== "string"){
 validate187.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs16 = errors;
+if(errors === _errs15){
 }
 var valid4 = _errs15 === errors;
 }
 else {
 var valid4 = true;
+}
+if(valid4){
 }
 }
 }
@@ -4938,16 +6129,22 @@ else {
 validate187.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === _errs11){
+}
 }
 var valid3 = _errs11 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate187.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -4959,31 +6156,42 @@ if(valid0){
 if(data.leaves !== undefined){
 let data8 = data.leaves;
 const _errs17 = errors;
+const _errs18 = errors;
 if(errors === _errs17){
 if(Array.isArray(data8)){
 var valid5 = true;
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
+let data9 = data8[i3];
 const _errs19 = errors;
-if(typeof data8[i3] !== "string"){
+if(typeof data9 !== "string"){
 validate187.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs20 = errors;
+if(errors === _errs19){
 }
 var valid5 = _errs19 === errors;
 if(!valid5){
 break;
 }
 }
+if(valid5){
+}
 }
 else {
 validate187.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs17){
 }
 }
 var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4992,6 +6200,8 @@ var valid0 = true;
 else {
 validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate187.errors = vErrors;
@@ -5012,6 +6222,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5027,9 +6238,15 @@ if(typeof data0 !== "string"){
 validate189.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema87.properties.level.enum;
 if(!(((data0 === "trusted") || (data0 === "community")) || (data0 === "untrusted"))){
 validate189.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema87.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5040,6 +6257,7 @@ if(valid0){
 if(data.score !== undefined){
 let data1 = data.score;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
@@ -5051,11 +6269,15 @@ if(data1 < 0 || isNaN(data1)){
 validate189.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate189.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5065,10 +6287,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.injectionSuspected !== undefined){
+let data2 = data.injectionSuspected;
 const _errs5 = errors;
-if(typeof data.injectionSuspected !== "boolean"){
+if(typeof data2 !== "boolean"){
 validate189.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -5077,15 +6303,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sanitized !== undefined){
+let data3 = data.sanitized;
 const _errs7 = errors;
-if(typeof data.sanitized !== "boolean"){
+if(typeof data3 !== "boolean"){
 validate189.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5095,6 +6327,8 @@ var valid0 = true;
 else {
 validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate189.errors = vErrors;
@@ -5114,6 +6348,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5129,6 +6364,9 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate180.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema84.properties.id.type},message:"must be string,number"}];
 return false;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -5142,6 +6380,9 @@ if(!((typeof data1 == "number") && (isFinite(data1)))){
 validate180.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs4 = errors;
+if(errors === _errs3){
+}
 var valid0 = _errs3 === errors;
 }
 else {
@@ -5151,6 +6392,7 @@ if(valid0){
 if(data.confidence !== undefined){
 let data2 = data.confidence;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1 || isNaN(data2)){
@@ -5162,11 +6404,15 @@ if(data2 < 0 || isNaN(data2)){
 validate180.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate180.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -5176,10 +6422,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.text !== undefined){
+let data3 = data.text;
 const _errs7 = errors;
-if(typeof data.text !== "string"){
+if(typeof data3 !== "string"){
 validate180.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
@@ -5190,25 +6440,34 @@ if(valid0){
 if(data.content !== undefined){
 let data4 = data.content;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
 const _errs11 = errors;
-if(!(validate12(data4[i0], {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate12(data5, {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate12_evaluated.props;
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate180.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -5218,10 +6477,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.modality !== undefined){
+let data6 = data.modality;
 const _errs12 = errors;
-if(!(validate93(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+if(!(validate93(data6, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -5230,10 +6492,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unit !== undefined){
+let data7 = data.unit;
 const _errs13 = errors;
-if(!(validate102(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if(!(validate102(data7, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -5248,12 +6513,17 @@ if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinit
 validate180.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs15 = errors;
 if(errors === _errs14){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
 validate180.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs14){
 }
 }
 var valid0 = _errs14 === errors;
@@ -5269,6 +6539,9 @@ if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
 validate180.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs17 = errors;
+if(errors === _errs16){
+}
 var valid0 = _errs16 === errors;
 }
 else {
@@ -5276,10 +6549,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.vector !== undefined){
+let data10 = data.vector;
 const _errs18 = errors;
-if(!(validate163(data.vector, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
+if(!(validate163(data10, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
+}
+else {
+var items0 = validate163_evaluated.items;
 }
 var valid0 = _errs18 === errors;
 }
@@ -5290,6 +6567,7 @@ if(valid0){
 if(data.scores !== undefined){
 let data11 = data.scores;
 const _errs19 = errors;
+const _errs20 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.dense !== undefined){
@@ -5298,6 +6576,9 @@ const _errs21 = errors;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
 validate180.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+const _errs22 = errors;
+if(errors === _errs21){
 }
 var valid2 = _errs21 === errors;
 }
@@ -5312,6 +6593,9 @@ if(!((typeof data13 == "number") && (isFinite(data13)))){
 validate180.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs24 = errors;
+if(errors === _errs23){
+}
 var valid2 = _errs23 === errors;
 }
 else {
@@ -5325,10 +6609,15 @@ if(!((typeof data14 == "number") && (isFinite(data14)))){
 validate180.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs26 = errors;
+if(errors === _errs25){
+}
 var valid2 = _errs25 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
@@ -5336,6 +6625,8 @@ var valid2 = true;
 else {
 validate180.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs19){
 }
 }
 var valid0 = _errs19 === errors;
@@ -5345,10 +6636,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.citation !== undefined){
+let data15 = data.citation;
 const _errs27 = errors;
-if(!(validate185(data.citation, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
+if(!(validate185(data15, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs27 === errors;
 }
@@ -5357,10 +6651,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.provenance !== undefined){
+let data16 = data.provenance;
 const _errs28 = errors;
-if(!(validate187(data.provenance, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
+if(!(validate187(data16, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs28 === errors;
 }
@@ -5369,10 +6666,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.trust !== undefined){
+let data17 = data.trust;
 const _errs29 = errors;
-if(!(validate189(data.trust, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
+if(!(validate189(data17, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs29 === errors;
 }
@@ -5383,6 +6683,7 @@ if(valid0){
 if(data.chunk !== undefined){
 let data18 = data.chunk;
 const _errs30 = errors;
+const _errs31 = errors;
 if(errors === _errs30){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing1;
@@ -5392,10 +6693,14 @@ return false;
 }
 else {
 if(data18.docId !== undefined){
+let data19 = data18.docId;
 const _errs32 = errors;
-if(typeof data18.docId !== "string"){
+if(typeof data19 !== "string"){
 validate180.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs33 = errors;
+if(errors === _errs32){
 }
 var valid3 = _errs32 === errors;
 }
@@ -5410,12 +6715,17 @@ if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFi
 validate180.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs35 = errors;
 if(errors === _errs34){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
 validate180.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs34){
 }
 }
 var valid3 = _errs34 === errors;
@@ -5425,15 +6735,21 @@ var valid3 = true;
 }
 if(valid3){
 if(data18.context !== undefined){
+let data21 = data18.context;
 const _errs36 = errors;
-if(typeof data18.context !== "string"){
+if(typeof data21 !== "string"){
 validate180.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs37 = errors;
+if(errors === _errs36){
 }
 var valid3 = _errs36 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
 }
 }
 }
@@ -5443,11 +6759,15 @@ else {
 validate180.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === _errs30){
+}
 }
 var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5469,6 +6789,8 @@ else {
 validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === 0){
+}
 }
 validate180.errors = vErrors;
 return errors === 0;
@@ -5486,6 +6808,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5497,33 +6820,49 @@ else {
 if(data.hits !== undefined){
 let data0 = data.hits;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate180(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate180(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate179.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
 else {
 validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate179.errors = vErrors;
@@ -5543,6 +6882,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5558,6 +6898,9 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate194.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema89.properties.id.type},message:"must be string,number"}];
 return false;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -5565,10 +6908,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.summary !== undefined){
+let data1 = data.summary;
 const _errs3 = errors;
-if(typeof data.summary !== "string"){
+if(typeof data1 !== "string"){
 validate194.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -5583,6 +6930,9 @@ if(!((typeof data2 == "number") && (isFinite(data2)))){
 validate194.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs6 = errors;
+if(errors === _errs5){
+}
 var valid0 = _errs5 === errors;
 }
 else {
@@ -5596,18 +6946,25 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate194.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate194.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5617,6 +6974,8 @@ var valid0 = true;
 else {
 validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate194.errors = vErrors;
@@ -5635,6 +6994,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5644,10 +7004,14 @@ return false;
 }
 else {
 if(data.summary !== undefined){
+let data0 = data.summary;
 const _errs1 = errors;
-if(typeof data.summary !== "string"){
+if(typeof data0 !== "string"){
 validate193.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5658,25 +7022,33 @@ if(valid0){
 if(data.communities !== undefined){
 let data1 = data.communities;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate194(data1[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate194(data2, {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate193.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5684,12 +7056,16 @@ var valid0 = _errs3 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 }
 else {
 validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate193.errors = vErrors;
@@ -5708,6 +7084,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5719,25 +7096,33 @@ else {
 if(data.hits !== undefined){
 let data0 = data.hits;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate180(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate180(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate197.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -5749,25 +7134,34 @@ if(valid0){
 if(data.followups !== undefined){
 let data2 = data.followups;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
 const _errs6 = errors;
-if(typeof data2[i1] !== "string"){
+if(typeof data3 !== "string"){
 validate197.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs7 = errors;
+if(errors === _errs6){
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate197.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -5775,12 +7169,16 @@ var valid0 = _errs4 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 }
 else {
 validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate197.errors = vErrors;
@@ -5799,6 +7197,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5810,33 +7209,49 @@ else {
 if(data.communities !== undefined){
 let data0 = data.communities;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate194(data0[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate194(data1, {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate200.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
 else {
 validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate200.errors = vErrors;
@@ -5856,6 +7271,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5867,6 +7283,7 @@ else {
 if(data.nodes !== undefined){
 let data0 = data.nodes;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -5874,6 +7291,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
@@ -5889,6 +7307,9 @@ if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(dat
 validate203.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema92.properties.nodes.items.properties.id.type},message:"must be string,number"}];
 return false;
 }
+const _errs6 = errors;
+if(errors === _errs5){
+}
 var valid2 = _errs5 === errors;
 }
 else {
@@ -5902,10 +7323,15 @@ if(!((typeof data3 == "number") && (isFinite(data3)))){
 validate203.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs8 = errors;
+if(errors === _errs7){
+}
 var valid2 = _errs7 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
@@ -5914,16 +7340,22 @@ else {
 validate203.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === _errs3){
+}
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate203.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -5935,6 +7367,7 @@ if(valid0){
 if(data.edges !== undefined){
 let data4 = data.edges;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid3 = true;
@@ -5942,6 +7375,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -5957,6 +7391,9 @@ if((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(dat
 validate203.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema92.properties.edges.items.properties.src.type},message:"must be string,number"}];
 return false;
 }
+const _errs14 = errors;
+if(errors === _errs13){
+}
 var valid4 = _errs13 === errors;
 }
 else {
@@ -5969,6 +7406,9 @@ const _errs15 = errors;
 if((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))){
 validate203.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema92.properties.edges.items.properties.dst.type},message:"must be string,number"}];
 return false;
+}
+const _errs16 = errors;
+if(errors === _errs15){
 }
 var valid4 = _errs15 === errors;
 }
@@ -5983,10 +7423,15 @@ if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate203.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs18 = errors;
+if(errors === _errs17){
+}
 var valid4 = _errs17 === errors;
 }
 else {
 var valid4 = true;
+}
+if(valid4){
 }
 }
 }
@@ -5996,16 +7441,22 @@ else {
 validate203.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === _errs11){
+}
 }
 var valid3 = _errs11 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate203.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -6013,12 +7464,16 @@ var valid0 = _errs9 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 }
 else {
 validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate203.errors = vErrors;
@@ -6038,6 +7493,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.candidates !== undefined){
@@ -6047,12 +7503,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate205.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate205.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6068,12 +7529,17 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate205.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate205.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6085,16 +7551,21 @@ if(valid0){
 if(data.latencyMs !== undefined){
 let data2 = data.latencyMs;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate205.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 else {
 validate205.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -6110,12 +7581,17 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate205.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate205.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -6127,31 +7603,42 @@ if(valid0){
 if(data.notes !== undefined){
 let data4 = data.notes;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
 const _errs11 = errors;
-if(typeof data4[i0] !== "string"){
+if(typeof data5 !== "string"){
 validate205.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs12 = errors;
+if(errors === _errs11){
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate205.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6161,6 +7648,8 @@ var valid0 = true;
 else {
 validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate205.errors = vErrors;
@@ -6179,12 +7668,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
 if(!(validate179(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
+}
+else {
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -6196,6 +7688,8 @@ const _errs3 = errors;
 if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
+}
+else {
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -6211,6 +7705,8 @@ if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
+else {
+}
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
@@ -6225,6 +7721,8 @@ if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
+else {
+}
 var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
@@ -6237,6 +7735,8 @@ const _errs6 = errors;
 if(!(validate203(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
+}
+else {
 }
 var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
@@ -6279,10 +7779,13 @@ props0.nextCursor = true;
 props0._meta = true;
 }
 if(data.usage !== undefined){
+let data0 = data.usage;
 const _errs7 = errors;
-if(!(validate205(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+if(!(validate205(data0, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -6291,10 +7794,14 @@ var valid1 = true;
 }
 if(valid1){
 if(data.nextCursor !== undefined){
+let data1 = data.nextCursor;
 const _errs8 = errors;
-if(typeof data.nextCursor !== "string"){
+if(typeof data1 !== "string"){
 validate178.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs9 = errors;
+if(errors === _errs8){
 }
 var valid1 = _errs8 === errors;
 }
@@ -6303,15 +7810,20 @@ var valid1 = true;
 }
 if(valid1){
 if(data._meta !== undefined){
+let data2 = data._meta;
 const _errs10 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs10 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -6319,6 +7831,8 @@ var valid1 = true;
 else {
 validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate178.errors = vErrors;
@@ -6339,37 +7853,54 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hits !== undefined){
 let data0 = data.hits;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate180(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate180(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate208.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 else {
 validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate208.errors = vErrors;
@@ -6389,6 +7920,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6398,10 +7930,14 @@ return false;
 }
 else {
 if(data.id !== undefined){
+let data0 = data.id;
 const _errs1 = errors;
-if(typeof data.id !== "string"){
+if(typeof data0 !== "string"){
 validate45.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6410,10 +7946,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.text !== undefined){
+let data1 = data.text;
 const _errs3 = errors;
-if(typeof data.text !== "string"){
+if(typeof data1 !== "string"){
 validate45.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -6428,10 +7968,15 @@ if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate45.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs6 = errors;
+if(errors === _errs5){
+}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6440,6 +7985,8 @@ var valid0 = true;
 else {
 validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate45.errors = vErrors;
@@ -6458,6 +8005,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6469,25 +8017,33 @@ else {
 if(data.documents !== undefined){
 let data0 = data.documents;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate45(data0[i0], {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate45(data1, {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate44.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6497,10 +8053,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.chunk !== undefined){
+let data2 = data.chunk;
 const _errs4 = errors;
-if(typeof data.chunk !== "boolean"){
+if(typeof data2 !== "boolean"){
 validate44.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs5 = errors;
+if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -6509,10 +8069,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.contextual !== undefined){
+let data3 = data.contextual;
 const _errs6 = errors;
-if(typeof data.contextual !== "boolean"){
+if(typeof data3 !== "boolean"){
 validate44.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs7 = errors;
+if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -6521,15 +8085,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data4 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6539,6 +8108,8 @@ var valid0 = true;
 else {
 validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate44.errors = vErrors;
@@ -6558,6 +8129,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6569,25 +8141,34 @@ else {
 if(data.ids !== undefined){
 let data0 = data.ids;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data1 !== "string"){
 validate210.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate210.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6603,12 +8184,17 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate210.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate210.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -6618,15 +8204,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6635,6 +8226,8 @@ var valid0 = true;
 else {
 validate210.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate210.errors = vErrors;
@@ -6654,6 +8247,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6665,25 +8259,34 @@ else {
 if(data.ids !== undefined){
 let data0 = data.ids;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data1 !== "string"){
 validate49.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate49.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6693,15 +8296,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data2 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6709,6 +8317,8 @@ var valid0 = true;
 else {
 validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate49.errors = vErrors;
@@ -6728,6 +8338,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6743,12 +8354,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate212.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate212.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6758,15 +8374,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data1 = data._meta;
 const _errs3 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data1, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6774,6 +8395,8 @@ var valid0 = true;
 else {
 validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate212.errors = vErrors;
@@ -6795,6 +8418,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6810,12 +8434,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate215.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate215.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6825,10 +8454,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
+let data1 = data.server;
 const _errs3 = errors;
-if(!(validate53(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+if(!(validate53(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -6837,10 +8469,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
+let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate109(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate109(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate109_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -6849,15 +8485,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6867,6 +8508,8 @@ var valid0 = true;
 else {
 validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate215.errors = vErrors;
@@ -6886,13 +8529,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.streaming !== undefined){
+let data0 = data.streaming;
 const _errs1 = errors;
-if(!(validate56(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+if(!(validate56(data0, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -6901,10 +8548,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.log !== undefined){
+let data1 = data.log;
 const _errs2 = errors;
-if(!(validate58(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+if(!(validate58(data1, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -6915,15 +8565,23 @@ if(valid0){
 var props0 = {};
 props0.streaming = true;
 props0.log = true;
+var valid1 = true;
 for(const key0 in data){
 if(pattern1.test(key0)){
 let data2 = data[key0];
+const _errs3 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate55.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs4 = errors;
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
 props0[key0] = true;
 }
+}
+if(valid1){
 }
 }
 }
@@ -6931,6 +8589,8 @@ props0[key0] = true;
 else {
 validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate55.errors = vErrors;
@@ -6950,6 +8610,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6965,12 +8626,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate52.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate52.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6980,10 +8646,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.client !== undefined){
+let data1 = data.client;
 const _errs3 = errors;
-if(!(validate53(data.client, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
+if(!(validate53(data1, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -6992,10 +8661,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
+let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate55(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate55(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate55_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -7004,15 +8677,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7022,6 +8700,8 @@ var valid0 = true;
 else {
 validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate52.errors = vErrors;
@@ -7041,6 +8721,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7056,12 +8737,17 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate219.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate219.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7071,10 +8757,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
+let data1 = data.server;
 const _errs3 = errors;
-if(!(validate53(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+if(!(validate53(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -7083,10 +8772,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
+let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate109(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate109(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate109_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -7095,15 +8788,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7113,6 +8811,8 @@ var valid0 = true;
 else {
 validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate219.errors = vErrors;
@@ -7132,11 +8832,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.documents !== undefined){
 let data0 = data.documents;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -7144,6 +8846,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
@@ -7153,10 +8856,14 @@ return false;
 }
 else {
 if(data1.id !== undefined){
+let data2 = data1.id;
 const _errs5 = errors;
-if(typeof data1.id !== "string"){
+if(typeof data2 !== "string"){
 validate64.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 }
@@ -7165,15 +8872,21 @@ var valid2 = true;
 }
 if(valid2){
 if(data1.text !== undefined){
+let data3 = data1.text;
 const _errs7 = errors;
-if(typeof data1.text !== "string"){
+if(typeof data3 !== "string"){
 validate64.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs8 = errors;
+if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
@@ -7182,16 +8895,22 @@ else {
 validate64.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === _errs3){
+}
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate64.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7201,10 +8920,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.memoryId !== undefined){
+let data4 = data.memoryId;
 const _errs9 = errors;
-if(typeof data.memoryId !== "string"){
+if(typeof data4 !== "string"){
 validate64.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -7213,10 +8936,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scope !== undefined){
+let data5 = data.scope;
 const _errs11 = errors;
-if(!(validate65(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+if(!(validate65(data5, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -7225,15 +8951,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data6 = data._meta;
 const _errs12 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data6, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7242,6 +8973,8 @@ var valid0 = true;
 else {
 validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate64.errors = vErrors;
@@ -7261,6 +8994,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7270,10 +9004,14 @@ return false;
 }
 else {
 if(data.memoryId !== undefined){
+let data0 = data.memoryId;
 const _errs1 = errors;
-if(typeof data.memoryId !== "string"){
+if(typeof data0 !== "string"){
 validate223.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7288,12 +9026,17 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate223.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate223.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7303,15 +9046,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data2 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7320,6 +9068,8 @@ var valid0 = true;
 else {
 validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate223.errors = vErrors;
@@ -7341,6 +9091,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7350,10 +9101,15 @@ return false;
 }
 else {
 if(data.query !== undefined){
+let data0 = data.query;
 const _errs1 = errors;
-if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate29(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate29_evaluated.props;
+var items0 = validate29_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -7362,10 +9118,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.memoryId !== undefined){
+let data1 = data.memoryId;
 const _errs2 = errors;
-if(typeof data.memoryId !== "string"){
+if(typeof data1 !== "string"){
 validate69.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs3 = errors;
+if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -7374,10 +9134,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sessionId !== undefined){
+let data2 = data.sessionId;
 const _errs4 = errors;
-if(typeof data.sessionId !== "string"){
+if(typeof data2 !== "string"){
 validate69.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs5 = errors;
+if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -7392,12 +9156,17 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate69.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
 validate69.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -7407,15 +9176,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data4 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7426,6 +9200,8 @@ var valid0 = true;
 else {
 validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate69.errors = vErrors;
@@ -7445,13 +9221,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
+let data0 = data.query;
 const _errs1 = errors;
-if(typeof data.query !== "string"){
+if(typeof data0 !== "string"){
 validate226.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7462,25 +9243,34 @@ if(valid0){
 if(data.seedIds !== undefined){
 let data1 = data.seedIds;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs5 = errors;
-if(typeof data1[i0] !== "string"){
+if(typeof data2 !== "string"){
 validate226.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate226.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7496,10 +9286,15 @@ if(!((typeof data3 == "number") && (isFinite(data3)))){
 validate226.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs8 = errors;
+if(errors === _errs7){
+}
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7507,6 +9302,8 @@ var valid0 = true;
 else {
 validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate226.errors = vErrors;
@@ -7525,6 +9322,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7536,25 +9334,33 @@ else {
 if(data.clues !== undefined){
 let data0 = data.clues;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate226(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate226(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7566,25 +9372,33 @@ if(valid0){
 if(data.hits !== undefined){
 let data2 = data.hits;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
 const _errs6 = errors;
-if(!(validate180(data2[i1], {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate180(data3, {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -7594,15 +9408,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data4 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7611,6 +9430,8 @@ var valid0 = true;
 else {
 validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate225.errors = vErrors;
@@ -7630,37 +9451,54 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clues !== undefined){
 let data0 = data.clues;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate226(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate226(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate230.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 else {
 validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate230.errors = vErrors;
@@ -7681,6 +9519,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nonce !== undefined){
@@ -7690,6 +9529,9 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate73.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema40.properties.nonce.type},message:"must be string,number"}];
 return false;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -7697,21 +9539,28 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data1 = data._meta;
 const _errs3 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data1, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
+if(valid0){
+}
 }
 }
 else {
 validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate73.errors = vErrors;
@@ -7733,6 +9582,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7742,10 +9592,15 @@ return false;
 }
 else {
 if(data.query !== undefined){
+let data0 = data.query;
 const _errs1 = errors;
-if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate29(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate29_evaluated.props;
+var items0 = validate29_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -7754,10 +9609,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.method !== undefined){
+let data1 = data.method;
 const _errs2 = errors;
-if(!(validate78(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate78(data1, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -7772,12 +9630,17 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate76.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
 validate76.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7787,15 +9650,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7805,6 +9673,8 @@ var valid0 = true;
 else {
 validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate76.errors = vErrors;
@@ -7824,6 +9694,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7835,25 +9706,34 @@ else {
 if(data.queries !== undefined){
 let data0 = data.queries;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data1 !== "string"){
 validate232.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate232.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7863,10 +9743,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.hypothetical !== undefined){
+let data2 = data.hypothetical;
 const _errs5 = errors;
-if(typeof data.hypothetical !== "string"){
+if(typeof data2 !== "string"){
 validate232.errors = [{instancePath:instancePath+"/hypothetical",schemaPath:"#/properties/hypothetical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -7875,15 +9759,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data3 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7892,6 +9781,8 @@ var valid0 = true;
 else {
 validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate232.errors = vErrors;
@@ -7911,37 +9802,55 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.queries !== undefined){
 let data0 = data.queries;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
+if(typeof data1 !== "string"){
 validate234.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate234.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs1){
 }
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 else {
 validate234.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate234.errors = vErrors;
@@ -7961,6 +9870,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7970,10 +9880,15 @@ return false;
 }
 else {
 if(data.query !== undefined){
+let data0 = data.query;
 const _errs1 = errors;
-if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate29(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate29_evaluated.props;
+var items0 = validate29_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -7984,25 +9899,35 @@ if(valid0){
 if(data.passages !== undefined){
 let data1 = data.passages;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate29(data1[i0], {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate29(data2, {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props1 = validate29_evaluated.props;
+var items1 = validate29_evaluated.items;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate82.errors = [{instancePath:instancePath+"/passages",schemaPath:"#/properties/passages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -8012,10 +9937,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.method !== undefined){
+let data3 = data.method;
 const _errs5 = errors;
-if(!(validate85(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate85(data3, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -8030,12 +9958,17 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate82.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate82.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -8045,15 +9978,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data5 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8064,6 +10002,8 @@ var valid0 = true;
 else {
 validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate82.errors = vErrors;
@@ -8083,6 +10023,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8094,6 +10035,7 @@ else {
 if(data.scores !== undefined){
 let data0 = data.scores;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -8105,15 +10047,22 @@ if(!((typeof data1 == "number") && (isFinite(data1)))){
 validate235.errors = [{instancePath:instancePath+"/scores/" + i0,schemaPath:"#/properties/scores/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs4 = errors;
+if(errors === _errs3){
+}
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate235.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8125,6 +10074,7 @@ if(valid0){
 if(data.order !== undefined){
 let data2 = data.order;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -8136,12 +10086,17 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate235.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate235.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs7){
 }
 }
 var valid2 = _errs7 === errors;
@@ -8149,10 +10104,14 @@ if(!valid2){
 break;
 }
 }
+if(valid2){
+}
 }
 else {
 validate235.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -8162,10 +10121,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.usage !== undefined){
+let data4 = data.usage;
 const _errs9 = errors;
-if(!(validate205(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+if(!(validate205(data4, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -8174,15 +10136,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data5 = data._meta;
 const _errs10 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8192,6 +10159,8 @@ var valid0 = true;
 else {
 validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate235.errors = vErrors;
@@ -8222,6 +10191,8 @@ const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.op !== undefined){
 let data0 = data.op;
+const _errs2 = errors;
+const vSchema0 = schema53.if.properties.op.enum;
 if(!((data0 === "in") || (data0 === "nin"))){
 const err0 = {};
 if(vErrors === null){
@@ -8232,7 +10203,19 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
 }
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+if(errors === _errs1){
 }
 var _valid0 = _errs1 === errors;
 errors = _errs0;
@@ -8249,11 +10232,24 @@ if(_valid0){
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
-if(!(Array.isArray(data.value))){
+let data1 = data.value;
+const _errs4 = errors;
+if(!(Array.isArray(data1))){
 validate99.errors = [{instancePath:instancePath+"/value",schemaPath:"#/then/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+const _errs5 = errors;
+if(errors === _errs4){
 }
+var valid2 = _errs4 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+}
+}
+if(errors === _errs3){
 }
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
@@ -8271,7 +10267,9 @@ let valid3 = true;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.op !== undefined){
-if("exists" !== data.op){
+let data2 = data.op;
+const _errs9 = errors;
+if("exists" !== data2){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -8281,7 +10279,19 @@ vErrors.push(err1);
 }
 errors++;
 }
+else {
 }
+if(errors === _errs9){
+}
+var valid4 = _errs9 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+}
+}
+if(errors === _errs8){
 }
 var _valid1 = _errs8 === errors;
 errors = _errs7;
@@ -8298,11 +10308,24 @@ if(_valid1){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
-if(typeof data.value !== "boolean"){
+let data3 = data.value;
+const _errs11 = errors;
+if(typeof data3 !== "boolean"){
 validate99.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/then/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
+const _errs12 = errors;
+if(errors === _errs11){
 }
+var valid5 = _errs11 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+}
+}
+if(errors === _errs10){
 }
 var _valid1 = _errs10 === errors;
 valid3 = _valid1;
@@ -8321,6 +10344,8 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.op !== undefined){
 let data4 = data.op;
+const _errs16 = errors;
+const vSchema1 = schema53.else.else.if.properties.op.enum;
 if(!((((data4 === "gt") || (data4 === "gte")) || (data4 === "lt")) || (data4 === "lte"))){
 const err2 = {};
 if(vErrors === null){
@@ -8331,7 +10356,19 @@ vErrors.push(err2);
 }
 errors++;
 }
+else {
 }
+if(errors === _errs16){
+}
+var valid7 = _errs16 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+}
+}
+if(errors === _errs15){
 }
 var _valid2 = _errs15 === errors;
 errors = _errs14;
@@ -8349,11 +10386,23 @@ const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data5 = data.value;
+const _errs18 = errors;
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
 validate99.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/then/properties/value/type",keyword:"type",params:{type: schema53.else.else.then.properties.value.type},message:"must be number,string"}];
 return false;
 }
+const _errs19 = errors;
+if(errors === _errs18){
 }
+var valid8 = _errs18 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+}
+}
+if(errors === _errs17){
 }
 var _valid2 = _errs17 === errors;
 valid6 = _valid2;
@@ -8369,11 +10418,23 @@ const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data6 = data.value;
+const _errs21 = errors;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
 validate99.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/else/properties/value/type",keyword:"type",params:{type: schema53.else.else.else.properties.value.type},message:"must be string,number,boolean"}];
 return false;
 }
+const _errs22 = errors;
+if(errors === _errs21){
 }
+var valid9 = _errs21 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+}
+}
+if(errors === _errs20){
 }
 var _valid2 = _errs20 === errors;
 valid6 = _valid2;
@@ -8396,6 +10457,10 @@ vErrors.push(err3);
 errors++;
 validate99.errors = vErrors;
 return false;
+}
+else {
+}
+if(errors === _errs13){
 }
 var _valid1 = _errs13 === errors;
 valid3 = _valid1;
@@ -8424,6 +10489,10 @@ errors++;
 validate99.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs6){
+}
 var _valid0 = _errs6 === errors;
 valid0 = _valid0;
 if(valid0){
@@ -8451,6 +10520,8 @@ errors++;
 validate99.errors = vErrors;
 return false;
 }
+else {
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8458,6 +10529,10 @@ if((((data.field === undefined) && (missing0 = "field")) || ((data.op === undefi
 validate99.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === 0){
 }
 }
 validate99.errors = vErrors;
@@ -8478,6 +10553,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -8493,6 +10569,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -8521,6 +10601,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs5){
 }
 var _valid1 = _errs5 === errors;
 errors = _errs4;
@@ -8549,6 +10633,10 @@ vErrors.push(err2);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs8){
 }
 var _valid2 = _errs8 === errors;
 errors = _errs7;
@@ -8571,6 +10659,8 @@ var props0 = validate99_evaluated.props;
 }
 var _valid2 = _errs9 === errors;
 valid2 = _valid2;
+if(valid2){
+}
 }
 if(!valid2){
 const err3 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -8584,8 +10674,14 @@ errors++;
 validate98.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs6){
+}
 var _valid1 = _errs6 === errors;
 valid1 = _valid1;
+if(valid1){
+}
 }
 if(!valid1){
 const err4 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -8599,8 +10695,14 @@ errors++;
 validate98.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs3){
+}
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 }
 if(!valid0){
 const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -8613,6 +10715,8 @@ vErrors.push(err5);
 errors++;
 validate98.errors = vErrors;
 return false;
+}
+else {
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8628,16 +10732,21 @@ props0.not = true;
 if(data.field !== undefined){
 let data0 = data.field;
 const _errs10 = errors;
+const _errs11 = errors;
 if(errors === _errs10){
 if(typeof data0 === "string"){
 if(func0(data0) < 1){
 validate98.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate98.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs10){
 }
 }
 var valid3 = _errs10 === errors;
@@ -8653,9 +10762,15 @@ if(typeof data1 !== "string"){
 validate98.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs13 = errors;
+const vSchema0 = schema52.properties.op.enum;
 if(!((((((((((data1 === "eq") || (data1 === "ne")) || (data1 === "gt")) || (data1 === "gte")) || (data1 === "lt")) || (data1 === "lte")) || (data1 === "in")) || (data1 === "nin")) || (data1 === "contains")) || (data1 === "exists"))){
 validate98.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema52.properties.op.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs12){
 }
 var valid3 = _errs12 === errors;
 }
@@ -8670,6 +10785,7 @@ if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(d
 validate98.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema52.properties.value.type},message:"must be string,number,boolean,array"}];
 return false;
 }
+const _errs15 = errors;
 if(errors === _errs14){
 if(Array.isArray(data2)){
 var valid4 = true;
@@ -8681,11 +10797,18 @@ if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(da
 validate98.errors = [{instancePath:instancePath+"/value/" + i0,schemaPath:"#/properties/value/items/type",keyword:"type",params:{type: schema52.properties.value.items.type},message:"must be string,number,boolean"}];
 return false;
 }
+const _errs17 = errors;
+if(errors === _errs16){
+}
 var valid4 = _errs16 === errors;
 if(!valid4){
 break;
 }
 }
+if(valid4){
+}
+}
+if(errors === _errs14){
 }
 }
 var valid3 = _errs14 === errors;
@@ -8697,6 +10820,7 @@ if(valid3){
 if(data.and !== undefined){
 let data4 = data.and;
 const _errs18 = errors;
+const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data4)){
 if(data4.length < 1){
@@ -8707,21 +10831,30 @@ else {
 var valid5 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
 const _errs20 = errors;
-if(!(validate98(data4[i1], {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate98(data5, {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
+}
+else {
+var props1 = validate98_evaluated.props;
+var items0 = validate98_evaluated.items;
 }
 var valid5 = _errs20 === errors;
 if(!valid5){
 break;
 }
 }
+if(valid5){
+}
 }
 }
 else {
 validate98.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs18){
 }
 }
 var valid3 = _errs18 === errors;
@@ -8733,6 +10866,7 @@ if(valid3){
 if(data.or !== undefined){
 let data6 = data.or;
 const _errs21 = errors;
+const _errs22 = errors;
 if(errors === _errs21){
 if(Array.isArray(data6)){
 if(data6.length < 1){
@@ -8743,21 +10877,30 @@ else {
 var valid6 = true;
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
+let data7 = data6[i2];
 const _errs23 = errors;
-if(!(validate98(data6[i2], {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate98(data7, {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
+}
+else {
+var props2 = validate98_evaluated.props;
+var items1 = validate98_evaluated.items;
 }
 var valid6 = _errs23 === errors;
 if(!valid6){
 break;
 }
 }
+if(valid6){
+}
 }
 }
 else {
 validate98.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs21){
 }
 }
 var valid3 = _errs21 === errors;
@@ -8767,15 +10910,22 @@ var valid3 = true;
 }
 if(valid3){
 if(data.not !== undefined){
+let data8 = data.not;
 const _errs24 = errors;
-if(!(validate98(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
+if(!(validate98(data8, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
+}
+else {
+var props3 = validate98_evaluated.props;
+var items2 = validate98_evaluated.items;
 }
 var valid3 = _errs24 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
 }
 }
 }
@@ -8786,6 +10936,8 @@ var valid3 = true;
 else {
 validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate98.errors = vErrors;
@@ -8805,6 +10957,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8814,10 +10967,15 @@ return false;
 }
 else {
 if(data.query !== undefined){
+let data0 = data.query;
 const _errs1 = errors;
-if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate29(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
+}
+else {
+var props0 = validate29_evaluated.props;
+var items0 = validate29_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -8832,12 +10990,17 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate89.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs3 = errors;
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate89.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -8847,10 +11010,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.mode !== undefined){
+let data2 = data.mode;
 const _errs4 = errors;
-if(!(validate91(data.mode, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
+if(!(validate91(data2, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -8859,10 +11025,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.modality !== undefined){
+let data3 = data.modality;
 const _errs5 = errors;
-if(!(validate93(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+if(!(validate93(data3, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -8877,12 +11046,17 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate89.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate89.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -8894,6 +11068,7 @@ if(valid0){
 if(data.fusion !== undefined){
 let data5 = data.fusion;
 const _errs8 = errors;
+const _errs9 = errors;
 if(errors === _errs8){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing1;
@@ -8903,10 +11078,13 @@ return false;
 }
 else {
 if(data5.method !== undefined){
+let data6 = data5.method;
 const _errs10 = errors;
-if(!(validate95(data5.method, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate95(data6, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -8917,6 +11095,7 @@ if(valid1){
 if(data5.weights !== undefined){
 let data7 = data5.weights;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.dense !== undefined){
@@ -8925,6 +11104,9 @@ const _errs13 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate89.errors = [{instancePath:instancePath+"/fusion/weights/dense",schemaPath:"#/properties/fusion/properties/weights/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+const _errs14 = errors;
+if(errors === _errs13){
 }
 var valid2 = _errs13 === errors;
 }
@@ -8939,16 +11121,23 @@ if(!((typeof data9 == "number") && (isFinite(data9)))){
 validate89.errors = [{instancePath:instancePath+"/fusion/weights/sparse",schemaPath:"#/properties/fusion/properties/weights/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs16 = errors;
+if(errors === _errs15){
+}
 var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/fusion/weights",schemaPath:"#/properties/fusion/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid1 = _errs11 === errors;
@@ -8960,16 +11149,21 @@ if(valid1){
 if(data5.rrfK !== undefined){
 let data10 = data5.rrfK;
 const _errs17 = errors;
+const _errs18 = errors;
 if(errors === _errs17){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
 validate89.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs17){
 }
 }
 var valid1 = _errs17 === errors;
@@ -8981,6 +11175,7 @@ if(valid1){
 if(data5.alpha !== undefined){
 let data11 = data5.alpha;
 const _errs19 = errors;
+const _errs20 = errors;
 if(errors === _errs19){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 1 || isNaN(data11)){
@@ -8992,17 +11187,23 @@ if(data11 < 0 || isNaN(data11)){
 validate89.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+if(errors === _errs19){
+}
 }
 var valid1 = _errs19 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -9012,6 +11213,8 @@ var valid1 = true;
 else {
 validate89.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs8){
 }
 }
 var valid0 = _errs8 === errors;
@@ -9027,6 +11230,7 @@ const _errs22 = errors;
 let valid3 = false;
 let passing0 = null;
 const _errs23 = errors;
+const _errs24 = errors;
 if(errors === _errs23){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing2;
@@ -9042,10 +11246,13 @@ errors++;
 }
 else {
 if(data12.method !== undefined){
+let data13 = data12.method;
 const _errs25 = errors;
-if(!(validate85(data12.method, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate85(data13, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -9054,8 +11261,9 @@ var valid4 = true;
 }
 if(valid4){
 if(data12.model !== undefined){
+let data14 = data12.model;
 const _errs26 = errors;
-if(typeof data12.model !== "string"){
+if(typeof data14 !== "string"){
 const err1 = {instancePath:instancePath+"/rerank/model",schemaPath:"#/properties/rerank/oneOf/0/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
@@ -9064,6 +11272,9 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
+const _errs27 = errors;
+if(errors === _errs26){
 }
 var valid4 = _errs26 === errors;
 }
@@ -9084,6 +11295,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs29 = errors;
 if(errors === _errs28){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
@@ -9096,12 +11308,18 @@ vErrors.push(err3);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs28){
 }
 }
 var valid4 = _errs28 === errors;
 }
 else {
 var valid4 = true;
+}
+if(valid4){
 }
 }
 }
@@ -9116,6 +11334,8 @@ else {
 vErrors.push(err4);
 }
 errors++;
+}
+if(errors === _errs23){
 }
 }
 var _valid0 = _errs23 === errors;
@@ -9137,6 +11357,10 @@ else {
 vErrors.push(err5);
 }
 errors++;
+}
+else {
+}
+if(errors === _errs30){
 }
 var _valid0 = _errs30 === errors;
 if(_valid0 && valid3){
@@ -9172,6 +11396,8 @@ vErrors = null;
 }
 }
 }
+if(errors === _errs21){
+}
 var valid0 = _errs21 === errors;
 }
 else {
@@ -9181,6 +11407,7 @@ if(valid0){
 if(data.mmr !== undefined){
 let data16 = data.mmr;
 const _errs31 = errors;
+const _errs32 = errors;
 if(errors === _errs31){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing3;
@@ -9192,6 +11419,7 @@ else {
 if(data16.lambda !== undefined){
 let data17 = data16.lambda;
 const _errs33 = errors;
+const _errs34 = errors;
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1 || isNaN(data17)){
@@ -9203,19 +11431,31 @@ if(data17 < 0 || isNaN(data17)){
 validate89.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+if(errors === _errs33){
 }
+}
+var valid5 = _errs33 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
 }
 }
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs31){
 }
 }
 var valid0 = _errs31 === errors;
@@ -9227,9 +11467,14 @@ if(valid0){
 if(data.rewrite !== undefined){
 let data18 = data.rewrite;
 const _errs35 = errors;
+const vSchema0 = schema48.properties.rewrite.enum;
 if(!(((((data18 === "rewrite") || (data18 === "hyde")) || (data18 === "multi-query")) || (data18 === "decompose")) || (data18 === false))){
 validate89.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/enum",keyword:"enum",params:{allowedValues: schema48.properties.rewrite.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs35){
 }
 var valid0 = _errs35 === errors;
 }
@@ -9238,10 +11483,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.filter !== undefined){
+let data19 = data.filter;
 const _errs36 = errors;
-if(!(validate98(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+if(!(validate98(data19, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
+}
+else {
+var props2 = validate98_evaluated.props;
 }
 var valid0 = _errs36 === errors;
 }
@@ -9256,6 +11505,9 @@ if(!((typeof data20 == "number") && (isFinite(data20)))){
 validate89.errors = [{instancePath:instancePath+"/minScore",schemaPath:"#/properties/minScore/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs38 = errors;
+if(errors === _errs37){
+}
 var valid0 = _errs37 === errors;
 }
 else {
@@ -9265,6 +11517,7 @@ if(valid0){
 if(data.recency !== undefined){
 let data21 = data.recency;
 const _errs39 = errors;
+const _errs40 = errors;
 if(errors === _errs39){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing4;
@@ -9274,10 +11527,14 @@ return false;
 }
 else {
 if(data21.field !== undefined){
+let data22 = data21.field;
 const _errs41 = errors;
-if(typeof data21.field !== "string"){
+if(typeof data22 !== "string"){
 validate89.errors = [{instancePath:instancePath+"/recency/field",schemaPath:"#/properties/recency/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs42 = errors;
+if(errors === _errs41){
 }
 var valid6 = _errs41 === errors;
 }
@@ -9288,16 +11545,21 @@ if(valid6){
 if(data21.halfLifeDays !== undefined){
 let data23 = data21.halfLifeDays;
 const _errs43 = errors;
+const _errs44 = errors;
 if(errors === _errs43){
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 <= 0 || isNaN(data23)){
 validate89.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
+else {
+}
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs43){
 }
 }
 var valid6 = _errs43 === errors;
@@ -9305,12 +11567,16 @@ var valid6 = _errs43 === errors;
 else {
 var valid6 = true;
 }
+if(valid6){
+}
 }
 }
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs39){
 }
 }
 var valid0 = _errs39 === errors;
@@ -9320,10 +11586,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unit !== undefined){
+let data24 = data.unit;
 const _errs45 = errors;
-if(!(validate102(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if(!(validate102(data24, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs45 === errors;
 }
@@ -9338,12 +11607,17 @@ if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFi
 validate89.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs47 = errors;
 if(errors === _errs46){
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
 validate89.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs46){
 }
 }
 var valid0 = _errs46 === errors;
@@ -9359,12 +11633,17 @@ if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFi
 validate89.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs49 = errors;
 if(errors === _errs48){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 < 1 || isNaN(data26)){
 validate89.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs48){
 }
 }
 var valid0 = _errs48 === errors;
@@ -9374,10 +11653,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sessionId !== undefined){
+let data27 = data.sessionId;
 const _errs50 = errors;
-if(typeof data.sessionId !== "string"){
+if(typeof data27 !== "string"){
 validate89.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs51 = errors;
+if(errors === _errs50){
 }
 var valid0 = _errs50 === errors;
 }
@@ -9386,10 +11669,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.includeText !== undefined){
+let data28 = data.includeText;
 const _errs52 = errors;
-if(typeof data.includeText !== "boolean"){
+if(typeof data28 !== "boolean"){
 validate89.errors = [{instancePath:instancePath+"/includeText",schemaPath:"#/properties/includeText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs53 = errors;
+if(errors === _errs52){
 }
 var valid0 = _errs52 === errors;
 }
@@ -9398,10 +11685,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.includeVectors !== undefined){
+let data29 = data.includeVectors;
 const _errs54 = errors;
-if(typeof data.includeVectors !== "boolean"){
+if(typeof data29 !== "boolean"){
 validate89.errors = [{instancePath:instancePath+"/includeVectors",schemaPath:"#/properties/includeVectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs55 = errors;
+if(errors === _errs54){
 }
 var valid0 = _errs54 === errors;
 }
@@ -9410,10 +11701,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.encoding !== undefined){
+let data30 = data.encoding;
 const _errs56 = errors;
-if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate16(data30, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs56 === errors;
 }
@@ -9428,6 +11722,9 @@ if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFi
 validate89.errors = [{instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs58 = errors;
+if(errors === _errs57){
+}
 var valid0 = _errs57 === errors;
 }
 else {
@@ -9435,10 +11732,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.indexVersion !== undefined){
+let data32 = data.indexVersion;
 const _errs59 = errors;
-if(typeof data.indexVersion !== "string"){
+if(typeof data32 !== "string"){
 validate89.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs60 = errors;
+if(errors === _errs59){
 }
 var valid0 = _errs59 === errors;
 }
@@ -9447,10 +11748,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.strict !== undefined){
+let data33 = data.strict;
 const _errs61 = errors;
-if(typeof data.strict !== "boolean"){
+if(typeof data33 !== "boolean"){
 validate89.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs62 = errors;
+if(errors === _errs61){
 }
 var valid0 = _errs61 === errors;
 }
@@ -9459,10 +11764,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cursor !== undefined){
+let data34 = data.cursor;
 const _errs63 = errors;
-if(typeof data.cursor !== "string"){
+if(typeof data34 !== "string"){
 validate89.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs64 = errors;
+if(errors === _errs63){
 }
 var valid0 = _errs63 === errors;
 }
@@ -9471,15 +11780,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data35 = data._meta;
 const _errs65 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data35, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs65 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9510,6 +11824,8 @@ else {
 validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === 0){
+}
 }
 validate89.errors = vErrors;
 return errors === 0;
@@ -9528,6 +11844,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -9545,7 +11862,9 @@ errors++;
 }
 else {
 if(data.encoding !== undefined){
-if("f32-base64" !== data.encoding){
+let data0 = data.encoding;
+const _errs3 = errors;
+if("f32-base64" !== data0){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -9555,8 +11874,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
+}
+if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -9576,9 +11907,15 @@ if((data.dimension === undefined) && (missing1 = "dimension")){
 validate238.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 }
 if(!valid0){
 const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -9592,6 +11929,8 @@ errors++;
 validate238.errors = vErrors;
 return false;
 }
+else {
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -9603,25 +11942,33 @@ else {
 if(data.hits !== undefined){
 let data1 = data.hits;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data1)){
 var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs7 = errors;
-if(!(validate180(data1[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate180(data2, {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid3 = _errs7 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 else {
 validate238.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid2 = _errs5 === errors;
@@ -9631,10 +11978,14 @@ var valid2 = true;
 }
 if(valid2){
 if(data.nextCursor !== undefined){
+let data3 = data.nextCursor;
 const _errs8 = errors;
-if(typeof data.nextCursor !== "string"){
+if(typeof data3 !== "string"){
 validate238.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs9 = errors;
+if(errors === _errs8){
 }
 var valid2 = _errs8 === errors;
 }
@@ -9643,10 +11994,14 @@ var valid2 = true;
 }
 if(valid2){
 if(data.indexVersion !== undefined){
+let data4 = data.indexVersion;
 const _errs10 = errors;
-if(typeof data.indexVersion !== "string"){
+if(typeof data4 !== "string"){
 validate238.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs11 = errors;
+if(errors === _errs10){
 }
 var valid2 = _errs10 === errors;
 }
@@ -9655,10 +12010,13 @@ var valid2 = true;
 }
 if(valid2){
 if(data.usage !== undefined){
+let data5 = data.usage;
 const _errs12 = errors;
-if(!(validate205(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+if(!(validate205(data5, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -9667,10 +12025,14 @@ var valid2 = true;
 }
 if(valid2){
 if(data.rewrittenQuery !== undefined){
+let data6 = data.rewrittenQuery;
 const _errs13 = errors;
-if(typeof data.rewrittenQuery !== "string"){
+if(typeof data6 !== "string"){
 validate238.errors = [{instancePath:instancePath+"/rewrittenQuery",schemaPath:"#/properties/rewrittenQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs14 = errors;
+if(errors === _errs13){
 }
 var valid2 = _errs13 === errors;
 }
@@ -9679,10 +12041,13 @@ var valid2 = true;
 }
 if(valid2){
 if(data.encoding !== undefined){
+let data7 = data.encoding;
 const _errs15 = errors;
-if(!(validate16(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate16(data7, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -9697,12 +12062,17 @@ if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinit
 validate238.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 1 || isNaN(data8)){
 validate238.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs16){
 }
 }
 var valid2 = _errs16 === errors;
@@ -9712,15 +12082,20 @@ var valid2 = true;
 }
 if(valid2){
 if(data._meta !== undefined){
+let data9 = data._meta;
 const _errs18 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data9, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid2 = _errs18 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
@@ -9734,6 +12109,8 @@ var valid2 = true;
 else {
 validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate238.errors = vErrors;
@@ -9764,6 +12141,9 @@ if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data)
 validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema111.type},message:"must be string,number"}];
 return false;
 }
+const _errs0 = errors;
+if(errors === 0){
+}
 validate246.errors = vErrors;
 return errors === 0;
 }
@@ -9780,6 +12160,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9789,10 +12170,13 @@ return false;
 }
 else {
 if(data.id !== undefined){
+let data0 = data.id;
 const _errs1 = errors;
-if(!(validate246(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+if(!(validate246(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -9801,10 +12185,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
+let data1 = data.reason;
 const _errs2 = errors;
-if(typeof data.reason !== "string"){
+if(typeof data1 !== "string"){
 validate244.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs3 = errors;
+if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -9813,15 +12201,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data2 = data._meta;
 const _errs4 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9830,6 +12223,8 @@ var valid0 = true;
 else {
 validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate244.errors = vErrors;
@@ -9850,6 +12245,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9859,10 +12255,13 @@ return false;
 }
 else {
 if(data.level !== undefined){
+let data0 = data.level;
 const _errs1 = errors;
-if(!(validate6(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
+if(!(validate6(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -9871,10 +12270,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
+let data1 = data.message;
 const _errs2 = errors;
-if(typeof data.message !== "string"){
+if(typeof data1 !== "string"){
 validate250.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs3 = errors;
+if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -9883,10 +12286,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.logger !== undefined){
+let data2 = data.logger;
 const _errs4 = errors;
-if(typeof data.logger !== "string"){
+if(typeof data2 !== "string"){
 validate250.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs5 = errors;
+if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -9901,6 +12308,9 @@ if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!((typeof da
 validate250.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema113.properties.data.type},message:"must be string,number,boolean,object,array,null"}];
 return false;
 }
+const _errs7 = errors;
+if(errors === _errs6){
+}
 var valid0 = _errs6 === errors;
 }
 else {
@@ -9908,15 +12318,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data4 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9927,6 +12342,8 @@ var valid0 = true;
 else {
 validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate250.errors = vErrors;
@@ -9946,6 +12363,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9955,10 +12373,13 @@ return false;
 }
 else {
 if(data.progressToken !== undefined){
+let data0 = data.progressToken;
 const _errs1 = errors;
-if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+if(!(validate4(data0, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -9969,6 +12390,7 @@ if(valid0){
 if(data.progress !== undefined){
 let data1 = data.progress;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
@@ -9980,11 +12402,15 @@ if(data1 < 0 || isNaN(data1)){
 validate254.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate254.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -9996,16 +12422,21 @@ if(valid0){
 if(data.total !== undefined){
 let data2 = data.total;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate254.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 else {
 validate254.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -10015,10 +12446,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stage !== undefined){
+let data3 = data.stage;
 const _errs6 = errors;
-if(typeof data.stage !== "string"){
+if(typeof data3 !== "string"){
 validate254.errors = [{instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs7 = errors;
+if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -10027,10 +12462,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
+let data4 = data.message;
 const _errs8 = errors;
-if(typeof data.message !== "string"){
+if(typeof data4 !== "string"){
 validate254.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs9 = errors;
+if(errors === _errs8){
 }
 var valid0 = _errs8 === errors;
 }
@@ -10045,6 +12484,9 @@ if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
 validate254.errors = [{instancePath:instancePath+"/partial",schemaPath:"#/properties/partial/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs11 = errors;
+if(errors === _errs10){
+}
 var valid0 = _errs10 === errors;
 }
 else {
@@ -10052,15 +12494,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
+let data6 = data._meta;
 const _errs12 = errors;
-if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data6, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10073,6 +12520,8 @@ var valid0 = true;
 else {
 validate254.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate254.errors = vErrors;
@@ -10095,12 +12544,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.transport !== undefined){
-if("stdio" !== data.transport){
+let data0 = data.transport;
+const _errs3 = errors;
+if("stdio" !== data0){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -10110,7 +12562,19 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
 }
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -10131,9 +12595,15 @@ if((data.command === undefined) && (missing0 = "command")){
 validate258.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 ifClause0 = "then";
 }
 else {
@@ -10144,9 +12614,15 @@ if((data.url === undefined) && (missing1 = "url")){
 validate258.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs5){
 }
 var _valid0 = _errs5 === errors;
 valid0 = _valid0;
+if(valid0){
+}
 ifClause0 = "else";
 }
 if(!valid0){
@@ -10161,6 +12637,8 @@ errors++;
 validate258.errors = vErrors;
 return false;
 }
+else {
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -10172,16 +12650,21 @@ else {
 if(data.id !== undefined){
 let data1 = data.id;
 const _errs6 = errors;
+const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
 validate258.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs6){
 }
 }
 var valid2 = _errs6 === errors;
@@ -10197,9 +12680,15 @@ if(typeof data2 !== "string"){
 validate258.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs9 = errors;
+const vSchema0 = schema117.properties.transport.enum;
 if(!((data2 === "stdio") || (data2 === "http"))){
 validate258.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema117.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs8){
 }
 var valid2 = _errs8 === errors;
 }
@@ -10210,6 +12699,7 @@ if(valid2){
 if(data.command !== undefined){
 let data3 = data.command;
 const _errs10 = errors;
+const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data3)){
 if(data3.length < 1){
@@ -10220,21 +12710,29 @@ else {
 var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
 const _errs12 = errors;
-if(typeof data3[i0] !== "string"){
+if(typeof data4 !== "string"){
 validate258.errors = [{instancePath:instancePath+"/command/" + i0,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs13 = errors;
+if(errors === _errs12){
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
+if(valid3){
+}
 }
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === _errs10){
 }
 }
 var valid2 = _errs10 === errors;
@@ -10246,16 +12744,21 @@ if(valid2){
 if(data.url !== undefined){
 let data5 = data.url;
 const _errs14 = errors;
+const _errs15 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
 if(func0(data5) < 1){
 validate258.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs14){
 }
 }
 var valid2 = _errs14 === errors;
@@ -10267,16 +12770,21 @@ if(valid2){
 if(data.weight !== undefined){
 let data6 = data.weight;
 const _errs16 = errors;
+const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 validate258.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
+}
+if(errors === _errs16){
 }
 }
 var valid2 = _errs16 === errors;
@@ -10286,10 +12794,14 @@ var valid2 = true;
 }
 if(valid2){
 if(data.required !== undefined){
+let data7 = data.required;
 const _errs18 = errors;
-if(typeof data.required !== "boolean"){
+if(typeof data7 !== "boolean"){
 validate258.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs19 = errors;
+if(errors === _errs18){
 }
 var valid2 = _errs18 === errors;
 }
@@ -10304,10 +12816,15 @@ if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate258.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
+const _errs21 = errors;
+if(errors === _errs20){
+}
 var valid2 = _errs20 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
 }
 }
 }
@@ -10320,6 +12837,8 @@ var valid2 = true;
 else {
 validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate258.errors = vErrors;
@@ -10339,6 +12858,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
+const _errs1 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10350,33 +12871,49 @@ else {
 if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate258(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate258(data1, {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
 }
+if(valid1){
+}
 }
 else {
 validate257.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
+if(errors === _errs2){
 }
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
 else {
 validate257.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate257.errors = vErrors;
@@ -10396,6 +12933,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10405,10 +12943,15 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
+let data0 = data.jsonrpc;
 const _errs1 = errors;
-if("2.0" !== data.jsonrpc){
+if("2.0" !== data0){
 validate262.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10417,10 +12960,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.id !== undefined){
+let data1 = data.id;
 const _errs2 = errors;
-if(!(validate246(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+if(!(validate246(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -10431,16 +12977,21 @@ if(valid0){
 if(data.method !== undefined){
 let data2 = data.method;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
 validate262.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate262.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10456,10 +13007,15 @@ if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
 validate262.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs6 = errors;
+if(errors === _errs5){
+}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10469,6 +13025,8 @@ var valid0 = true;
 else {
 validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate262.errors = vErrors;
@@ -10487,6 +13045,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10501,6 +13060,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
@@ -10527,10 +13090,15 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
+let data0 = data.jsonrpc;
 const _errs3 = errors;
-if("2.0" !== data.jsonrpc){
+if("2.0" !== data0){
 validate265.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
+}
+else {
+}
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 }
@@ -10541,16 +13109,21 @@ if(valid1){
 if(data.method !== undefined){
 let data1 = data.method;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
 validate265.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate265.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -10566,10 +13139,15 @@ if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate265.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs7 = errors;
+if(errors === _errs6){
+}
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -10578,6 +13156,8 @@ var valid1 = true;
 else {
 validate265.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate265.errors = vErrors;
@@ -10596,6 +13176,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10610,6 +13191,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
@@ -10636,10 +13221,15 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
+let data0 = data.jsonrpc;
 const _errs3 = errors;
-if("2.0" !== data.jsonrpc){
+if("2.0" !== data0){
 validate268.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
+}
+else {
+}
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 }
@@ -10648,10 +13238,13 @@ var valid1 = true;
 }
 if(valid1){
 if(data.id !== undefined){
+let data1 = data.id;
 const _errs4 = errors;
-if(!(validate246(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+if(!(validate246(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -10666,10 +13259,15 @@ if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate268.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+const _errs6 = errors;
+if(errors === _errs5){
+}
 var valid1 = _errs5 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -10678,6 +13276,8 @@ var valid1 = true;
 else {
 validate268.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate268.errors = vErrors;
@@ -10697,13 +13297,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field !== undefined){
+let data0 = data.field;
 const _errs1 = errors;
-if(typeof data.field !== "string"){
+if(typeof data0 !== "string"){
 validate275.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10712,10 +13317,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.option !== undefined){
+let data1 = data.option;
 const _errs3 = errors;
-if(typeof data.option !== "string"){
+if(typeof data1 !== "string"){
 validate275.errors = [{instancePath:instancePath+"/option",schemaPath:"#/properties/option/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -10724,10 +13333,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.retryable !== undefined){
+let data2 = data.retryable;
 const _errs5 = errors;
-if(typeof data.retryable !== "boolean"){
+if(typeof data2 !== "boolean"){
 validate275.errors = [{instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -10742,12 +13355,17 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate275.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate275.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -10757,15 +13375,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.detail !== undefined){
+let data4 = data.detail;
 const _errs9 = errors;
-if(typeof data.detail !== "string"){
+if(typeof data4 !== "string"){
 validate275.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10775,6 +13399,8 @@ var valid0 = true;
 else {
 validate275.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate275.errors = vErrors;
@@ -10793,6 +13419,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10808,6 +13435,9 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate274.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
+if(errors === _errs1){
+}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -10815,10 +13445,14 @@ var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
+let data1 = data.message;
 const _errs3 = errors;
-if(typeof data.message !== "string"){
+if(typeof data1 !== "string"){
 validate274.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -10835,6 +13469,8 @@ const _errs7 = errors;
 if(!(validate275(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
 errors = vErrors.length;
+}
+else {
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
@@ -10857,8 +13493,13 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs9 = errors;
+if(errors === _errs8){
+}
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
+if(_valid0){
+}
 if(!valid1){
 const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -10882,10 +13523,14 @@ vErrors = null;
 }
 }
 }
+if(errors === _errs5){
+}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10894,6 +13539,8 @@ var valid0 = true;
 else {
 validate274.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate274.errors = vErrors;
@@ -10912,6 +13559,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10926,6 +13574,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
@@ -10952,10 +13604,15 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
+let data0 = data.jsonrpc;
 const _errs3 = errors;
-if("2.0" !== data.jsonrpc){
+if("2.0" !== data0){
 validate271.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
+}
+else {
+}
+if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 }
@@ -10973,8 +13630,12 @@ if(!(validate246(data1, {instancePath:instancePath+"/id",parentData:data,parentD
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
+else {
+}
 var _valid0 = _errs6 === errors;
 valid2 = valid2 || _valid0;
+if(_valid0){
+}
 const _errs7 = errors;
 if(data1 !== null){
 const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -10986,8 +13647,13 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs8 = errors;
+if(errors === _errs7){
+}
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
+if(_valid0){
+}
 if(!valid2){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -11011,6 +13677,8 @@ vErrors = null;
 }
 }
 }
+if(errors === _errs4){
+}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -11018,15 +13686,20 @@ var valid1 = true;
 }
 if(valid1){
 if(data.error !== undefined){
+let data2 = data.error;
 const _errs9 = errors;
-if(!(validate274(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+if(!(validate274(data2, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -11035,6 +13708,8 @@ var valid1 = true;
 else {
 validate271.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate271.errors = vErrors;
@@ -11061,6 +13736,8 @@ if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
 errors = vErrors.length;
 }
+else {
+}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -11074,6 +13751,8 @@ const _errs2 = errors;
 if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
+}
+else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -11115,6 +13794,8 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
+}
 validate267.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
@@ -11139,6 +13820,8 @@ if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
+else {
+}
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
@@ -11152,6 +13835,8 @@ const _errs2 = errors;
 if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
+}
+else {
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -11210,6 +13895,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 let valid2 = true;
 const _errs6 = errors;
+const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11225,7 +13911,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("catalog/list" !== data.method){
+let data0 = data.method;
+const _errs8 = errors;
+if("catalog/list" !== data0){
 const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
@@ -11235,6 +13923,16 @@ vErrors.push(err2);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs8){
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
 }
 }
 }
@@ -11247,6 +13945,8 @@ else {
 vErrors.push(err3);
 }
 errors++;
+}
+if(errors === _errs6){
 }
 }
 var _valid1 = _errs6 === errors;
@@ -11263,11 +13963,23 @@ if(_valid1){
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data1 = data.params;
+const _errs10 = errors;
+if(!(validate1(data1, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid4 = _errs10 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+}
+}
+if(errors === _errs9){
 }
 var _valid1 = _errs9 === errors;
 valid2 = _valid1;
@@ -11289,6 +14001,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs4){
+}
 var valid1 = _errs4 === errors;
 if(valid1){
 if(props0 !== true && props2 !== undefined){
@@ -11304,6 +14020,7 @@ const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = true;
 const _errs13 = errors;
+const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -11319,7 +14036,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("embed" !== data.method){
+let data2 = data.method;
+const _errs15 = errors;
+if("embed" !== data2){
 const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
@@ -11329,6 +14048,16 @@ vErrors.push(err6);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs15){
+}
+var valid6 = _errs15 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
 }
 }
 }
@@ -11341,6 +14070,8 @@ else {
 vErrors.push(err7);
 }
 errors++;
+}
+if(errors === _errs13){
 }
 }
 var _valid2 = _errs13 === errors;
@@ -11363,12 +14094,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate10(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data3 = data.params;
+const _errs17 = errors;
+if(!(validate10(data3, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid7 = _errs17 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
 }
 }
+}
+if(errors === _errs16){
 }
 var _valid2 = _errs16 === errors;
 valid5 = _valid2;
@@ -11390,6 +14133,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs11){
+}
 var valid1 = _errs11 === errors;
 if(valid1){
 if(props0 !== true && props3 !== undefined){
@@ -11405,6 +14152,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 let valid8 = true;
 const _errs20 = errors;
+const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -11420,7 +14168,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("embed/multi" !== data.method){
+let data4 = data.method;
+const _errs22 = errors;
+if("embed/multi" !== data4){
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -11430,6 +14180,16 @@ vErrors.push(err10);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs22){
+}
+var valid9 = _errs22 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
 }
 }
 }
@@ -11442,6 +14202,8 @@ else {
 vErrors.push(err11);
 }
 errors++;
+}
+if(errors === _errs20){
 }
 }
 var _valid3 = _errs20 === errors;
@@ -11464,12 +14226,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate20(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data5 = data.params;
+const _errs24 = errors;
+if(!(validate20(data5, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid10 = _errs24 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
 }
 }
+}
+if(errors === _errs23){
 }
 var _valid3 = _errs23 === errors;
 valid8 = _valid3;
@@ -11491,6 +14265,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs18){
+}
 var valid1 = _errs18 === errors;
 if(valid1){
 if(props0 !== true && props4 !== undefined){
@@ -11506,6 +14284,7 @@ const _errs25 = errors;
 const _errs26 = errors;
 let valid11 = true;
 const _errs27 = errors;
+const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -11521,7 +14300,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("embed/sparse" !== data.method){
+let data6 = data.method;
+const _errs29 = errors;
+if("embed/sparse" !== data6){
 const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
@@ -11531,6 +14312,16 @@ vErrors.push(err14);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs29){
+}
+var valid12 = _errs29 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
 }
 }
 }
@@ -11543,6 +14334,8 @@ else {
 vErrors.push(err15);
 }
 errors++;
+}
+if(errors === _errs27){
 }
 }
 var _valid4 = _errs27 === errors;
@@ -11565,12 +14358,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate25(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data7 = data.params;
+const _errs31 = errors;
+if(!(validate25(data7, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid13 = _errs31 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
 }
 }
+}
+if(errors === _errs30){
 }
 var _valid4 = _errs30 === errors;
 valid11 = _valid4;
@@ -11592,6 +14397,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs25){
+}
 var valid1 = _errs25 === errors;
 if(valid1){
 if(props0 !== true && props5 !== undefined){
@@ -11607,6 +14416,7 @@ const _errs32 = errors;
 const _errs33 = errors;
 let valid14 = true;
 const _errs34 = errors;
+const _errs35 = errors;
 if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -11622,7 +14432,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("feedback" !== data.method){
+let data8 = data.method;
+const _errs36 = errors;
+if("feedback" !== data8){
 const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
@@ -11632,6 +14444,16 @@ vErrors.push(err18);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs36){
+}
+var valid15 = _errs36 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
 }
 }
 }
@@ -11644,6 +14466,8 @@ else {
 vErrors.push(err19);
 }
 errors++;
+}
+if(errors === _errs34){
 }
 }
 var _valid5 = _errs34 === errors;
@@ -11666,12 +14490,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate28(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data9 = data.params;
+const _errs38 = errors;
+if(!(validate28(data9, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid16 = _errs38 === errors;
+}
+else {
+var valid16 = true;
+}
+if(valid16){
 }
 }
+}
+if(errors === _errs37){
 }
 var _valid5 = _errs37 === errors;
 valid14 = _valid5;
@@ -11693,6 +14529,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs32){
+}
 var valid1 = _errs32 === errors;
 if(valid1){
 if(props0 !== true && props6 !== undefined){
@@ -11708,6 +14548,7 @@ const _errs39 = errors;
 const _errs40 = errors;
 let valid17 = true;
 const _errs41 = errors;
+const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -11723,7 +14564,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("graph" !== data.method){
+let data10 = data.method;
+const _errs43 = errors;
+if("graph" !== data10){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -11733,6 +14576,16 @@ vErrors.push(err22);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs43){
+}
+var valid18 = _errs43 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
 }
 }
 }
@@ -11745,6 +14598,8 @@ else {
 vErrors.push(err23);
 }
 errors++;
+}
+if(errors === _errs41){
 }
 }
 var _valid6 = _errs41 === errors;
@@ -11767,12 +14622,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate37(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data11 = data.params;
+const _errs45 = errors;
+if(!(validate37(data11, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid19 = _errs45 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
 }
 }
+}
+if(errors === _errs44){
 }
 var _valid6 = _errs44 === errors;
 valid17 = _valid6;
@@ -11794,6 +14661,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs39){
+}
 var valid1 = _errs39 === errors;
 if(valid1){
 if(props0 !== true && props7 !== undefined){
@@ -11809,6 +14680,7 @@ const _errs46 = errors;
 const _errs47 = errors;
 let valid20 = true;
 const _errs48 = errors;
+const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
@@ -11824,7 +14696,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("index/add" !== data.method){
+let data12 = data.method;
+const _errs50 = errors;
+if("index/add" !== data12){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -11834,6 +14708,16 @@ vErrors.push(err26);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs50){
+}
+var valid21 = _errs50 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
 }
 }
 }
@@ -11846,6 +14730,8 @@ else {
 vErrors.push(err27);
 }
 errors++;
+}
+if(errors === _errs48){
 }
 }
 var _valid7 = _errs48 === errors;
@@ -11868,12 +14754,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate44(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data13 = data.params;
+const _errs52 = errors;
+if(!(validate44(data13, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid22 = _errs52 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
 }
 }
+}
+if(errors === _errs51){
 }
 var _valid7 = _errs51 === errors;
 valid20 = _valid7;
@@ -11895,6 +14793,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs46){
+}
 var valid1 = _errs46 === errors;
 if(valid1){
 if(props0 !== true && props8 !== undefined){
@@ -11910,6 +14812,7 @@ const _errs53 = errors;
 const _errs54 = errors;
 let valid23 = true;
 const _errs55 = errors;
+const _errs56 = errors;
 if(errors === _errs55){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -11925,7 +14828,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("index/delete" !== data.method){
+let data14 = data.method;
+const _errs57 = errors;
+if("index/delete" !== data14){
 const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
@@ -11935,6 +14840,16 @@ vErrors.push(err30);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs57){
+}
+var valid24 = _errs57 === errors;
+}
+else {
+var valid24 = true;
+}
+if(valid24){
 }
 }
 }
@@ -11947,6 +14862,8 @@ else {
 vErrors.push(err31);
 }
 errors++;
+}
+if(errors === _errs55){
 }
 }
 var _valid8 = _errs55 === errors;
@@ -11969,12 +14886,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate49(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data15 = data.params;
+const _errs59 = errors;
+if(!(validate49(data15, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid25 = _errs59 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
 }
 }
+}
+if(errors === _errs58){
 }
 var _valid8 = _errs58 === errors;
 valid23 = _valid8;
@@ -11996,6 +14925,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs53){
+}
 var valid1 = _errs53 === errors;
 if(valid1){
 if(props0 !== true && props9 !== undefined){
@@ -12011,6 +14944,7 @@ const _errs60 = errors;
 const _errs61 = errors;
 let valid26 = true;
 const _errs62 = errors;
+const _errs63 = errors;
 if(errors === _errs62){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
@@ -12026,7 +14960,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("info" !== data.method){
+let data16 = data.method;
+const _errs64 = errors;
+if("info" !== data16){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -12036,6 +14972,16 @@ vErrors.push(err34);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs64){
+}
+var valid27 = _errs64 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
 }
 }
 }
@@ -12048,6 +14994,8 @@ else {
 vErrors.push(err35);
 }
 errors++;
+}
+if(errors === _errs62){
 }
 }
 var _valid9 = _errs62 === errors;
@@ -12064,11 +15012,23 @@ if(_valid9){
 const _errs65 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data17 = data.params;
+const _errs66 = errors;
+if(!(validate1(data17, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid28 = _errs66 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+}
+}
+if(errors === _errs65){
 }
 var _valid9 = _errs65 === errors;
 valid26 = _valid9;
@@ -12090,6 +15050,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs60){
+}
 var valid1 = _errs60 === errors;
 if(valid1){
 if(props0 !== true && props10 !== undefined){
@@ -12105,6 +15069,7 @@ const _errs67 = errors;
 const _errs68 = errors;
 let valid29 = true;
 const _errs69 = errors;
+const _errs70 = errors;
 if(errors === _errs69){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
@@ -12120,7 +15085,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("initialize" !== data.method){
+let data18 = data.method;
+const _errs71 = errors;
+if("initialize" !== data18){
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -12130,6 +15097,16 @@ vErrors.push(err38);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs71){
+}
+var valid30 = _errs71 === errors;
+}
+else {
+var valid30 = true;
+}
+if(valid30){
 }
 }
 }
@@ -12142,6 +15119,8 @@ else {
 vErrors.push(err39);
 }
 errors++;
+}
+if(errors === _errs69){
 }
 }
 var _valid10 = _errs69 === errors;
@@ -12164,12 +15143,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate52(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data19 = data.params;
+const _errs73 = errors;
+if(!(validate52(data19, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid31 = _errs73 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
 }
 }
+}
+if(errors === _errs72){
 }
 var _valid10 = _errs72 === errors;
 valid29 = _valid10;
@@ -12191,6 +15182,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs67){
+}
 var valid1 = _errs67 === errors;
 if(valid1){
 if(props0 !== true && props11 !== undefined){
@@ -12206,6 +15201,7 @@ const _errs74 = errors;
 const _errs75 = errors;
 let valid32 = true;
 const _errs76 = errors;
+const _errs77 = errors;
 if(errors === _errs76){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
@@ -12221,7 +15217,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("memory/build" !== data.method){
+let data20 = data.method;
+const _errs78 = errors;
+if("memory/build" !== data20){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -12231,6 +15229,16 @@ vErrors.push(err42);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs78){
+}
+var valid33 = _errs78 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
 }
 }
 }
@@ -12243,6 +15251,8 @@ else {
 vErrors.push(err43);
 }
 errors++;
+}
+if(errors === _errs76){
 }
 }
 var _valid11 = _errs76 === errors;
@@ -12259,11 +15269,23 @@ if(_valid11){
 const _errs79 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate64(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data21 = data.params;
+const _errs80 = errors;
+if(!(validate64(data21, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid34 = _errs80 === errors;
+}
+else {
+var valid34 = true;
+}
+if(valid34){
+}
+}
+if(errors === _errs79){
 }
 var _valid11 = _errs79 === errors;
 valid32 = _valid11;
@@ -12285,6 +15307,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs74){
+}
 var valid1 = _errs74 === errors;
 if(valid1){
 if(props0 !== true && props12 !== undefined){
@@ -12300,6 +15326,7 @@ const _errs81 = errors;
 const _errs82 = errors;
 let valid35 = true;
 const _errs83 = errors;
+const _errs84 = errors;
 if(errors === _errs83){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
@@ -12315,7 +15342,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("memory/recall" !== data.method){
+let data22 = data.method;
+const _errs85 = errors;
+if("memory/recall" !== data22){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -12325,6 +15354,16 @@ vErrors.push(err46);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs85){
+}
+var valid36 = _errs85 === errors;
+}
+else {
+var valid36 = true;
+}
+if(valid36){
 }
 }
 }
@@ -12337,6 +15376,8 @@ else {
 vErrors.push(err47);
 }
 errors++;
+}
+if(errors === _errs83){
 }
 }
 var _valid12 = _errs83 === errors;
@@ -12359,12 +15400,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate69(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data23 = data.params;
+const _errs87 = errors;
+if(!(validate69(data23, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid37 = _errs87 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
 }
 }
+}
+if(errors === _errs86){
 }
 var _valid12 = _errs86 === errors;
 valid35 = _valid12;
@@ -12386,6 +15439,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs81){
+}
 var valid1 = _errs81 === errors;
 if(valid1){
 if(props0 !== true && props13 !== undefined){
@@ -12401,6 +15458,7 @@ const _errs88 = errors;
 const _errs89 = errors;
 let valid38 = true;
 const _errs90 = errors;
+const _errs91 = errors;
 if(errors === _errs90){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
@@ -12416,7 +15474,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("ping" !== data.method){
+let data24 = data.method;
+const _errs92 = errors;
+if("ping" !== data24){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -12426,6 +15486,16 @@ vErrors.push(err50);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs92){
+}
+var valid39 = _errs92 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
 }
 }
 }
@@ -12438,6 +15508,8 @@ else {
 vErrors.push(err51);
 }
 errors++;
+}
+if(errors === _errs90){
 }
 }
 var _valid13 = _errs90 === errors;
@@ -12454,11 +15526,23 @@ if(_valid13){
 const _errs93 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate73(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data25 = data.params;
+const _errs94 = errors;
+if(!(validate73(data25, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid40 = _errs94 === errors;
+}
+else {
+var valid40 = true;
+}
+if(valid40){
+}
+}
+if(errors === _errs93){
 }
 var _valid13 = _errs93 === errors;
 valid38 = _valid13;
@@ -12480,6 +15564,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs88){
+}
 var valid1 = _errs88 === errors;
 if(valid1){
 if(props0 !== true && props14 !== undefined){
@@ -12495,6 +15583,7 @@ const _errs95 = errors;
 const _errs96 = errors;
 let valid41 = true;
 const _errs97 = errors;
+const _errs98 = errors;
 if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
@@ -12510,7 +15599,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("query/transform" !== data.method){
+let data26 = data.method;
+const _errs99 = errors;
+if("query/transform" !== data26){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -12520,6 +15611,16 @@ vErrors.push(err54);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs99){
+}
+var valid42 = _errs99 === errors;
+}
+else {
+var valid42 = true;
+}
+if(valid42){
 }
 }
 }
@@ -12532,6 +15633,8 @@ else {
 vErrors.push(err55);
 }
 errors++;
+}
+if(errors === _errs97){
 }
 }
 var _valid14 = _errs97 === errors;
@@ -12554,12 +15657,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate76(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data27 = data.params;
+const _errs101 = errors;
+if(!(validate76(data27, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid43 = _errs101 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
 }
 }
+}
+if(errors === _errs100){
 }
 var _valid14 = _errs100 === errors;
 valid41 = _valid14;
@@ -12581,6 +15696,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs95){
+}
 var valid1 = _errs95 === errors;
 if(valid1){
 if(props0 !== true && props15 !== undefined){
@@ -12596,6 +15715,7 @@ const _errs102 = errors;
 const _errs103 = errors;
 let valid44 = true;
 const _errs104 = errors;
+const _errs105 = errors;
 if(errors === _errs104){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
@@ -12611,7 +15731,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("rerank" !== data.method){
+let data28 = data.method;
+const _errs106 = errors;
+if("rerank" !== data28){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -12621,6 +15743,16 @@ vErrors.push(err58);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs106){
+}
+var valid45 = _errs106 === errors;
+}
+else {
+var valid45 = true;
+}
+if(valid45){
 }
 }
 }
@@ -12633,6 +15765,8 @@ else {
 vErrors.push(err59);
 }
 errors++;
+}
+if(errors === _errs104){
 }
 }
 var _valid15 = _errs104 === errors;
@@ -12655,12 +15789,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate82(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data29 = data.params;
+const _errs108 = errors;
+if(!(validate82(data29, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid46 = _errs108 === errors;
+}
+else {
+var valid46 = true;
+}
+if(valid46){
 }
 }
+}
+if(errors === _errs107){
 }
 var _valid15 = _errs107 === errors;
 valid44 = _valid15;
@@ -12682,6 +15828,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs102){
+}
 var valid1 = _errs102 === errors;
 if(valid1){
 if(props0 !== true && props16 !== undefined){
@@ -12697,6 +15847,7 @@ const _errs109 = errors;
 const _errs110 = errors;
 let valid47 = true;
 const _errs111 = errors;
+const _errs112 = errors;
 if(errors === _errs111){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing26;
@@ -12712,7 +15863,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("retrieve" !== data.method){
+let data30 = data.method;
+const _errs113 = errors;
+if("retrieve" !== data30){
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -12722,6 +15875,16 @@ vErrors.push(err62);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs113){
+}
+var valid48 = _errs113 === errors;
+}
+else {
+var valid48 = true;
+}
+if(valid48){
 }
 }
 }
@@ -12734,6 +15897,8 @@ else {
 vErrors.push(err63);
 }
 errors++;
+}
+if(errors === _errs111){
 }
 }
 var _valid16 = _errs111 === errors;
@@ -12756,12 +15921,24 @@ return false;
 }
 else {
 if(data.params !== undefined){
-if(!(validate89(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data31 = data.params;
+const _errs115 = errors;
+if(!(validate89(data31, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+else {
+}
+var valid49 = _errs115 === errors;
+}
+else {
+var valid49 = true;
+}
+if(valid49){
 }
 }
+}
+if(errors === _errs114){
 }
 var _valid16 = _errs114 === errors;
 valid47 = _valid16;
@@ -12783,6 +15960,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs109){
+}
 var valid1 = _errs109 === errors;
 if(valid1){
 if(props0 !== true && props17 !== undefined){
@@ -12798,6 +15979,7 @@ const _errs116 = errors;
 const _errs117 = errors;
 let valid50 = true;
 const _errs118 = errors;
+const _errs119 = errors;
 if(errors === _errs118){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing28;
@@ -12813,7 +15995,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("shutdown" !== data.method){
+let data32 = data.method;
+const _errs120 = errors;
+if("shutdown" !== data32){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -12823,6 +16007,16 @@ vErrors.push(err66);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs120){
+}
+var valid51 = _errs120 === errors;
+}
+else {
+var valid51 = true;
+}
+if(valid51){
 }
 }
 }
@@ -12835,6 +16029,8 @@ else {
 vErrors.push(err67);
 }
 errors++;
+}
+if(errors === _errs118){
 }
 }
 var _valid17 = _errs118 === errors;
@@ -12851,11 +16047,23 @@ if(_valid17){
 const _errs121 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data33 = data.params;
+const _errs122 = errors;
+if(!(validate1(data33, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid52 = _errs122 === errors;
+}
+else {
+var valid52 = true;
+}
+if(valid52){
+}
+}
+if(errors === _errs121){
 }
 var _valid17 = _errs121 === errors;
 valid50 = _valid17;
@@ -12877,6 +16085,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs116){
+}
 var valid1 = _errs116 === errors;
 if(valid1){
 if(props0 !== true && props18 !== undefined){
@@ -12892,6 +16104,7 @@ const _errs123 = errors;
 const _errs124 = errors;
 let valid53 = true;
 const _errs125 = errors;
+const _errs126 = errors;
 if(errors === _errs125){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing29;
@@ -12907,7 +16120,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("notifications/cancel" !== data.method){
+let data34 = data.method;
+const _errs127 = errors;
+if("notifications/cancel" !== data34){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -12917,6 +16132,16 @@ vErrors.push(err70);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs127){
+}
+var valid54 = _errs127 === errors;
+}
+else {
+var valid54 = true;
+}
+if(valid54){
 }
 }
 }
@@ -12929,6 +16154,8 @@ else {
 vErrors.push(err71);
 }
 errors++;
+}
+if(errors === _errs125){
 }
 }
 var _valid18 = _errs125 === errors;
@@ -12957,6 +16184,10 @@ vErrors.push(err72);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs130){
 }
 var valid55 = _errs130 === errors;
 if(valid55){
@@ -12977,11 +16208,23 @@ vErrors = null;
 if(errors === _errs128){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate244(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data35 = data.params;
+const _errs131 = errors;
+if(!(validate244(data35, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid56 = _errs131 === errors;
+}
+else {
+var valid56 = true;
+}
+if(valid56){
+}
+}
+if(errors === _errs128){
 }
 }
 var _valid18 = _errs128 === errors;
@@ -13004,6 +16247,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs123){
+}
 var valid1 = _errs123 === errors;
 if(valid1){
 if(props0 !== true && props19 !== undefined){
@@ -13019,6 +16266,7 @@ const _errs132 = errors;
 const _errs133 = errors;
 let valid57 = true;
 const _errs134 = errors;
+const _errs135 = errors;
 if(errors === _errs134){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing31;
@@ -13034,7 +16282,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("notifications/log" !== data.method){
+let data36 = data.method;
+const _errs136 = errors;
+if("notifications/log" !== data36){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -13044,6 +16294,16 @@ vErrors.push(err75);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs136){
+}
+var valid58 = _errs136 === errors;
+}
+else {
+var valid58 = true;
+}
+if(valid58){
 }
 }
 }
@@ -13056,6 +16316,8 @@ else {
 vErrors.push(err76);
 }
 errors++;
+}
+if(errors === _errs134){
 }
 }
 var _valid19 = _errs134 === errors;
@@ -13084,6 +16346,10 @@ vErrors.push(err77);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs139){
 }
 var valid59 = _errs139 === errors;
 if(valid59){
@@ -13104,11 +16370,23 @@ vErrors = null;
 if(errors === _errs137){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate250(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data37 = data.params;
+const _errs140 = errors;
+if(!(validate250(data37, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid60 = _errs140 === errors;
+}
+else {
+var valid60 = true;
+}
+if(valid60){
+}
+}
+if(errors === _errs137){
 }
 }
 var _valid19 = _errs137 === errors;
@@ -13131,6 +16409,10 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
+else {
+}
+if(errors === _errs132){
+}
 var valid1 = _errs132 === errors;
 if(valid1){
 if(props0 !== true && props20 !== undefined){
@@ -13146,6 +16428,7 @@ const _errs141 = errors;
 const _errs142 = errors;
 let valid61 = true;
 const _errs143 = errors;
+const _errs144 = errors;
 if(errors === _errs143){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing33;
@@ -13161,7 +16444,9 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-if("notifications/progress" !== data.method){
+let data38 = data.method;
+const _errs145 = errors;
+if("notifications/progress" !== data38){
 const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
@@ -13171,6 +16456,16 @@ vErrors.push(err80);
 }
 errors++;
 }
+else {
+}
+if(errors === _errs145){
+}
+var valid62 = _errs145 === errors;
+}
+else {
+var valid62 = true;
+}
+if(valid62){
 }
 }
 }
@@ -13183,6 +16478,8 @@ else {
 vErrors.push(err81);
 }
 errors++;
+}
+if(errors === _errs143){
 }
 }
 var _valid20 = _errs143 === errors;
@@ -13211,6 +16508,10 @@ vErrors.push(err82);
 }
 errors++;
 }
+else {
+}
+}
+if(errors === _errs148){
 }
 var valid63 = _errs148 === errors;
 if(valid63){
@@ -13231,11 +16532,23 @@ vErrors = null;
 if(errors === _errs146){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-if(!(validate254(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+let data39 = data.params;
+const _errs149 = errors;
+if(!(validate254(data39, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
+else {
 }
+var valid64 = _errs149 === errors;
+}
+else {
+var valid64 = true;
+}
+if(valid64){
+}
+}
+if(errors === _errs146){
 }
 }
 var _valid20 = _errs146 === errors;
@@ -13257,6 +16570,10 @@ vErrors.push(err83);
 errors++;
 validate261.errors = vErrors;
 return false;
+}
+else {
+}
+if(errors === _errs141){
 }
 var valid1 = _errs141 === errors;
 if(valid1){
@@ -13290,6 +16607,8 @@ Object.assign(props0, props21);
 }
 }
 }
+if(errors === 0){
+}
 validate261.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
@@ -13320,7 +16639,10 @@ var props0 = validate261_evaluated.props;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(_valid0){
+}
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data)){
 if(data.length < 1){
@@ -13337,15 +16659,21 @@ else {
 var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs4 = errors;
-if(!(validate261(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate261(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
+}
+else {
+var props1 = validate261_evaluated.props;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
+}
+if(valid1){
 }
 }
 }
@@ -13358,6 +16686,8 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
+if(errors === _errs2){
 }
 }
 var _valid0 = _errs2 === errors;
@@ -13387,6 +16717,8 @@ else {
 vErrors = null;
 }
 }
+}
+if(errors === 0){
 }
 validate260.errors = vErrors;
 evaluated0.props = props0;

@@ -130,11 +130,14 @@ const folderAjvs = new WeakMap<LoadedSchemaFolder, Ajv2020>();
  * The one ajv 2020-12 instance of a folder, holding every file under its assigned `$id`, set up
  * to give standalone code: validators.ts is printed from the very functions the rest of a run
  * compiled (the bundle's params checks, conform's validators), so no schema is compiled twice.
+ * ajv's optimization pass is off: it counts every name in each function's code tree, about half
+ * of ajv's time on RCP/1, to drop unused constants and empty blocks, which V8 drops anyway
+ * (validators.ts is 10% larger for it).
  */
 export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
   let ajv = folderAjvs.get(folder);
   if (!ajv) {
-    ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true }, inlineRefs: false });
+    ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true, optimize: false }, inlineRefs: false });
     folderAjvs.set(folder, ajv);
   }
   return ajv;
