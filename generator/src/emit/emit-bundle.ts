@@ -2,15 +2,13 @@
  * rcp.schema.json: the whole protocol as one self-contained root schema (any frame or batch),
  * for users who validate with their own tools. JSON has no comments: the banner is `$comment`.
  */
-import { compileAll } from "../load/compile-all.js";
-import { bundleSchema, paramsChecks } from "../model/bundle.js";
+import { bundleSchema, compileParamsChecks } from "../model/bundle.js";
 import { definePlugin } from "../plugin/plugin.js";
 
 export const bundleTarget = definePlugin({
   name: "bundle",
   async generate({ model, newFile }) {
-    // The params checks the bundle's bindings depend on, a slice at a time.
-    await compileAll(model.schema, paramsChecks(model.schema));
+    await compileParamsChecks(model.schema);
     const file = newFile("rcp.schema.json");
     file.json(bundleSchema(model.schema));
     return [file];

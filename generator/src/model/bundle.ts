@@ -5,6 +5,7 @@
  * runtime enforces too: a notification's name never travels with an `id` (§4.5), and absent
  * `params` mean `{}` (so a method whose params require a member requires `params`).
  */
+import { compileAll } from "../load/compile-all.js";
 import { absoluteRef, compileRef, type LoadedSchemaFolder } from "../load/loader.js";
 import { representativeOf } from "./shape-identity.js";
 import { validationKey } from "./validation-key.js";
@@ -77,14 +78,19 @@ function grouped(bindings: readonly object[]): object[] {
 /** Verdicts of acceptsAbsentParams under a validation key: --watch runs compile nothing for a description edit. */
 let verdicts: { key: string; byFile: Map<string, boolean> } | undefined;
 
-/** Whether a request without `params` is valid: the runtime reads absent params as `{}` (§4.1). */
-function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean {
+function verdictsOf(folder: LoadedSchemaFolder): Map<string, boolean> {
   const key = validationKey(folder);
   if (verdicts?.key !== key) verdicts = { key, byFile: new Map() };
-  let accepts = verdicts.byFile.get(file);
+  return verdicts.byFile;
+}
+
+/** Whether a request without `params` is valid: the runtime reads absent params as `{}` (§4.1). */
+function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean {
+  const byFile = verdictsOf(folder);
+  let accepts = byFile.get(file);
   if (accepts === undefined) {
     accepts = compileRef(folder, paramsCheck(folder, file))({}) === true;
-    verdicts.byFile.set(file, accepts);
+    byFile.set(file, accepts);
   }
   return accepts;
 }
@@ -94,9 +100,14 @@ function paramsCheck(folder: LoadedSchemaFolder, file: string): string {
   return representativeOf(folder, `${file}#/$defs/params`);
 }
 
-/** Every schema messageSchema compiles, for a caller that compiles them ahead (compile-all.ts). */
-export function paramsChecks(folder: LoadedSchemaFolder): string[] {
-  return folder.methods.map(({ file }) => paramsCheck(folder, file));
+/** Compiles ahead, a slice at a time (compile-all.ts), the params checks messageSchema has no verdict for yet. */
+export async function compileParamsChecks(folder: LoadedSchemaFolder): Promise<void> {
+  const byFile = verdictsOf(folder);
+  const unjudged = folder.methods.filter(({ file }) => !byFile.has(file));
+  await compileAll(
+    folder,
+    unjudged.map(({ file }) => paramsCheck(folder, file)),
+  );
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */
