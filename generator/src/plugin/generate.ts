@@ -52,11 +52,12 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     ...builtins.map((plugin) => ({ plugin, own: false })),
     ...plugins.map((plugin) => ({ plugin, own: true })),
   ];
-  // Every target starts before any is awaited, and each file starts rendering (formatting, in the
-  // side thread) as soon as its target returns it: a target waiting on the side thread (types)
-  // does not hold up the others. The targets whose files format start first, so the slowest one
-  // that formats nothing (validators: ajv's compilation; `runsLast`) overlaps their formatting.
-  // Files are checked and listed in target order, whatever order they finished in.
+  // Every target starts before any is awaited, and each file starts rendering as soon as its
+  // target returns it (prettier runs in the side thread; files printed laid out need none): a
+  // target waiting on the side thread (types) does not hold up the others. The slowest target
+  // (validators: ajv's compilation; `runsLast`) starts last, and compiles a slice at a time so
+  // that the side thread's replies are taken up meanwhile (load/compile-all.ts). Files are checked
+  // and listed in target order, whatever order they finished in.
   const last = (index: number) => Number(runsLast.has(runs[index]!.plugin));
   const runOrder = [...runs.keys()].sort((a, b) => last(a) - last(b));
   const started = new Array<Promise<RenderedRun>>(runs.length);
