@@ -76,7 +76,7 @@ export class GeneratedFile {
   readonly #runtimeSpecifier: string;
   readonly #format: boolean | "printed";
   /** What print() and block() made, one entry a print, each at its block depth; `undefined` is a blank line. */
-  readonly #entries: { depth: number; doc: Doc | undefined }[] = [];
+  readonly #entries: Entry[] = [];
   #depth = 0;
   /** module specifier -> imported name -> whether only its type is used */
   readonly #imports = new Map<string, Map<string, boolean>>();
@@ -93,6 +93,12 @@ export class GeneratedFile {
   print(fragments: TemplateStringsArray, ...printables: Printable[]): void;
   print(first?: Printable | TemplateStringsArray, ...rest: Printable[]): void {
     if (this.#json) throw new PluginFileError(`${this.path}: print() after json(): a JSON file is one value`);
+    if (typeof first === "string" && rest.length === 0) {
+      // Plain text, often megabytes (ajv's code, json-schema-to-typescript's declarations): cut
+      // into lines only if it is laid out.
+      this.#entries.push({ depth: this.#depth, doc: first === "" ? undefined : first, plain: true });
+      return;
+    }
     const doc = isTemplate(first)
       ? first.flatMap((fragment, index) => [lines(fragment), ...(index < rest.length ? [toDoc(rest[index]!)] : [])])
       : toDoc(first === undefined ? [] : [first, ...rest]);
@@ -118,7 +124,7 @@ export class GeneratedFile {
     }
     this.#entries.splice(start);
     const opened = this.#entries.pop()!;
-    this.#entries.push({ depth: opened.depth, doc: [opened.doc ?? "", toDoc(close)] });
+    this.#entries.push({ depth: opened.depth, doc: [docOf(opened) ?? "", toDoc(close)] });
   }
 
   /** Uses `name` from module `from` and returns the name to print; imported once, as a type only when only types use it. */
@@ -188,8 +194,16 @@ export class GeneratedFile {
       if (printed.unvouched === undefined) return `${printed.text}\n`;
     }
     // As printed, every group flat: prettier's input, or the file as written (Markdown, ajv's code).
-    const textOut = `${printDoc(this.#document(bannerText, false), Infinity).text}\n`;
+    const textOut = `${this.#asPrinted(bannerText)}\n`;
     return laidOutByPrettier ? format(textOut) : textOut;
+  }
+
+  /** The entries joined as printed; plain text at the top level is taken as it is, uncut. */
+  #asPrinted(bannerText: string): string {
+    if (!this.#entries.every((entry) => entry.depth === 0 && (entry.plain || entry.doc === undefined)))
+      return printDoc(this.#document(bannerText, false), Infinity).text;
+    const imports = this.#importDeclarations().map((doc) => printDoc(doc, Infinity).text);
+    return [bannerText, ...imports, ...this.#entries.map((entry) => entry.doc ?? "")].join("\n");
   }
 
   /**
@@ -201,7 +215,7 @@ export class GeneratedFile {
     const entries = [
       { depth: 0, doc: lines(bannerText) },
       ...this.#importDeclarations().map((doc) => ({ depth: 0, doc })),
-      ...this.#entries,
+      ...this.#entries.map((entry) => ({ depth: entry.depth, doc: docOf(entry) })),
     ];
     const kept = laidOut
       ? entries.filter((entry, index) => entry.doc !== undefined || keepsBlank(entries, index))
@@ -223,6 +237,17 @@ export class GeneratedFile {
   }
 }
 
+/** One print() (or a collapsed block): `doc` undefined is a blank line; `plain`, a text not yet cut into lines. */
+interface Entry {
+  readonly depth: number;
+  readonly doc: Doc | undefined;
+  readonly plain?: true;
+}
+
+function docOf(entry: Entry): Doc | undefined {
+  return entry.plain && typeof entry.doc === "string" ? lines(entry.doc) : entry.doc;
+}
+
 function isTemplate(value: unknown): value is TemplateStringsArray {
   return Array.isArray(value) && Object.hasOwn(value, "raw");
 }
@@ -234,7 +259,7 @@ function toDoc(printable: Printable): Doc {
 }
 
 /** Whether prettier keeps the blank line at `index`: the first of a run, between two lines of one block. */
-function keepsBlank(entries: readonly { depth: number; doc: Doc | undefined }[], index: number): boolean {
+function keepsBlank(entries: readonly Entry[], index: number): boolean {
   const before = entries[index - 1];
   let next = index + 1;
   while (entries[next]?.doc === undefined && next < entries.length) next += 1;
