@@ -5,6 +5,7 @@
  * generated/ serves --check; input mistakes use the small fixture folder, which fails fast.
  */
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -265,4 +266,25 @@ it("--help shows every option, the commands and examples", () => {
   expect(result.stdout).toMatch(
     /rcp-gen --schema schema --out src\/rcp --runtime\s+\.\/vendor\/rcp-runtime\/codegen\.js/,
   );
+});
+
+describe("a reader that stops reading", () => {
+  it("does not end the run: `rcp-gen | head -1` writes every file and exits 0", async () => {
+    const out = join(scratch, "closed-pipe");
+    const child = spawn(
+      process.execPath,
+      [`${repoRoot}generator/dist/cli/main.js`, "--schema", "schema", "--out", out],
+      {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    child.stdout.once("data", () => child.stdout.destroy());
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((done) => child.on("close", done));
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    expect(readdirSync(out)).toContain("validators.ts");
+  });
 });

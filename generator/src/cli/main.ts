@@ -3,6 +3,12 @@
 import { subCommands } from "./commands.js";
 import { runCommand } from "./usage.js";
 
+// `rcp-gen | head` closes the pipe before the listing ends: what is left to print is dropped,
+// as other command-line tools do, instead of an unhandled EPIPE ending the run.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
+
 const args = process.argv.slice(2);
 const sub = args[0] !== undefined && Object.hasOwn(subCommands, args[0]) ? subCommands[args[0]] : undefined;
 // The generator's side thread takes ~0.25 s to load prettier and json-schema-to-typescript:
