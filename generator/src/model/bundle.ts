@@ -17,10 +17,9 @@ import { validationKey } from "./validation-key.js";
  */
 export function messageSchema(folder: LoadedSchemaFolder, { shared = false } = {}): Record<string, unknown> {
   const ref = (path: string, pointer: string) => ({ $ref: `${folder.idOf(path)}#${pointer}` });
-  const paramsOf = (file: string) => {
-    const params = `${file}#/$defs/params`;
-    return { $ref: absoluteRef(folder, shared ? representativeOf(folder, params) : params) };
-  };
+  const paramsOf = (file: string) => ({
+    $ref: absoluteRef(folder, shared ? sharedParams(folder, file) : `${file}#/$defs/params`),
+  });
   const whenMethod = (method: string) => ({
     type: "object",
     required: ["method"],
@@ -89,14 +88,14 @@ function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean 
   const byFile = verdictsOf(folder);
   let accepts = byFile.get(file);
   if (accepts === undefined) {
-    accepts = compileRef(folder, paramsCheck(folder, file))({}) === true;
+    accepts = compileRef(folder, sharedParams(folder, file))({}) === true;
     byFile.set(file, accepts);
   }
   return accepts;
 }
 
-/** The schema acceptsAbsentParams compiles for a method file: the first that checks what its params check. */
-function paramsCheck(folder: LoadedSchemaFolder, file: string): string {
+/** The first schema that checks what a file's params check (shape-identity.ts): the one compiled for them. */
+function sharedParams(folder: LoadedSchemaFolder, file: string): string {
   return representativeOf(folder, `${file}#/$defs/params`);
 }
 
@@ -106,7 +105,7 @@ export async function compileParamsChecks(folder: LoadedSchemaFolder): Promise<v
   const unjudged = folder.methods.filter(({ file }) => !byFile.has(file));
   await compileAll(
     folder,
-    unjudged.map(({ file }) => paramsCheck(folder, file)),
+    unjudged.map(({ file }) => sharedParams(folder, file)),
   );
 }
 
