@@ -25,6 +25,7 @@ import type {
 } from "./meta-schema/schema-files.js";
 import { readSchemaFiles } from "./read-folder.js";
 import { checkRefs } from "./refs.js";
+import { deferredValidators } from "./deferred-validators.js";
 import { newFolderAjv, validatorAt } from "./schema-ajv.js";
 import { SchemaFolderError, SchemaProblems } from "./schema-folder-error.js";
 
@@ -132,12 +133,18 @@ const folderAjvs = new WeakMap<LoadedSchemaFolder, Ajv2020>();
  * compiled (the bundle's params checks, conform's validators), so no schema is compiled twice.
  * ajv's optimization pass is off: it counts every name in each function's code tree, about half
  * of ajv's time on RCP/1, to drop unused constants and empty blocks, which V8 drops anyway
- * (validators.ts is 10% larger for it).
+ * (validators.ts is 10% larger for it). A function is made live only when called
+ * (deferred-validators.ts): most are only printed.
  */
 export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
   let ajv = folderAjvs.get(folder);
   if (!ajv) {
-    ajv = newFolderAjv(folder, { code: { source: true, esm: true, lines: true, optimize: false }, inlineRefs: false });
+    const deferred = deferredValidators();
+    ajv = newFolderAjv(folder, {
+      code: { source: true, esm: true, lines: true, optimize: false, process: deferred.process },
+      inlineRefs: false,
+    });
+    deferred.install(ajv);
     folderAjvs.set(folder, ajv);
   }
   return ajv;

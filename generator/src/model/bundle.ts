@@ -7,6 +7,8 @@
  */
 import { compileAll } from "../load/compile-all.js";
 import { absoluteRef, compileRef, type LoadedSchemaFolder } from "../load/loader.js";
+import type { JsonSchema } from "../load/meta-schema/schema-files.js";
+import { schemaAt } from "./model.js";
 import { representativeOf } from "./shape-identity.js";
 import { validationKey } from "./validation-key.js";
 
@@ -88,10 +90,32 @@ function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean 
   const byFile = verdictsOf(folder);
   let accepts = byFile.get(file);
   if (accepts === undefined) {
-    accepts = compileRef(folder, sharedParams(folder, file))({}) === true;
+    accepts = !refusesEmptyObject(paramsSchema(folder, file)) && validatesEmptyObject(folder, file);
     byFile.set(file, accepts);
   }
   return accepts;
+}
+
+/**
+ * What the schema's own keywords settle without running it: a member it requires, or a type
+ * other than object, refuses `{}` whatever else it says (keywords of one schema all apply).
+ * Running a validator for the first time costs V8 a full compile of its code, seconds for
+ * thousands of methods.
+ */
+function refusesEmptyObject(schema: JsonSchema | boolean | undefined): boolean {
+  if (typeof schema !== "object") return schema === false;
+  const { required, type } = schema as { required?: unknown; type?: unknown };
+  if (Array.isArray(required) && required.length > 0) return true;
+  if (typeof type === "string") return type !== "object";
+  return Array.isArray(type) && !type.includes("object");
+}
+
+function paramsSchema(folder: LoadedSchemaFolder, file: string): JsonSchema | boolean | undefined {
+  return schemaAt(folder, file, "/$defs/params");
+}
+
+function validatesEmptyObject(folder: LoadedSchemaFolder, file: string): boolean {
+  return compileRef(folder, sharedParams(folder, file))({}) === true;
 }
 
 /** The first schema that checks what a file's params check (shape-identity.ts): the one compiled for them. */
@@ -99,14 +123,19 @@ function sharedParams(folder: LoadedSchemaFolder, file: string): string {
   return representativeOf(folder, `${file}#/$defs/params`);
 }
 
-/** Compiles ahead, a slice at a time (compile-all.ts), the params checks messageSchema has no verdict for yet. */
+/**
+ * Settles what the params schemas' own keywords settle, and compiles ahead, a slice at a time
+ * (compile-all.ts), the params checks messageSchema must run for the rest.
+ */
 export async function compileParamsChecks(folder: LoadedSchemaFolder): Promise<void> {
   const byFile = verdictsOf(folder);
-  const unjudged = folder.methods.filter(({ file }) => !byFile.has(file));
-  await compileAll(
-    folder,
-    unjudged.map(({ file }) => sharedParams(folder, file)),
-  );
+  const toRun: string[] = [];
+  for (const { file } of folder.methods) {
+    if (byFile.has(file)) continue;
+    if (refusesEmptyObject(paramsSchema(folder, file))) byFile.set(file, false);
+    else toRun.push(sharedParams(folder, file));
+  }
+  await compileAll(folder, toRun);
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */
