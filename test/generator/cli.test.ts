@@ -5,7 +5,7 @@
  * generated/ serves --check; input mistakes use the small fixture folder, which fails fast.
  */
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -287,4 +287,22 @@ describe("a reader that stops reading", () => {
     expect(status).toBe(0);
     expect(readdirSync(out)).toContain("validators.ts");
   });
+});
+
+it("quotes paths in the banner's command so that a shell runs it as printed", () => {
+  const schema = writeSchemaFolder(minimalSchemaFiles());
+  const folder = join(scratch, "it's a schema");
+  cpSync(schema, folder, { recursive: true });
+  expect(runCli(["--schema", "it's a schema", "--out", "out dir", "--quiet"], scratch).status).toBe(0);
+  const banner = /^\/\/ Regenerate with: (.*)$/m.exec(readFileSync(join(scratch, "out dir", "server.ts"), "utf8"));
+  expect(banner?.[1]).toBe(`npx rcp-gen --schema 'it'\\''s a schema' --out 'out dir'`);
+  const command = banner![1]!.replace(
+    /^npx rcp-gen/,
+    `'${process.execPath}' '${join(repoRoot, "generator/dist/cli/main.js")}'`,
+  );
+  rmSync(join(scratch, "out dir"), { recursive: true });
+  const rerun = spawnSync("sh", ["-c", `${command} --quiet`], { cwd: scratch, encoding: "utf8" });
+  expect(rerun.stderr).toBe("");
+  expect(rerun.status).toBe(0);
+  expect(readFileSync(join(scratch, "out dir", "server.ts"), "utf8")).toContain(`// Regenerate with: ${banner![1]}\n`);
 });

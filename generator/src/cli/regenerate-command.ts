@@ -19,13 +19,18 @@ export interface RegenerateFlags {
 
 /** The flags that reproduce a run, as quoted in banners; `--runtime` only when it is not the default. */
 export function regenerateCommand(flags: RegenerateFlags): string {
-  const parts = ["npx rcp-gen"];
-  if (flags.config !== undefined) parts.push("--config", asTyped(flags.config));
-  if (flags.schema !== undefined) parts.push("--schema", asTyped(flags.schema));
-  if (flags.out !== undefined) parts.push("--out", asTyped(flags.out));
-  if (flags.runtime !== undefined && flags.runtime !== defaultRuntimeEntry) parts.push("--runtime", flags.runtime);
-  if (flags.targets !== undefined) parts.push("--targets", flags.targets.join(","));
-  for (const plugin of flags.plugins ?? []) parts.push("--plugin", asTyped(plugin));
-  if (flags.examples !== undefined) parts.push("--examples", asTyped(flags.examples));
-  return parts.join(" ");
+  const words: string[] = [];
+  if (flags.config !== undefined) words.push("--config", asTyped(flags.config));
+  if (flags.schema !== undefined) words.push("--schema", asTyped(flags.schema));
+  if (flags.out !== undefined) words.push("--out", asTyped(flags.out));
+  if (flags.runtime !== undefined && flags.runtime !== defaultRuntimeEntry) words.push("--runtime", flags.runtime);
+  if (flags.targets !== undefined) words.push("--targets", flags.targets.join(","));
+  for (const plugin of flags.plugins ?? []) words.push("--plugin", asTyped(plugin));
+  if (flags.examples !== undefined) words.push("--examples", asTyped(flags.examples));
+  return ["npx rcp-gen", ...words.map(shellWord)].join(" ");
+}
+
+/** A word quoted for a POSIX shell when it needs it (`my schema` -> `'my schema'`), so the command runs as printed. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
