@@ -144,8 +144,9 @@ export class ResponseParser {
     if (code < 200) return rest;
     const connection = headers.get("connection")?.toLowerCase();
     const keepAlive = status[1] === "1" ? !hasToken(connection, "close") : hasToken(connection, "keep-alive");
-    this.#sink.head({ status: code, headers, keepAlive });
+    // Framing first: a head whose body cannot be delimited is refused before anyone sees it.
     this.#state = this.#framing(code, headers);
+    this.#sink.head({ status: code, headers, keepAlive });
     if (this.#state === State.Done || (this.#state === State.Length && this.#remaining === 0)) {
       this.#state = State.Done;
       this.#sink.end(rest.byteLength > 0 ? rest : undefined);
