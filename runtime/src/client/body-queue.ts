@@ -25,7 +25,8 @@ export class BodyQueue implements ChunkReader {
   #error: unknown;
   #failed = false;
   #paused = false;
-  #waiting: { resolve(result: Result): void; reject(error: unknown): void } | undefined;
+  /** Reads waiting for a chunk, oldest first (a reader may ask again before an answer). */
+  readonly #waiting: Array<{ resolve(result: Result): void; reject(error: unknown): void }> = [];
   readonly #source: BodySource;
 
   constructor(source: BodySource) {
@@ -39,12 +40,8 @@ export class BodyQueue implements ChunkReader {
 
   push(chunk: Uint8Array): void {
     if (this.settled) return;
-    const waiting = this.#waiting;
-    if (waiting !== undefined) {
-      this.#waiting = undefined;
-      waiting.resolve({ done: false, value: chunk });
-      return;
-    }
+    const waiting = this.#waiting.shift();
+    if (waiting !== undefined) return waiting.resolve({ done: false, value: chunk });
     this.#chunks.push(chunk);
     this.#queuedBytes += chunk.byteLength;
     if (!this.#paused && this.#queuedBytes > HIGH_WATER_BYTES) {
@@ -56,9 +53,7 @@ export class BodyQueue implements ChunkReader {
   end(): void {
     if (this.settled) return;
     this.#ended = true;
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
-    waiting?.resolve(DONE);
+    for (const waiting of this.#waiting.splice(0)) waiting.resolve(DONE);
   }
 
   /** The body cannot be finished: what is queued is dropped and reads reject with `error`. */
@@ -67,9 +62,7 @@ export class BodyQueue implements ChunkReader {
     this.#failed = true;
     this.#error = error;
     this.#chunks.length = 0;
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
-    waiting?.reject(error);
+    for (const waiting of this.#waiting.splice(0)) waiting.reject(error);
   }
 
   read(): Promise<Result> {
@@ -84,7 +77,7 @@ export class BodyQueue implements ChunkReader {
     }
     if (this.#failed) return Promise.reject(this.#error);
     if (this.#ended) return Promise.resolve(DONE);
-    return new Promise((resolve, reject) => (this.#waiting = { resolve, reject }));
+    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
   }
 
   async cancel(): Promise<void> {
@@ -93,8 +86,6 @@ export class BodyQueue implements ChunkReader {
     if (this.settled) return;
     this.#ended = true;
     this.#source.cancel();
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
-    waiting?.resolve(DONE);
+    for (const waiting of this.#waiting.splice(0)) waiting.resolve(DONE);
   }
 }

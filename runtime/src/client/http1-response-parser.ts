@@ -143,7 +143,10 @@ export class ResponseParser {
     if (code === 101) throw new MalformedResponseError("101 Switching Protocols without an upgrade request");
     if (code < 200) return rest;
     const connection = headers.get("connection")?.toLowerCase();
-    const keepAlive = status[1] === "1" ? !hasToken(connection, "close") : hasToken(connection, "keep-alive");
+    // Both framings at once may be a smuggling attempt: read by chunks, then never trust the connection again.
+    const ambiguous = headers.has("transfer-encoding") && headers.has("content-length");
+    const keepAlive =
+      !ambiguous && (status[1] === "1" ? !hasToken(connection, "close") : hasToken(connection, "keep-alive"));
     // Framing first: a head whose body cannot be delimited is refused before anyone sees it.
     this.#state = this.#framing(code, headers);
     this.#sink.head({ status: code, headers, keepAlive });

@@ -86,6 +86,8 @@ export class SocketPool {
     connection.reused = true;
     const idle = this.#idle.get(connection.endpoint.key) ?? [];
     if (this.#closed || idle.length >= this.#maxIdle || connection.socket.destroyed) return connection.destroy();
+    // A reader that fell behind may have paused it just as the last bytes arrived.
+    if (connection.socket.isPaused()) connection.socket.resume();
     connection.socket.unref();
     idle.push(connection);
     if (idle.length === 1) this.#idle.set(connection.endpoint.key, idle);

@@ -341,6 +341,39 @@ describe("streamed bodies", () => {
     expect(received).toBe(size);
     await vi.waitFor(() => expect(written).toBe(true));
   });
+
+  it("a body that fills the reader's queue as it ends leaves its connection flowing for the next request", async () => {
+    // Over the queue's 64 KiB: the last read pauses the connection just as the body ends.
+    const big = "y".repeat(70 * 1024);
+    await rawPeer((request) => request.socket.write(lengthResponse(request.onConnection === 0 ? big : "small")));
+    const answer = await post();
+    await vi.waitFor(() => expect(peer!.requests).toHaveLength(1));
+    await nextTick();
+    expect(await text(answer)).toBe(big);
+    expect(await text(await post())).toBe("small");
+    expect(peer!.connections).toHaveLength(1);
+  });
+
+  it("reads asked for before any chunk arrives are answered in order", async () => {
+    const release: Array<() => void> = [];
+    await rawPeer((request) => {
+      request.socket.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
+      release.push(
+        () => request.socket.write("1\r\na\r\n"),
+        () => request.socket.write("1\r\nb\r\n0\r\n\r\n"),
+      );
+    });
+    const answer = await post();
+    const reads = [answer.body!.read(), answer.body!.read(), answer.body!.read()];
+    release[0]!();
+    release[1]!();
+    const results = await Promise.all(reads);
+    expect(results.map(({ done, value }) => (done ? "done" : Buffer.from(value).toString()))).toEqual([
+      "a",
+      "b",
+      "done",
+    ]);
+  });
 });
 
 describe("malformed responses fail clearly and close the connection", () => {
@@ -382,6 +415,14 @@ describe("malformed responses fail clearly and close the connection", () => {
     await rawPeer((request) => request.socket.end("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort"));
     const answer = await post();
     await expect(text(answer)).rejects.toThrow(/closed before the response ended/);
+  });
+
+  it("both Transfer-Encoding and Content-Length: read by chunks, then the connection is not reused", async () => {
+    const response = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n";
+    await rawPeer(reply(response));
+    expect(await text(await post())).toBe("ok");
+    expect(await text(await post())).toBe("ok");
+    expect(peer!.connections).toHaveLength(2);
   });
 
   it("bytes past the end of a response close the connection instead of confusing the next one", async () => {
