@@ -219,6 +219,15 @@ describe("keep-alive", () => {
     expect(peer!.requests.map((request) => request.connection)).toEqual([0, 1]);
   });
 
+  it("no more idle connections per host are kept than maxIdleSockets; the rest close", async () => {
+    await rawPeer(reply(lengthResponse("{}")));
+    exchange = nodeHttpExchange({ maxIdleSockets: 1 });
+    await Promise.all([1, 2, 3].map(async () => text(await post())));
+    await vi.waitFor(() => expect(peer!.closed.size).toBe(2));
+    await Promise.all([1, 2, 3].map(async () => text(await post())));
+    expect(peer!.connections).toHaveLength(5);
+  });
+
   it("close() closes the idle connections", async () => {
     await rawPeer(reply(lengthResponse("{}")));
     await text(await post());
