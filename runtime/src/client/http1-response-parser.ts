@@ -168,6 +168,10 @@ export class ResponseParser {
     }
     const length = headers.get("content-length");
     if (length === undefined) return State.UntilClose;
+    if (DIGITS.test(length)) {
+      this.#remaining = Number(length);
+      return State.Length;
+    }
     // Repeated identical values arrive joined ("5, 5"); differing ones are an attack or a bug.
     const values = new Set(length.split(",").map((value) => value.trim()));
     const [only] = values;

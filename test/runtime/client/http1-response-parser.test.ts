@@ -39,6 +39,7 @@ const responses: Record<string, string> = {
     "0\r\nTrailer-One: x\r\n\r\nNEXT",
   length: "HTTP/1.1 201 Created\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbodyNEXT",
   empty: "HTTP/1.0 204 No Content\r\nConnection: keep-alive\r\n\r\nNEXT",
+  "twice-sized": "HTTP/1.1 200 OK\r\nContent-Length: 4\r\ncontent-length: 4\r\n\r\nbodyNEXT",
 };
 
 describe.each(Object.entries(responses))("a %s response", (_name, response) => {
