@@ -20,7 +20,7 @@ export {
   type StdioClientTransportOptions,
 } from "./client/stdio-transport.js";
 export { NdjsonReader, ndjsonFrame, type NdjsonReaderOptions } from "./framing/ndjson.js";
-export { nodeHttpExchange, type NodeHttpExchangeOptions } from "./client/node-http-exchange.js";
+export { nodeHttpExchange, type NodeHttpExchange, type NodeHttpExchangeOptions } from "./client/node-http-exchange.js";
 
 /** The node:http adapter, loaded on first use so that a stdio server never loads node:http (start-up time). */
 const loadNodeHttp = () => import("./transports/http-node.js");

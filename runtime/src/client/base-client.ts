@@ -272,7 +272,10 @@ export class BaseClient<M extends MethodMap> {
       method: call.method,
       params: withMeta(call.params as JsonObject | undefined, meta),
     };
-    const sent = { signal: pending.exchange.signal, stream: pending.wantsStream, headers: call.headers };
+    // Only a request-scoped transport is cancelled through a signal; a connection (stdio) never
+    // reads it, and in Node 20 each AbortSignal made costs microseconds.
+    const ending = this.#transport.cancellation === "abort" ? pending.exchange.signal : undefined;
+    const sent = { signal: ending, stream: pending.wantsStream, headers: call.headers };
     this.#transport.send(frame, sent).then(
       () => {},
       (error: unknown) => pending.reject(withRetryability(this.#protocol, error)),

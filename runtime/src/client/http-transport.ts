@@ -33,7 +33,7 @@ export interface HttpClientTransportOptions {
   fetch?: typeof globalThis.fetch;
   /**
    * How each POST is carried, instead of fetch: e.g. `nodeHttpExchange()` from
-   * `@rcp-gen/runtime/node` (node:http, keep-alive). `fetch` is ignored when this is given.
+   * `@rcp-gen/runtime/node` (kept-alive sockets). `fetch` is ignored when this is given.
    */
   exchange?: HttpExchange;
   /** Ask for SSE when a call wants progress or logs. Default true. */

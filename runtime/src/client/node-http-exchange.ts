@@ -1,60 +1,116 @@
 /**
- * The HTTP client transport's exchange over node:http and node:https, for Node hosts. It
- * costs less per request than `fetch` (undici's fetch wraps each exchange in Web streams,
- * Request and Response objects), which matters where one process makes many small RCP calls,
- * like a federator fanning each retrieve out to its engines. Connections are kept alive and
- * sent without Nagle delay; each request goes out as one write (headers and body together).
+ * The HTTP client transport's exchange for Node hosts. It costs less per request than `fetch`
+ * (undici's fetch wraps each exchange in Web streams, Request and Response objects), which
+ * matters where one process makes many small RCP calls, like a federator fanning each
+ * retrieve out to its engines. `http:` URLs go over this exchange's own kept-alive
+ * connections (raw-http-exchange.ts), cheaper again than node:http; `https:` URLs, and
+ * `http:` ones when the caller brings an agent, go through node:https / node:http.
+ * Connections are sent without Nagle delay; each request goes out as one write.
  */
 import type { Agent as HttpAgent, IncomingMessage, request as httpRequest } from "node:http";
 import type { Agent as HttpsAgent } from "node:https";
 import type { ChunkReader } from "../framing/bounded-body.js";
-import type { HttpExchange, HttpReply } from "./http-exchange.js";
+import type { HttpExchange, HttpPost, HttpReply } from "./http-exchange.js";
+import { rawPost, type RawTarget } from "./raw-http-exchange.js";
+import { SocketPool } from "./socket-pool.js";
 
 export interface NodeHttpExchangeOptions {
-  /** The agent for `http:` URLs; default one of this exchange's own, keep-alive. */
+  /** An agent for `http:` URLs: requests then go through node:http with it instead of the raw connections. */
   agent?: HttpAgent;
   /** The agent for `https:` URLs; default one of this exchange's own, keep-alive. */
   httpsAgent?: HttpsAgent;
+  /** Idle kept-alive connections kept per host and port for `http:` URLs; default 32. */
+  maxIdleSockets?: number;
 }
+
+/** The exchange, and how to let go of its kept-alive connections. */
+export type NodeHttpExchange = HttpExchange & {
+  /** Closes idle connections (and this exchange's own agents'); those in use close when their exchange ends. */
+  close(): void;
+};
 
 type Scheme = "http:" | "https:";
 
-interface SchemeClient {
+interface AgentClient {
   request: typeof httpRequest;
   agent: HttpAgent;
 }
 
 const KEEP_ALIVE = { keepAlive: true, noDelay: true };
+/** Distinct URLs remembered parsed: a transport POSTs to one per method, so few in practice. */
+const MAX_TARGETS = 256;
 
 /** An exchange for `HttpClientTransportOptions.exchange` (and so for a Selector's `http` option). */
-export function nodeHttpExchange(options: NodeHttpExchangeOptions = {}): HttpExchange {
-  const clients: Partial<Record<Scheme, Promise<SchemeClient>>> = {};
-  return async ({ url, headers, body, signal }) => {
-    const target = new URL(url);
-    const scheme = target.protocol;
-    if (scheme !== "http:" && scheme !== "https:") throw new TypeError(`not an http: or https: URL: ${url}`);
-    const { request, agent } = await (clients[scheme] ??= schemeClient(scheme, options));
-    const payload = Buffer.from(body);
-    return new Promise<HttpReply>((resolve, reject) => {
-      const headersWithLength: Record<string, string> = Object.assign({}, headers);
-      headersWithLength["content-length"] = String(payload.byteLength);
-      const outgoing = request(target, { method: "POST", agent, headers: headersWithLength, signal }, (incoming) =>
-        resolve(reply(incoming)),
-      );
-      outgoing.on("error", reject);
-      outgoing.end(payload);
-    });
+export function nodeHttpExchange(options: NodeHttpExchangeOptions = {}): NodeHttpExchange {
+  const pool = new SocketPool(options.maxIdleSockets ?? 32);
+  const targets = new Map<string, RawTarget | URL>();
+  const clients: Partial<Record<Scheme, Promise<AgentClient>>> = {};
+  const ownAgents: HttpAgent[] = [];
+
+  const targetOf = (url: string): RawTarget | URL => {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      throw new TypeError(`not an http: or https: URL: ${url}`);
+    const target = parsed.protocol === "https:" || options.agent !== undefined ? parsed : rawTarget(parsed);
+    if (targets.size >= MAX_TARGETS) targets.clear();
+    targets.set(url, target);
+    return target;
   };
+
+  const agentPost = async (target: URL, post: HttpPost): Promise<HttpReply> => {
+    const scheme = target.protocol as Scheme;
+    const client = await (clients[scheme] ??= agentClient(scheme, options, ownAgents));
+    return postThroughAgent(client, target, post);
+  };
+
+  // Not async: a raw POST is already a promise, and one more would cost a tick per request.
+  const exchange: HttpExchange = (post) => {
+    try {
+      const target = targets.get(post.url) ?? targetOf(post.url);
+      return target instanceof URL ? agentPost(target, post) : rawPost(pool, target, post);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  return Object.assign(exchange, {
+    close() {
+      pool.close();
+      for (const agent of ownAgents) agent.destroy();
+    },
+  });
+}
+
+function rawTarget(url: URL): RawTarget {
+  const port = Number(url.port || 80);
+  // URL keeps the brackets of an IPv6 host; connecting needs the bare address.
+  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  return { key: `${hostname}:${port}`, hostname, port, host: url.host, path: `${url.pathname}${url.search}` };
 }
 
 /** node:http and node:https load on first use, so importing the Node entry stays cheap. */
-async function schemeClient(scheme: Scheme, options: NodeHttpExchangeOptions): Promise<SchemeClient> {
+async function agentClient(scheme: Scheme, options: NodeHttpExchangeOptions, own: HttpAgent[]): Promise<AgentClient> {
+  const made = <T extends HttpAgent>(agent: T): T => (own.push(agent), agent);
   if (scheme === "https:") {
     const https = await import("node:https");
-    return { request: https.request, agent: options.httpsAgent ?? new https.Agent(KEEP_ALIVE) };
+    return { request: https.request, agent: options.httpsAgent ?? made(new https.Agent(KEEP_ALIVE)) };
   }
   const http = await import("node:http");
-  return { request: http.request, agent: options.agent ?? new http.Agent(KEEP_ALIVE) };
+  return { request: http.request, agent: options.agent ?? made(new http.Agent(KEEP_ALIVE)) };
+}
+
+function postThroughAgent({ request, agent }: AgentClient, target: URL, post: HttpPost): Promise<HttpReply> {
+  const payload = Buffer.from(post.body);
+  return new Promise<HttpReply>((resolve, reject) => {
+    const headersWithLength: Record<string, string> = Object.assign({}, post.headers);
+    headersWithLength["content-length"] = String(payload.byteLength);
+    const outgoing = request(
+      target,
+      { method: "POST", agent, headers: headersWithLength, signal: post.signal },
+      (incoming) => resolve(reply(incoming)),
+    );
+    outgoing.on("error", reject);
+    outgoing.end(payload);
+  });
 }
 
 function reply(incoming: IncomingMessage): HttpReply {

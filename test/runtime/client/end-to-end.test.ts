@@ -9,7 +9,7 @@ import type { BaseClient } from "../../../runtime/src/client/base-client.js";
 import { httpClientTransport } from "../../../runtime/src/client/http-transport.js";
 import { stdioClientTransport } from "../../../runtime/src/client/stdio-transport.js";
 import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
-import { listen } from "../../../runtime/src/node.js";
+import { listen, nodeHttpExchange } from "../../../runtime/src/node.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { createClientTestServer } from "../../fixtures/client-peers/runtime-server.js";
 import { testClient } from "./peers.js";
@@ -40,6 +40,19 @@ const transports: Record<string, () => Promise<Connected>> = {
     const server = createClientTestServer();
     const listening = await listen(server, { port: 0 });
     return { client: testClient(httpClientTransport({ url: listening.url })), stop: () => server.close() };
+  },
+  "HTTP (nodeHttpExchange)": async () => {
+    const server = createClientTestServer();
+    const listening = await listen(server, { port: 0 });
+    const exchange = nodeHttpExchange();
+    const transport = httpClientTransport({ url: listening.url, exchange });
+    return {
+      client: testClient(transport),
+      stop: async () => {
+        exchange.close();
+        await server.close();
+      },
+    };
   },
 };
 

@@ -1,0 +1,494 @@
+/**
+ * `nodeHttpExchange()` for `http:` URLs: its own HTTP/1.1 over kept-alive `node:net`
+ * connections, against hand-written responses from a raw socket peer on 127.0.0.1 and
+ * against node:http. What goes on the wire, how each body framing is read, keep-alive reuse
+ * and the idle-close race, aborts, malformed answers, and connections left to the process.
+ */
+import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { HttpReply } from "../../../runtime/src/client/http-exchange.js";
+import { nodeHttpExchange, type NodeHttpExchange } from "../../../runtime/src/client/node-http-exchange.js";
+import { lengthResponse, startRawPeer, type Answer, type RawPeer } from "../../fixtures/client-peers/raw-http-peer.js";
+
+let peer: RawPeer | undefined;
+let exchange: NodeHttpExchange;
+afterEach(async () => {
+  exchange?.close();
+  await peer?.close();
+  peer = undefined;
+});
+
+async function rawPeer(answer: Answer): Promise<RawPeer> {
+  peer = await startRawPeer(answer);
+  exchange = nodeHttpExchange();
+  return peer;
+}
+
+function post(
+  url = peer!.url,
+  options: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+): Promise<HttpReply> {
+  return exchange({
+    url,
+    headers: options.headers ?? { "Content-Type": "application/json" },
+    body: options.body ?? "{}",
+    signal: options.signal ?? new AbortController().signal,
+  });
+}
+
+async function text(reply: HttpReply): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reply.body!.read();
+    if (done) return Buffer.concat(chunks).toString("utf8");
+    chunks.push(value);
+  }
+}
+
+const reply =
+  (response: string): Answer =>
+  (request) =>
+    request.socket.write(response);
+const nextTick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+/** Writes `bytes` one byte per write, each on its own turn of the event loop. */
+async function writeBytewise(request: { socket: { write(bytes: Buffer): boolean } }, bytes: string): Promise<void> {
+  for (const byte of Buffer.from(bytes, "latin1")) {
+    request.socket.write(Buffer.of(byte));
+    await nextTick();
+  }
+}
+
+const CHUNKED =
+  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+  '5;name=value;quoted="a;b"\r\n{"ok"\r\n' +
+  "6\r\n:true}\r\n" +
+  "0;last\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n";
+
+describe("requests", () => {
+  it("go out as one write: request line, Host, Content-Length, the caller's headers, then the body", async () => {
+    await rawPeer(reply(lengthResponse("{}")));
+    const body = JSON.stringify({ text: "héllo" });
+    await text(await post(`${peer!.url}?q=1`, { headers: { Accept: "application/json", "X-Trace": "t1" }, body }));
+    const [request] = peer!.requests;
+    const port = new URL(peer!.url).port;
+    expect(request!.raw).toBe(
+      `POST /rcp/search?q=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Accept: application/json\r\nX-Trace: t1\r\n\r\n${Buffer.from(body).toString("latin1")}`,
+    );
+    expect(request!.reads).toBe(1);
+    expect(request!.body).toBe(body);
+  });
+
+  it("refuse a header value that would split the request, before anything is sent", async () => {
+    await rawPeer(reply(lengthResponse("{}")));
+    await expect(post(peer!.url, { headers: { "X-Evil": "a\r\nX-Injected: 1" } })).rejects.toThrow(/invalid character/);
+    await expect(post(peer!.url, { headers: { "Bad Name": "1" } })).rejects.toThrow(/invalid HTTP header name/);
+    expect(peer!.requests).toHaveLength(0);
+  });
+
+  it("reject a URL that is not http: or https:", async () => {
+    await rawPeer(reply(lengthResponse("{}")));
+    await expect(post("ftp://127.0.0.1/rcp")).rejects.toThrow("not an http: or https: URL");
+  });
+});
+
+describe("responses", () => {
+  it("chunked, with chunk extensions and trailers: the body is the chunks' data, and the connection is reused", async () => {
+    await rawPeer(reply(CHUNKED));
+    for (let call = 0; call < 2; call += 1) {
+      const answer = await post();
+      expect(answer.status).toBe(200);
+      expect(await text(answer)).toBe('{"ok":true}');
+    }
+    expect(peer!.connections).toHaveLength(1);
+  });
+
+  it("chunked, with the head and every chunk line split at every byte", async () => {
+    await rawPeer((request) => void writeBytewise(request, CHUNKED));
+    expect(await text(await post())).toBe('{"ok":true}');
+    expect(await text(await post())).toBe('{"ok":true}');
+    expect(peer!.connections).toHaveLength(1);
+  });
+
+  it("by Content-Length, split at every byte", async () => {
+    await rawPeer((request) => void writeBytewise(request, lengthResponse('{"n":1}')));
+    const answer = await post();
+    expect(answer.header("content-type")).toBe("application/json");
+    expect(await text(answer)).toBe('{"n":1}');
+  });
+
+  it("headers are found by any case; repeated ones are joined with a comma", async () => {
+    await rawPeer(reply(lengthResponse("", "X-Tag: a\r\nx-tag: b\r\nRetry-After:  3 \r\n")));
+    const answer = await post();
+    expect(answer.header("x-tag")).toBe("a, b");
+    expect(answer.header("X-Tag")).toBe("a, b");
+    expect(answer.header("retry-after")).toBe("3");
+    expect(answer.header("absent")).toBeNull();
+    expect(await text(answer)).toBe("");
+  });
+
+  it("1xx interim responses (100 Continue, 103 Early Hints) are skipped", async () => {
+    await rawPeer(
+      reply(`HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n${lengthResponse("final")}`),
+    );
+    const answer = await post();
+    expect(answer.status).toBe(200);
+    expect(answer.header("link")).toBeNull();
+    expect(await text(answer)).toBe("final");
+  });
+
+  it("204 and 304 have no body, whatever their headers say, and keep the connection", async () => {
+    await rawPeer((request) =>
+      request.socket.write(
+        request.onConnection === 0
+          ? "HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n"
+          : "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n",
+      ),
+    );
+    expect(await post()).toMatchObject({ status: 204, body: null });
+    expect(await post()).toMatchObject({ status: 304, body: null });
+    expect(peer!.connections).toHaveLength(1);
+  });
+
+  it("with neither length nor chunking, the body runs until the server closes; the next request connects anew", async () => {
+    await rawPeer((request) => {
+      request.socket.write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil ");
+      setImmediate(() => request.socket.end("close"));
+    });
+    expect(await text(await post())).toBe("until close");
+    expect(await text(await post())).toBe("until close");
+    expect(peer!.connections).toHaveLength(2);
+  });
+
+  it("Connection: close from the server (or an HTTP/1.0 answer) closes the connection after the body", async () => {
+    await rawPeer((request) =>
+      request.socket.write(
+        request.connection === 0
+          ? lengthResponse("one", "Connection: close\r\n")
+          : "HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\ntwo",
+      ),
+    );
+    expect(await text(await post())).toBe("one");
+    expect(await text(await post())).toBe("two");
+    expect(await text(await post())).toBe("two");
+    expect(peer!.connections).toHaveLength(3);
+    await vi.waitFor(() => expect(peer!.closed).toEqual(new Set([0, 1, 2])));
+  });
+});
+
+describe("keep-alive", () => {
+  it("requests one after another share one connection; concurrent ones each take their own, then reuse them", async () => {
+    await rawPeer((request) => request.socket.write(lengthResponse(String(request.onConnection))));
+    for (let call = 0; call < 4; call += 1) expect(await text(await post())).toBe(String(call));
+    expect(peer!.connections).toHaveLength(1);
+    await Promise.all([1, 2, 3].map(async () => text(await post())));
+    await Promise.all([1, 2, 3].map(async () => text(await post())));
+    expect(peer!.connections).toHaveLength(3);
+  });
+
+  it("a reused connection the server closes as the request arrives is retried once on a new one", async () => {
+    await rawPeer((request) => {
+      // The classic race: the server gives up on the idle connection just as a request is sent on it.
+      if (request.onConnection === 1) request.socket.destroy();
+      else request.socket.write(lengthResponse(`on ${request.connection}`));
+    });
+    expect(await text(await post())).toBe("on 0");
+    expect(await text(await post())).toBe("on 1");
+    expect(peer!.requests.map((request) => [request.connection, request.onConnection])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+    ]);
+  });
+
+  it("a new connection closed before any answer is not retried: the request rejects", async () => {
+    await rawPeer((request) => request.socket.destroy());
+    await expect(post()).rejects.toThrow();
+    expect(peer!.requests).toHaveLength(1);
+  });
+
+  it("an idle connection the server closed is not used again", async () => {
+    await rawPeer((request) => request.socket.end(lengthResponse("bye")));
+    expect(await text(await post())).toBe("bye");
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+    expect(await text(await post())).toBe("bye");
+    expect(peer!.requests.map((request) => request.connection)).toEqual([0, 1]);
+  });
+
+  it("no more idle connections per host are kept than maxIdleSockets; the rest close", async () => {
+    await rawPeer(reply(lengthResponse("{}")));
+    exchange = nodeHttpExchange({ maxIdleSockets: 1 });
+    await Promise.all([1, 2, 3].map(async () => text(await post())));
+    await vi.waitFor(() => expect(peer!.closed.size).toBe(2));
+    await Promise.all([1, 2, 3].map(async () => text(await post())));
+    expect(peer!.connections).toHaveLength(5);
+  });
+
+  it("close() closes the idle connections", async () => {
+    await rawPeer(reply(lengthResponse("{}")));
+    await text(await post());
+    exchange.close();
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+  });
+
+  it("idle connections do not keep the process alive", async () => {
+    const server = await keptAliveServer();
+    const module = fileURLToPath(new URL("../../../dist/runtime/src/client/node-http-exchange.js", import.meta.url));
+    const script = `
+      const { nodeHttpExchange } = await import(${JSON.stringify(module)});
+      const reply = await nodeHttpExchange()({ url: ${JSON.stringify(server.url)}, headers: {}, body: "{}", signal: new AbortController().signal });
+      for (let chunk = await reply.body.read(); !chunk.done; chunk = await reply.body.read());
+      console.log("status", reply.status);`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (bytes) => (output += bytes));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    await server.close();
+    expect(code).toBe(0);
+    expect(output).toBe("status 200\n");
+  });
+});
+
+describe("aborts and cancelling", () => {
+  it("an abort before the answer rejects with an AbortError carrying the reason, and closes the connection", async () => {
+    await rawPeer(() => {});
+    const controller = new AbortController();
+    const pending = post(peer!.url, { signal: controller.signal });
+    await vi.waitFor(() => expect(peer!.requests).toHaveLength(1));
+    controller.abort(new Error("caller gave up"));
+    const error = await pending.catch((caught: Error) => caught);
+    expect(error).toMatchObject({ name: "AbortError", cause: { message: "caller gave up" } });
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+  });
+
+  it("a signal aborted already sends nothing", async () => {
+    await rawPeer(() => {});
+    await expect(post(peer!.url, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    expect(peer!.connections).toHaveLength(0);
+  });
+
+  it("an abort during the body fails the read and closes the connection", async () => {
+    await rawPeer((request) =>
+      request.socket.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nfirst\r\n"),
+    );
+    const controller = new AbortController();
+    const answer = await post(peer!.url, { signal: controller.signal });
+    expect(Buffer.from((await answer.body!.read()).value!).toString()).toBe("first");
+    const next = answer.body!.read();
+    controller.abort();
+    await expect(next).rejects.toMatchObject({ name: "AbortError" });
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+  });
+
+  it("cancelling a body read in part closes its connection; the next request connects anew", async () => {
+    await rawPeer((request) =>
+      request.socket.write(
+        "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + "x".repeat(request.connection * 100 + 10),
+      ),
+    );
+    const answer = await post();
+    await answer.body!.read();
+    await answer.body!.cancel();
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+    expect(await text(await post())).toBe("x".repeat(100));
+  });
+
+  it("an abort after the body arrived in full changes nothing: the body reads to its end", async () => {
+    await rawPeer(reply(lengthResponse("whole")));
+    const controller = new AbortController();
+    const answer = await post(peer!.url, { signal: controller.signal });
+    await nextTick();
+    controller.abort();
+    expect(await text(answer)).toBe("whole");
+  });
+});
+
+describe("streamed bodies", () => {
+  it("SSE events reach the reader as they are written, before the stream ends", async () => {
+    const release: Array<() => void> = [];
+    await rawPeer((request) => {
+      request.socket.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+      const event = (data: string) => {
+        const frame = `data: ${data}\n\n`;
+        request.socket.write(`${Buffer.byteLength(frame).toString(16)}\r\n${frame}\r\n`);
+      };
+      event("one");
+      release.push(() => {
+        event("two");
+        request.socket.write("0\r\n\r\n");
+      });
+    });
+    const answer = await post();
+    expect(answer.header("content-type")).toBe("text/event-stream");
+    expect(Buffer.from((await answer.body!.read()).value!).toString()).toBe("data: one\n\n");
+    expect(release).toHaveLength(1);
+    release[0]!();
+    expect(await text(answer)).toBe("data: two\n\n");
+  });
+
+  it("a reader that falls behind pauses the connection, and the body still arrives whole", async () => {
+    const size = 32 * 1024 * 1024;
+    let written = false;
+    await rawPeer((request) => {
+      request.socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${size}\r\n\r\n`);
+      request.socket.write(Buffer.alloc(size, 0x61), () => (written = true));
+    });
+    const answer = await post();
+    await vi.waitFor(() => expect(peer!.connections[0]!.writableLength).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Not read by the client, so still queued at the server instead of buffered in the client.
+    expect(written).toBe(false);
+    let received = 0;
+    for (let chunk = await answer.body!.read(); !chunk.done; chunk = await answer.body!.read())
+      received += chunk.value.byteLength;
+    expect(received).toBe(size);
+    await vi.waitFor(() => expect(written).toBe(true));
+  });
+
+  it("a body that fills the reader's queue as it ends leaves its connection flowing for the next request", async () => {
+    // Over the queue's 64 KiB: the last read pauses the connection just as the body ends.
+    const big = "y".repeat(70 * 1024);
+    await rawPeer((request) => request.socket.write(lengthResponse(request.onConnection === 0 ? big : "small")));
+    const answer = await post();
+    await vi.waitFor(() => expect(peer!.requests).toHaveLength(1));
+    await nextTick();
+    expect(await text(answer)).toBe(big);
+    expect(await text(await post())).toBe("small");
+    expect(peer!.connections).toHaveLength(1);
+  });
+
+  it("reads asked for before any chunk arrives are answered in order", async () => {
+    const release: Array<() => void> = [];
+    await rawPeer((request) => {
+      request.socket.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
+      release.push(
+        () => request.socket.write("1\r\na\r\n"),
+        () => request.socket.write("1\r\nb\r\n0\r\n\r\n"),
+      );
+    });
+    const answer = await post();
+    const reads = [answer.body!.read(), answer.body!.read(), answer.body!.read()];
+    release[0]!();
+    release[1]!();
+    const results = await Promise.all(reads);
+    expect(results.map(({ done, value }) => (done ? "done" : Buffer.from(value).toString()))).toEqual([
+      "a",
+      "b",
+      "done",
+    ]);
+  });
+});
+
+describe("malformed responses fail clearly and close the connection", () => {
+  const cases: Array<[string, string | (() => string), RegExp]> = [
+    ["a bad status line", "HTTP/1.1 OK\r\n\r\n", /bad status line/],
+    ["not HTTP at all", "SSH-2.0-OpenSSH\r\n\r\n", /bad status line/],
+    ["a bad header line", "HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", /bad header line/],
+    [
+      "conflicting Content-Lengths",
+      "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nx",
+      /Content-Length/,
+    ],
+    [
+      "a head over 64 KiB",
+      () => `HTTP/1.1 200 OK\r\nX-Big: ${"b".repeat(70_000)}`,
+      /the response head exceeds 65536 bytes/,
+    ],
+    ["101 without an upgrade request", "HTTP/1.1 101 Switching Protocols\r\n\r\n", /101/],
+  ];
+  it.each(cases)("%s rejects the request", async (_name, response, message) => {
+    await rawPeer(reply(typeof response === "string" ? response : response()));
+    await expect(post()).rejects.toThrow(message);
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+  });
+
+  const bodyCases: Array<[string, string, RegExp]> = [
+    ["a bad chunk size", "zz\r\n", /bad chunk size/],
+    ["chunk data longer than its size", "2\r\nabc\r\n", /chunk/],
+    ["a chunk-size line without end", `1${"0".repeat(5000)}`, /chunk-size line exceeds/],
+  ];
+  it.each(bodyCases)("%s fails the body read", async (_name, body, message) => {
+    await rawPeer(reply(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${body}`));
+    const answer = await post();
+    await expect(text(answer)).rejects.toThrow(message);
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
+  });
+
+  it("a body cut short by the server closing fails the read", async () => {
+    await rawPeer((request) => request.socket.end("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort"));
+    const answer = await post();
+    await expect(text(answer)).rejects.toThrow(/closed before the response ended/);
+  });
+
+  it("both Transfer-Encoding and Content-Length: read by chunks, then the connection is not reused", async () => {
+    const response = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n";
+    await rawPeer(reply(response));
+    expect(await text(await post())).toBe("ok");
+    expect(await text(await post())).toBe("ok");
+    expect(peer!.connections).toHaveLength(2);
+  });
+
+  it("bytes past the end of a response close the connection instead of confusing the next one", async () => {
+    await rawPeer((request) => request.socket.write(`${lengthResponse(String(request.connection))}EXTRA`));
+    expect(await text(await post())).toBe("0");
+    expect(await text(await post())).toBe("1");
+    expect(peer!.connections).toHaveLength(2);
+  });
+});
+
+describe("against node:http", () => {
+  it("sequential calls to a node:http server share one connection and read its chunked and sized bodies", async () => {
+    const server = await keptAliveServer();
+    exchange = nodeHttpExchange();
+    try {
+      const bodies: string[] = [];
+      for (let call = 0; call < 4; call += 1) {
+        const answer = await exchange({
+          url: `${server.url}?chunked=${call % 2}`,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ call }),
+          signal: new AbortController().signal,
+        });
+        bodies.push(await text(answer));
+      }
+      expect(bodies).toEqual([0, 1, 2, 3].map((call) => JSON.stringify({ echo: { call } })));
+      expect(server.ports.size).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A node:http server echoing each JSON body, chunked when the query asks, keeping connections alive. */
+async function keptAliveServer(): Promise<{ url: string; ports: Set<number>; close(): Promise<void> }> {
+  const ports = new Set<number>();
+  const server: Server = createServer((request, response) => {
+    ports.add(request.socket.remotePort!);
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      const echo = JSON.stringify({ echo: JSON.parse(body) });
+      if (request.url?.endsWith("chunked=1")) response.write(echo);
+      else response.setHeader("Content-Length", Buffer.byteLength(echo));
+      response.end(request.url?.endsWith("chunked=1") ? undefined : echo);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/rcp/search`,
+    ports,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
