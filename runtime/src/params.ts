@@ -19,13 +19,40 @@ export function prepareParams(
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
 ): readonly string[] {
+  applyAliases(descriptor, params);
+  if (!passes(descriptor.params, params) && !(dropNullMembers(params) && passes(descriptor.params, params)))
+    throw validationError(descriptor.params);
+  return applyCapabilities(descriptor, params, capabilities);
+}
+
+/**
+ * What a server with `capabilities` makes of params that already match the schema: aliases,
+ * gates, clamps and cross-field rules, as prepareParams runs them. A federator asks it of each
+ * engine before sending (a refused option skips the engine without I/O), having validated the
+ * request once for all of them.
+ */
+export function prepareValidatedParams(
+  descriptor: MethodDescriptor,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): readonly string[] {
+  applyAliases(descriptor, params);
+  return applyCapabilities(descriptor, params, capabilities);
+}
+
+function applyAliases(descriptor: MethodDescriptor, params: Record<string, unknown>): void {
   const aliases = descriptor.aliases ?? {};
   for (const legacy in aliases) {
     const canonical = aliases[legacy]!;
     if (params[legacy] !== undefined && params[canonical] === undefined) params[canonical] = params[legacy];
   }
-  if (!passes(descriptor.params, params) && !(dropNullMembers(params) && passes(descriptor.params, params)))
-    throw validationError(descriptor.params);
+}
+
+function applyCapabilities(
+  descriptor: MethodDescriptor,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): readonly string[] {
   let degraded = NO_DEGRADATION;
   if (mayBeGated(descriptor, params)) degraded = applyGates(descriptor, params, capabilities);
   for (const clamp of descriptor.clamps ?? []) {

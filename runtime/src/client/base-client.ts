@@ -34,6 +34,8 @@ export class BaseClient<M extends MethodMap> {
   readonly #byToken = new Map<string, PendingCall>();
   #nextId = 1;
   #started: Promise<void> | undefined;
+  /** The transport has started: calls no longer wait for it. */
+  #ready = false;
   #connecting: Promise<void> | undefined;
   #closing: Promise<void> | undefined;
   #session: ClientSession | undefined;
@@ -237,11 +239,15 @@ export class BaseClient<M extends MethodMap> {
     const { signal, options } = call;
     if (this.#failure !== undefined) throw this.#failure;
     if (signal?.aborted) throw this.#cancelledError(signal.reason);
-    await this.#ensureStarted();
-    // close() or the transport's death may have happened while starting.
-    if (this.#failure !== undefined) throw this.#failure;
-    // So may an abort: the listener below only hears later ones, and nothing is sent yet.
-    if (signal?.aborted) throw this.#cancelledError(signal.reason);
+    // Once started, no await: the request leaves in this turn, ahead of whatever else is queued
+    // (a federator's requests to its other engines, each with its own checks to run first).
+    if (!this.#ready) {
+      await this.#ensureStarted();
+      // close() or the transport's death may have happened while starting.
+      if (this.#failure !== undefined) throw this.#failure;
+      // So may an abort: the listener below only hears later ones, and nothing is sent yet.
+      if (signal?.aborted) throw this.#cancelledError(signal.reason);
+    }
     const id = this.#nextId++;
     const wantsLogs = options.onLog !== undefined;
     // Progress is what resets the clock, so resetTimeoutOnProgress asks for it too (§9).
@@ -294,10 +300,14 @@ export class BaseClient<M extends MethodMap> {
   }
 
   #ensureStarted(): Promise<void> {
-    this.#started ??= this.#transport.start({
-      receive: (frame, exchange) => this.#receive(frame, exchange),
-      closed: (error) => this.#fail(error),
-    });
+    this.#started ??= this.#transport
+      .start({
+        receive: (frame, exchange) => this.#receive(frame, exchange),
+        closed: (error) => this.#fail(error),
+      })
+      .then(() => {
+        this.#ready = true;
+      });
     return this.#started;
   }
 

@@ -6,7 +6,7 @@
 import type { CallOptions, JsonObject, ProgressEvent } from "../api.js";
 import { ErrorCode, RcpError } from "../errors.js";
 import { getPath } from "../paths.js";
-import { prepareParams, validationError } from "../params.js";
+import { prepareValidatedParams, validationError } from "../params.js";
 import type { MethodDescriptor } from "../protocol.js";
 import type { Deadline, HopMeta } from "./budget.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
@@ -66,6 +66,8 @@ export class FederatedCall<C extends EngineClient> {
   readonly #progress: ProgressSummary | undefined;
   readonly #stop = new AbortController();
   readonly #answers = new Map<string, EngineAnswer>();
+  /** Engines still being asked: only they have anything to cancel. */
+  #asking = 0;
   #unlink = (): void => {};
 
   constructor(engines: readonly EngineHandle<C>[], init: FederatedCallInit) {
@@ -104,7 +106,9 @@ export class FederatedCall<C extends EngineClient> {
 
   /** One engine asked, its outcome reported; a required engine's failure fails the whole call. */
   async #settle(handle: EngineHandle<C>, failRequired: (error: RcpError) => void): Promise<EngineOutcome> {
+    this.#asking += 1;
     const outcome = await this.#ask(handle);
+    this.#asking -= 1;
     this.#init.options.onEngine?.(outcome);
     this.#progress?.engineDone(handle.id, summary(outcome), () => this.#fusedSoFar());
     if (handle.entry.required && outcome.status !== "answered" && outcome.status !== "unsupported") {
@@ -119,10 +123,13 @@ export class FederatedCall<C extends EngineClient> {
     return this.#engines.flatMap((handle) => this.#answers.get(handle.id) ?? []);
   }
 
-  /** Cancels whatever is still running. */
+  /**
+   * Cancels whatever is still running. Once every engine has answered there is nothing to cancel,
+   * and aborting (an event dispatched through every listener) would cost the answer tens of µs.
+   */
   stop(): void {
     this.#unlink();
-    this.#stop.abort(CALL_OVER);
+    if (this.#asking > 0) this.#stop.abort(CALL_OVER);
   }
 
   /** Never throws: every way an engine can go wrong is an outcome. */
@@ -144,8 +151,9 @@ export class FederatedCall<C extends EngineClient> {
         return outcome("unsupported", new RcpError(ErrorCode.CapabilityMissing, `does not advertise ${capability}`));
       }
       try {
-        // The engine's own checks, run here first: an option it lacks skips it without I/O.
-        prepareParams(descriptor, structuredClone(request), client.serverCapabilities ?? {});
+        // The engine's own checks, run here first: an option it lacks skips it without I/O. The
+        // request matched the schema when the federated call began.
+        prepareValidatedParams(descriptor, structuredClone(request), client.serverCapabilities ?? {});
       } catch (thrown) {
         return outcome("skipped", asRcpError(thrown));
       }

@@ -1,0 +1,71 @@
+/**
+ * The server's shared deadline timer (runtime/src/deadline-set.ts, §13.1): requests expire on
+ * time, and once none waits the timer no longer holds the process open, though it is kept for
+ * the next request instead of being cleared and set again for each.
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it, vi } from "vitest";
+import { DeadlineSet, type Expiring } from "../../../runtime/src/deadline-set.js";
+
+const compiled = fileURLToPath(new URL("../../../runtime/dist/deadline-set.js", import.meta.url));
+
+function entry(set: DeadlineSet<Expiring>, expired: string[], name: string): Expiring {
+  return { expiresAt: set.expiryFromNow(), expire: () => expired.push(name) };
+}
+
+describe("DeadlineSet", () => {
+  it("expires each waiting entry after its duration, in order, and never a deleted one", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const set = new DeadlineSet<Expiring>(40);
+      const expired: string[] = [];
+      const first = entry(set, expired, "first");
+      set.add(first);
+      set.delete(first);
+      // Added after the set emptied: the kept timer fires at `first`'s time, then again for these.
+      vi.advanceTimersByTime(10);
+      set.add(entry(set, expired, "second"));
+      vi.advanceTimersByTime(10);
+      set.add(entry(set, expired, "third"));
+      vi.advanceTimersByTime(29);
+      expect(expired).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(expired).toEqual(["second"]);
+      vi.advanceTimersByTime(10);
+      expect(expired).toEqual(["second", "third"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lets the process exit once nothing waits, even with a long deadline", () => {
+    const script = `
+      const { DeadlineSet } = await import(${JSON.stringify(compiled)});
+      const set = new DeadlineSet(600000);
+      const waiting = { expiresAt: set.expiryFromNow(), expire() { process.exitCode = 3; } };
+      set.add(waiting);
+      setTimeout(() => set.delete(waiting), 20);
+    `;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 20_000 });
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe(0);
+  });
+
+  it("holds the process open while an entry waits, and expires it", () => {
+    const script = `
+      const { DeadlineSet } = await import(${JSON.stringify(compiled)});
+      const set = new DeadlineSet(100);
+      const gone = { expiresAt: set.expiryFromNow(), expire() { process.exitCode = 3; } };
+      set.add(gone);
+      set.delete(gone);
+      setTimeout(() => set.add({ expiresAt: set.expiryFromNow(), expire() { process.stdout.write("expired"); } }), 20);
+    `;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      timeout: 20_000,
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("expired");
+  });
+});
