@@ -12,31 +12,23 @@ const NO_DEGRADATION: readonly string[] = Object.freeze([]);
 
 /**
  * Runs the whole pipeline; returns the option paths dropped because `strict` was false.
- * Throws RcpError -32602 / -32005 for the first problem.
+ * Throws RcpError -32602 / -32005 for the first problem. `schemaChecked` skips the schema for
+ * params known to match it: a federator asks each engine's checks of a request it validated
+ * once for all of them (a refused option skips the engine without I/O).
  */
 export function prepareParams(
   descriptor: MethodDescriptor,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
+  { schemaChecked = false } = {},
 ): readonly string[] {
   applyAliases(descriptor, params);
-  if (!passes(descriptor.params, params) && !(dropNullMembers(params) && passes(descriptor.params, params)))
+  if (
+    !schemaChecked &&
+    !passes(descriptor.params, params) &&
+    !(dropNullMembers(params) && passes(descriptor.params, params))
+  )
     throw validationError(descriptor.params);
-  return applyCapabilities(descriptor, params, capabilities);
-}
-
-/**
- * What a server with `capabilities` makes of params that already match the schema: aliases,
- * gates, clamps and cross-field rules, as prepareParams runs them. A federator asks it of each
- * engine before sending (a refused option skips the engine without I/O), having validated the
- * request once for all of them.
- */
-export function prepareValidatedParams(
-  descriptor: MethodDescriptor,
-  params: Record<string, unknown>,
-  capabilities: Readonly<Record<string, unknown>>,
-): readonly string[] {
-  applyAliases(descriptor, params);
   return applyCapabilities(descriptor, params, capabilities);
 }
 

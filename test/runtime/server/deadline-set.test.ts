@@ -10,6 +10,13 @@ import { DeadlineSet, type Expiring } from "../../../runtime/src/deadline-set.js
 
 const compiled = fileURLToPath(new URL("../../../runtime/dist/deadline-set.js", import.meta.url));
 
+/** Runs an ES module that imports the compiled DeadlineSet; its exit status and stdout. */
+function runWithDeadlineSet(body: string): { status: number | null; stdout: string; timedOut: boolean } {
+  const script = `const { DeadlineSet } = await import(${JSON.stringify(compiled)});\n${body}`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 20_000, encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, timedOut: run.error !== undefined };
+}
+
 function entry(set: DeadlineSet<Expiring>, expired: string[], name: string): Expiring {
   return { expiresAt: set.expiryFromNow(), expire: () => expired.push(name) };
 }
@@ -40,32 +47,23 @@ describe("DeadlineSet", () => {
   });
 
   it("lets the process exit once nothing waits, even with a long deadline", () => {
-    const script = `
-      const { DeadlineSet } = await import(${JSON.stringify(compiled)});
+    const run = runWithDeadlineSet(`
       const set = new DeadlineSet(600000);
       const waiting = { expiresAt: set.expiryFromNow(), expire() { process.exitCode = 3; } };
       set.add(waiting);
       setTimeout(() => set.delete(waiting), 20);
-    `;
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 20_000 });
-    expect(run.error).toBeUndefined();
-    expect(run.status).toBe(0);
+    `);
+    expect(run).toEqual({ status: 0, stdout: "", timedOut: false });
   });
 
   it("holds the process open while an entry waits, and expires it", () => {
-    const script = `
-      const { DeadlineSet } = await import(${JSON.stringify(compiled)});
+    const run = runWithDeadlineSet(`
       const set = new DeadlineSet(100);
       const gone = { expiresAt: set.expiryFromNow(), expire() { process.exitCode = 3; } };
       set.add(gone);
       set.delete(gone);
       setTimeout(() => set.add({ expiresAt: set.expiryFromNow(), expire() { process.stdout.write("expired"); } }), 20);
-    `;
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-      timeout: 20_000,
-      encoding: "utf8",
-    });
-    expect(run.status).toBe(0);
-    expect(run.stdout).toBe("expired");
+    `);
+    expect(run).toEqual({ status: 0, stdout: "expired", timedOut: false });
   });
 });
