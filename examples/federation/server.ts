@@ -73,17 +73,20 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     conformance: conformanceOf(capabilities),
     capabilities,
     handlers: {
-      retrieve: async (params, ctx) => {
+      // Not async: the federated call's own promise is the answer, without an extra hop or two.
+      retrieve: (params, ctx) => {
         // Fused progress only when the caller asked for it (§9): it costs a fusion per engine answer.
         const asked = ctx.meta.progressToken !== undefined;
-        const result = await federation.retrieve(params, {
+        const answer = federation.retrieve(params, {
           signal: ctx.signal,
           ...(asked ? { onProgress: (event) => ctx.progress(event) } : {}),
         });
-        if (ctx.degraded.length === 0) return result;
+        if (ctx.degraded.length === 0) return answer;
         // §7.7: what strict: false made this server drop is noted beside what the engines noted.
-        const notes = [...ctx.degraded.map(fallbackNote), ...(result.usage?.notes ?? [])];
-        return { ...result, usage: { ...result.usage, notes } };
+        return answer.then((result) => {
+          const notes = [...ctx.degraded.map(fallbackNote), ...(result.usage?.notes ?? [])];
+          return { ...result, usage: { ...result.usage, notes } };
+        });
       },
       "catalog/list": () => federation.catalog({ endpoints: options.exposeEndpoints ?? false }),
     },
