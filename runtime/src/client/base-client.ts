@@ -110,12 +110,17 @@ export class BaseClient<M extends MethodMap> {
    * the server's error, -32014 on a local timeout, -32006 when `signal` aborts; or with a
    * TransportError when the connection is gone.
    */
-  async call<K extends Method<M>>(
+  call<K extends Method<M>>(
     method: K,
     params: M[K]["params"],
     options: CallOptions<M[K]["partial"]> = {},
   ): Promise<M[K]["result"]> {
-    this.#checkCallable(method);
+    // Not async: returning #request's promise from an async function would add two ticks to every answer.
+    try {
+      this.#checkCallable(method);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return this.#request(method, params as JsonObject | undefined, options);
   }
 
@@ -234,20 +239,32 @@ export class BaseClient<M extends MethodMap> {
     return validateResult ? this.#screenResult(method, result) : result;
   }
 
-  /** The innermost step of the chain: one request on the wire, answered by its id. */
-  async #send(call: ClientCall): Promise<unknown> {
+  /**
+   * The innermost step of the chain: one request on the wire, answered by its id. Once the
+   * transport has started, nothing is awaited: the request leaves in this turn, ahead of whatever
+   * else is queued (a federator's requests to its other engines, each with its own checks to run
+   * first), and the answer is the call's own promise, not one wrapped in an async function's.
+   */
+  #send(call: ClientCall): Promise<unknown> {
+    if (this.#ready) return this.#sendNow(call);
+    // close() or the transport's death may happen while starting, and so may an abort: the
+    // checks in #sendNow run after it.
+    return this.#ensureStarted().then(() => this.#sendNow(call));
+  }
+
+  #sendNow(call: ClientCall): Promise<unknown> {
+    try {
+      return this.#write(call);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #write(call: ClientCall): Promise<unknown> {
     const { signal, options } = call;
     if (this.#failure !== undefined) throw this.#failure;
+    // The abort listener only hears later aborts, and nothing is sent yet.
     if (signal?.aborted) throw this.#cancelledError(signal.reason);
-    // Once started, no await: the request leaves in this turn, ahead of whatever else is queued
-    // (a federator's requests to its other engines, each with its own checks to run first).
-    if (!this.#ready) {
-      await this.#ensureStarted();
-      // close() or the transport's death may have happened while starting.
-      if (this.#failure !== undefined) throw this.#failure;
-      // So may an abort: the listener below only hears later ones, and nothing is sent yet.
-      if (signal?.aborted) throw this.#cancelledError(signal.reason);
-    }
     const id = this.#nextId++;
     const wantsLogs = options.onLog !== undefined;
     // Progress is what resets the clock, so resetTimeoutOnProgress asks for it too (§9).
