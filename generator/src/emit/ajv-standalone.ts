@@ -115,11 +115,14 @@ function prefixOf(name: { str: string; prefix?: string }): string {
  * install has no ajv), so each helper is emitted in place; a schema needing one rcp-gen does
  * not inline is refused here rather than failing at a user's start-up.
  */
+const USE_STRICT = '"use strict";';
+
 export function esmOnly(code: string): string {
   const helpers = new Set<InlinedHelper>();
-  const body = code
-    .replace(/^"use strict";/, "")
-    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
+  // A slice, not a replace: the rest of megabytes of code is not copied.
+  const body = (code.startsWith(USE_STRICT) ? code.slice(USE_STRICT.length) : code).replace(
+    /require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g,
+    (_match, helper: string) => {
       const inlined = inlinedHelpers[helper];
       if (inlined === undefined)
         throw new Error(
@@ -127,7 +130,8 @@ export function esmOnly(code: string): string {
         );
       helpers.add(inlined);
       return inlined.name;
-    });
+    },
+  );
   if (body.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
   return [...[...helpers].sort((a, b) => (a.name < b.name ? -1 : 1)).map((helper) => helper.code), body].join("\n");
 }

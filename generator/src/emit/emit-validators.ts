@@ -99,10 +99,16 @@ function typedExports(code: string, guarded: ReadonlyMap<string, string>): strin
  * quotes them: that is text a server would parse at every start-up for nothing.
  */
 function sideEffectFree(code: string): string {
-  const separate = code
-    .replace(/\b(validate\d+)\.evaluated\b/g, "$1_evaluated")
-    .replace(/^(validate\d+_evaluated) = /gm, "const $1 = ")
-    .replace(/^(const pattern\d+ = )new RegExp\(/gm, "$1/* @__PURE__ */ new RegExp(");
+  // One pass over what may be megabytes: the assignment at a line's start, any other mention, a RegExp.
+  const separate = code.replace(
+    /^(validate\d+)\.evaluated = |\b(validate\d+)\.evaluated\b|^(const pattern\d+ = )new RegExp\(/gm,
+    (_match, assigned?: string, mentioned?: string, pattern?: string) =>
+      assigned !== undefined
+        ? `const ${assigned}_evaluated = `
+        : mentioned !== undefined
+          ? `${mentioned}_evaluated`
+          : `${pattern}/* @__PURE__ */ new RegExp(`,
+  );
   const uses = new Map<string, number>();
   for (const [name] of separate.matchAll(/\bschema\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
   // Used once means only declared.
