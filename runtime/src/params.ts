@@ -20,31 +20,19 @@ export function prepareParams(
   descriptor: MethodDescriptor,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
-  { schemaChecked = false } = {},
+  options?: { schemaChecked?: boolean },
 ): readonly string[] {
-  applyAliases(descriptor, params);
-  if (
-    !schemaChecked &&
-    !passes(descriptor.params, params) &&
-    !(dropNullMembers(params) && passes(descriptor.params, params))
-  )
-    throw validationError(descriptor.params);
-  return applyCapabilities(descriptor, params, capabilities);
-}
-
-function applyAliases(descriptor: MethodDescriptor, params: Record<string, unknown>): void {
   const aliases = descriptor.aliases ?? {};
   for (const legacy in aliases) {
     const canonical = aliases[legacy]!;
     if (params[legacy] !== undefined && params[canonical] === undefined) params[canonical] = params[legacy];
   }
-}
-
-function applyCapabilities(
-  descriptor: MethodDescriptor,
-  params: Record<string, unknown>,
-  capabilities: Readonly<Record<string, unknown>>,
-): readonly string[] {
+  if (
+    options?.schemaChecked !== true &&
+    !passes(descriptor.params, params) &&
+    !(dropNullMembers(params) && passes(descriptor.params, params))
+  )
+    throw validationError(descriptor.params);
   let degraded = NO_DEGRADATION;
   if (mayBeGated(descriptor, params)) degraded = applyGates(descriptor, params, capabilities);
   for (const clamp of descriptor.clamps ?? []) {

@@ -109,14 +109,14 @@ function prefixOf(name: { str: string; prefix?: string }): string {
   return name.prefix ?? name.str.replace(/\d+$/, "");
 }
 
+const USE_STRICT = '"use strict";';
+
 /**
  * ajv standalone output still `require`s its runtime helpers even in ESM mode (ajv issues
  * 1976, 2209). Generated code must run with the runtime package alone (a server's production
  * install has no ajv), so each helper is emitted in place; a schema needing one rcp-gen does
  * not inline is refused here rather than failing at a user's start-up.
  */
-const USE_STRICT = '"use strict";';
-
 export function esmOnly(code: string): string {
   const helpers = new Set<InlinedHelper>();
   // A slice, not a replace: the rest of megabytes of code is not copied.

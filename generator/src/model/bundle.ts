@@ -124,18 +124,18 @@ function sharedParams(folder: LoadedSchemaFolder, file: string): string {
 }
 
 /**
- * Settles what the params schemas' own keywords settle, and compiles ahead, a slice at a time
- * (compile-all.ts), the params checks messageSchema must run for the rest.
+ * Compiles ahead, a slice at a time (compile-all.ts), the params checks messageSchema will run:
+ * those with no verdict yet that their schema's own keywords do not settle.
  */
 export async function compileParamsChecks(folder: LoadedSchemaFolder): Promise<void> {
   const byFile = verdictsOf(folder);
-  const toRun: string[] = [];
-  for (const { file } of folder.methods) {
-    if (byFile.has(file)) continue;
-    if (refusesEmptyObject(paramsSchema(folder, file))) byFile.set(file, false);
-    else toRun.push(sharedParams(folder, file));
-  }
-  await compileAll(folder, toRun);
+  const toRun = folder.methods.filter(
+    ({ file }) => !byFile.has(file) && !refusesEmptyObject(paramsSchema(folder, file)),
+  );
+  await compileAll(
+    folder,
+    toRun.map(({ file }) => sharedParams(folder, file)),
+  );
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */

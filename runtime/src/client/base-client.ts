@@ -246,13 +246,9 @@ export class BaseClient<M extends MethodMap> {
    * first), and the answer is the call's own promise, not one wrapped in an async function's.
    */
   #send(call: ClientCall): Promise<unknown> {
-    if (this.#ready) return this.#sendNow(call);
     // close() or the transport's death may happen while starting, and so may an abort: the
-    // checks in #sendNow run after it.
-    return this.#ensureStarted().then(() => this.#sendNow(call));
-  }
-
-  #sendNow(call: ClientCall): Promise<unknown> {
+    // checks in #write run after it.
+    if (!this.#ready) return this.#ensureStarted().then(() => this.#write(call));
     try {
       return this.#write(call);
     } catch (error) {

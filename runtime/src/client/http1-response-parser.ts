@@ -46,7 +46,8 @@ const enum State {
 const CRLF = Buffer.from("\r\n");
 const HEAD_END = Buffer.from("\r\n\r\n");
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: [^\r\n]*)?$/;
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A field name, or any other token (RFC 9110 §5.6.2). */
+export const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,15})[ \t]*(?:;.*)?$/;
 const DIGITS = /^\d{1,15}$/;
 
@@ -261,7 +262,7 @@ function parseFields(lines: string[], from: number): Map<string, string> {
     const colon = line.indexOf(":");
     const name = colon > 0 ? line.slice(0, colon) : "";
     // Obsolete line folding and names with spaces are rejected, as RFC 9112 §5 allows.
-    if (!HEADER_NAME.test(name))
+    if (!HTTP_TOKEN.test(name))
       throw new MalformedResponseError(`bad header line ${JSON.stringify(line.slice(0, 80))}`);
     const key = name.toLowerCase();
     const value = line.slice(colon + 1).trim();

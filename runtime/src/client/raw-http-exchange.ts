@@ -11,7 +11,13 @@
  */
 import type { HttpPost, HttpReply } from "./http-exchange.js";
 import { BodyQueue, type BodySource } from "./body-queue.js";
-import { hasNoBody, ResponseParser, type ResponseHead, type ResponseSink } from "./http1-response-parser.js";
+import {
+  hasNoBody,
+  HTTP_TOKEN,
+  ResponseParser,
+  type ResponseHead,
+  type ResponseSink,
+} from "./http1-response-parser.js";
 import type { Connection, ConnectionOwner, Endpoint, SocketPool } from "./socket-pool.js";
 
 /** Where a POST goes: the pool's endpoint plus what the request line and Host header need. */
@@ -22,7 +28,6 @@ export interface RawTarget extends Endpoint {
   path: string;
 }
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_VALUE = /[\r\n\0]/;
 const NOT_ASCII = /[^\x00-\x7f]/;
 // Framing is this exchange's job, whatever the caller's headers say.
@@ -41,7 +46,7 @@ function requestBytes(target: RawTarget, { headers, body }: HttpPost): string | 
   let lines = "";
   for (const name in headers) {
     const value = headers[name]!;
-    if (!TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
+    if (!HTTP_TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
     if (BAD_VALUE.test(value)) throw new TypeError(`invalid character in HTTP header ${name}`);
     const lower = name.toLowerCase();
     if (lower === "host") host = `${name}: ${value}\r\n`;
