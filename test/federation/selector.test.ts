@@ -165,6 +165,20 @@ describe("a library Federation's partial failure (§16.2)", () => {
     expect(outcomes.map((outcome) => [outcome.id, outcome.status])).toContainEqual(["broken", "failed"]);
   });
 
+  it("fails early on a required engine's error with no callback given too", async () => {
+    const federation = federationOf([
+      { id: "slow", transport: "stdio", command: fixture("--stage-delay-ms", "5000") },
+      { id: "broken", transport: "stdio", command: fixture("--behaviour", "fail"), required: true },
+    ]);
+    const started = performance.now();
+    await expect(federation.retrieve({ query: "galaxy", k: 3 })).rejects.toMatchObject({
+      code: -32010,
+      data: { engine: "broken" },
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await federation.close();
+  });
+
   it("is -32010 listing every engine when none answered, never an empty success", async () => {
     const federation = federationOf([
       { id: "a", transport: "stdio", command: fixture("--behaviour", "fail") },
