@@ -299,6 +299,8 @@ export class BaseClient<M extends MethodMap> {
       () => {},
       (error: unknown) => pending.reject(withRetryability(this.#protocol, error)),
     );
+    // Only now: the request has left (a transport writes before its first await).
+    pending.watch();
     return pending.promise;
   }
 

@@ -77,17 +77,19 @@ export class HttpClientTransport implements ClientTransport {
     const caller = options.signal;
     const forward = (): void => ending.abort(caller!.reason);
     if (caller?.aborted) forward();
-    else caller?.addEventListener("abort", forward, { once: true });
-    const signal = ending.signal;
     const wantsEvents = "id" in frame && options.stream === true && this.#options.sse !== false;
     this.#inFlight.add(ending);
     try {
-      const response = await this.#exchange({
+      const exchanged = this.#exchange({
         url: `${this.#base}/${frame.method}`,
         headers: this.#headers(wantsEvents, options.headers),
         body: JSON.stringify(frame),
-        signal,
+        signal: ending.signal,
       });
+      // Linked once the request has left (an exchange writes before its first await): the
+      // listener costs tens of µs in a process that has just woken, and nothing can abort in between.
+      caller?.addEventListener("abort", forward, { once: true });
+      const response = await exchanged;
       if ("id" in frame) await this.#readResponse(frame.id, response);
       else await finishNotification(response);
     } catch (error) {

@@ -56,6 +56,16 @@ export class PendingCall {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+  }
+
+  /**
+   * Starts the call's clocks and its link to the caller's signal. The client calls it once the
+   * request has left: a listener and a timer cost tens of µs in a process that has just woken,
+   * and a federator's slowest engine should not wait for them.
+   */
+  watch(): void {
+    if (this.#settled) return;
+    const options = this.#options;
     options.signal?.addEventListener("abort", this.#onCallerAbort, { once: true });
     this.#armIdleTimer();
     const total = options.maxTotalTimeoutMs;

@@ -95,15 +95,17 @@ class RawExchange implements ConnectionOwner, ResponseSink, BodySource {
   }
 
   start(): void {
-    this.#signal.addEventListener("abort", this.#onAbort, { once: true });
     this.#send(this.#pool.acquire(this.#target));
+    // After the write, which nothing can abort: the request leaves without waiting for it.
+    this.#signal.addEventListener("abort", this.#onAbort, { once: true });
   }
 
   #send(connection: Connection): void {
     this.#connection = connection;
-    this.#parser = new ResponseParser(this);
     connection.owner = this;
     connection.socket.write(this.#request);
+    // Bytes arrive in a later turn, so the parser can wait until the request has left.
+    this.#parser = new ResponseParser(this);
   }
 
   data(bytes: Buffer): void {
