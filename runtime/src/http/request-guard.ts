@@ -20,6 +20,8 @@ export class RequestGuard {
   readonly #cors: CorsOptions | undefined;
   readonly #hosts: readonly string[] | "any";
   readonly #exposeHeaders: string;
+  /** The last Host allowed: a keep-alive client sends the same one on every request. */
+  #allowedHost: string | undefined;
 
   constructor(options: HttpOptions, exposeHeaders: string) {
     this.#cors = options.cors;
@@ -29,14 +31,19 @@ export class RequestGuard {
 
   /** Whether the Host header (`name[:port]`) names this server; absent is not a browser's request. */
   hostAllowed(host: string | undefined): boolean {
-    if (host === undefined || this.#hosts === "any") return true;
+    if (host === undefined || this.#hosts === "any" || host === this.#allowedHost) return true;
     const name = hostName(host);
     if (name === undefined) return false;
-    if (name === "localhost" || name.endsWith(".localhost") || isIpLiteral(name)) return true;
-    return this.#hosts.some((allowed) => {
-      const rule = allowed.toLowerCase();
-      return rule.startsWith(".") ? name === rule.slice(1) || name.endsWith(rule) : name === rule;
-    });
+    const allowed =
+      name === "localhost" ||
+      name.endsWith(".localhost") ||
+      isIpLiteral(name) ||
+      this.#hosts.some((entry) => {
+        const rule = entry.toLowerCase();
+        return rule.startsWith(".") ? name === rule.slice(1) || name.endsWith(rule) : name === rule;
+      });
+    if (allowed) this.#allowedHost = host;
+    return allowed;
   }
 
   originAllowed(origin: string): boolean {
@@ -67,6 +74,7 @@ export class RequestGuard {
 /** `application/json` or any `+json` type, parameters ignored (§5.2). */
 export function isJsonContentType(value: string | undefined): boolean {
   if (value === undefined) return false;
+  if (value === "application/json") return true;
   const type = value.split(";", 1)[0]!.trim().toLowerCase();
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
