@@ -3,7 +3,7 @@
  * option gates, clamps and cross-field rules (§7.7, §8, §12, §3.3). Input params are the
  * parsed request object, owned by the runtime, so they are adjusted in place.
  */
-import type { MethodDescriptor, OptionGate, ValidationIssue, ShapeCheck, CrossFieldRule } from "./protocol.js";
+import type { Clamp, MethodDescriptor, OptionGate, ValidationIssue, ShapeCheck, CrossFieldRule } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams } from "./errors.js";
 import { deletePath, getPath, isRecord, pointerToDotted, setPath } from "./paths.js";
 import { validateFilter, type AdvertisedFilter } from "./filter/validate.js";
@@ -36,12 +36,50 @@ export function prepareParams(
   let degraded = NO_DEGRADATION;
   if (mayBeGated(descriptor, params)) degraded = applyGates(descriptor, params, capabilities);
   for (const clamp of descriptor.clamps ?? []) {
-    const value = getPath(params, clamp.param);
-    const max = getPath(capabilities, clamp.max);
-    if (typeof value === "number" && typeof max === "number" && value > max) setPath(params, clamp.param, max);
+    const clamped = clampedValue(clamp, params, capabilities);
+    if (clamped !== undefined) setPath(params, clamp.param, clamped);
   }
   for (const rule of descriptor.rules ?? []) checkRule(rule, params, capabilities);
   return degraded;
+}
+
+/**
+ * The pipeline's capability checks (§7.7) on params that must stay as they are, such as the one
+ * request a federator checks against each engine's capabilities before asking it. They are
+ * copied only when the pipeline would write to them (an alias, an option dropped under
+ * `strict: false`, a clamp): a structuredClone costs about 17 µs in a process that has just
+ * woken, and most requests need none. The schema is taken as checked.
+ */
+export function checkParams(
+  descriptor: MethodDescriptor,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): readonly string[] {
+  const checked = wouldWrite(descriptor, params, capabilities) ? structuredClone(params) : params;
+  return prepareParams(descriptor, checked, capabilities, { schemaChecked: true });
+}
+
+function wouldWrite(
+  descriptor: MethodDescriptor,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): boolean {
+  const aliases = descriptor.aliases ?? {};
+  for (const legacy in aliases) if (params[legacy] !== undefined) return true;
+  const lenient = descriptor.strictParam !== undefined && params[descriptor.strictParam] === false;
+  if (lenient && mayBeGated(descriptor, params)) return true;
+  return (descriptor.clamps ?? []).some((clamp) => clampedValue(clamp, params, capabilities) !== undefined);
+}
+
+/** The advertised maximum a clamp sets its param to, or undefined when the param is within it. */
+function clampedValue(
+  clamp: Clamp,
+  params: Record<string, unknown>,
+  capabilities: Readonly<Record<string, unknown>>,
+): number | undefined {
+  const value = getPath(params, clamp.param);
+  const max = getPath(capabilities, clamp.max);
+  return typeof value === "number" && typeof max === "number" && value > max ? max : undefined;
 }
 
 /** Per method: the top-level params members its option gates read (`fusion` for `fusion.method`). */

@@ -215,6 +215,49 @@ describe("the order engines are asked in", () => {
   });
 });
 
+describe("each engine's own checks, run before it is asked", () => {
+  // "small" is asked first (registry order); its checks clamp k, or drop the mode it lacks.
+  it.each([
+    ["a clamp", { k: 5 }, { small: { k: 2 }, big: { k: 5 } }],
+    [
+      "an option dropped under strict: false (§7.7)",
+      { k: 1, mode: "dense", strict: false },
+      { small: { k: 1 }, big: { k: 1, mode: "dense" } },
+    ],
+  ] as const)("never change what the other engines receive: %s stays with its engine", async (_, params, expected) => {
+    const received: Record<string, Record<string, unknown>> = {};
+    const engineServer = (id: string, retrieve: { maxK: number; modes: ("dense" | "sparse" | "hybrid")[] }) =>
+      createServer({
+        info: { name: id, version: "1.0.0" },
+        capabilities: { retrieve },
+        conformance: "L0",
+        handlers: {
+          retrieve(request) {
+            received[id] = request.mode === undefined ? { k: request.k } : { k: request.k, mode: request.mode };
+            return { hits: [{ id: `${id}-hit`, score: 1 }] };
+          },
+        },
+      });
+    const engines = {
+      small: engineServer("small", { maxK: 2, modes: ["sparse"] }),
+      big: engineServer("big", { maxK: 50, modes: ["dense", "sparse", "hybrid"] }),
+    };
+    const registry = {
+      engines: Object.keys(engines).map((id) => ({ id, transport: "http", url: "http://127.0.0.1:9" })),
+    };
+    const handles = parseRegistry(RcpClient.protocol, registry).map(
+      (entry) => new EngineHandle(entry, () => connectMemory(engines[entry.id as keyof typeof engines])),
+    );
+    const federation = new Federation(RcpClient.protocol, handles);
+    try {
+      await federation.retrieve({ query: "q", ...params });
+      expect(received).toEqual(expected);
+    } finally {
+      await federation.close();
+    }
+  });
+});
+
 it("the federation entry reaches no Node module, so it runs in a browser or a worker", () => {
   const seen = new Set<string>();
   const nodeImports: string[] = [];

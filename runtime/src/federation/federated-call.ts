@@ -6,7 +6,7 @@
 import type { CallOptions, JsonObject, ProgressEvent } from "../api.js";
 import { ErrorCode, RcpError } from "../errors.js";
 import { getPath } from "../paths.js";
-import { prepareParams, validationError } from "../params.js";
+import { checkParams, validationError } from "../params.js";
 import type { MethodDescriptor } from "../protocol.js";
 import type { Deadline, HopMeta } from "./budget.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
@@ -168,7 +168,7 @@ export class FederatedCall<C extends EngineClient> {
       try {
         // The engine's own checks, run here first: an option it lacks skips it without I/O. The
         // request matched the schema when the federated call began.
-        prepareParams(descriptor, structuredClone(request), client.serverCapabilities ?? {}, { schemaChecked: true });
+        checkParams(descriptor, request, client.serverCapabilities ?? {});
       } catch (thrown) {
         return outcome("skipped", asRcpError(thrown));
       }
