@@ -13,8 +13,7 @@ const NO_DEGRADATION: readonly string[] = Object.freeze([]);
 /**
  * Runs the whole pipeline; returns the option paths dropped because `strict` was false.
  * Throws RcpError -32602 / -32005 for the first problem. `schemaChecked` skips the schema for
- * params known to match it: a federator asks each engine's checks of a request it validated
- * once for all of them (a refused option skips the engine without I/O).
+ * params known to match it (checkParams below).
  */
 export function prepareParams(
   descriptor: MethodDescriptor,
@@ -66,9 +65,13 @@ function wouldWrite(
 ): boolean {
   const aliases = descriptor.aliases ?? {};
   for (const legacy in aliases) if (params[legacy] !== undefined) return true;
-  const lenient = descriptor.strictParam !== undefined && params[descriptor.strictParam] === false;
-  if (lenient && mayBeGated(descriptor, params)) return true;
+  if (isLenient(descriptor, params) && mayBeGated(descriptor, params)) return true;
   return (descriptor.clamps ?? []).some((clamp) => clampedValue(clamp, params, capabilities) !== undefined);
+}
+
+/** `strict: false` (§7.7): an unsupported option is dropped and noted rather than refused. */
+function isLenient(descriptor: MethodDescriptor, params: Record<string, unknown>): boolean {
+  return descriptor.strictParam !== undefined && params[descriptor.strictParam] === false;
 }
 
 /** The advertised maximum a clamp sets its param to, or undefined when the param is within it. */
@@ -162,7 +165,7 @@ export function applyGates(
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
 ): readonly string[] {
-  const lenient = descriptor.strictParam !== undefined && params[descriptor.strictParam] === false;
+  const lenient = isLenient(descriptor, params);
   let degraded: string[] | undefined;
   for (const gate of descriptor.gates ?? []) {
     const value = getPath(params, gate.param);
