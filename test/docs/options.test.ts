@@ -1,5 +1,5 @@
 /**
- * Every option README.md and SECURITY.md name exists where they say, typed, with a doc
+ * Every option SECURITY.md and the guides of docs/ name exists where they say, typed, with a doc
  * comment an editor shows. Option paths are read from the documents themselves (`limits.*`,
  * `http.*`, `listen({ ... })`, and the plain names each document lists), then looked up in
  * the types a user meets: the generated createServer's options, listen's, and the client's.
@@ -49,8 +49,8 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["stdio", "exitTimeoutMs"],
     ["stdio", "maxMessageBytes"],
   ],
-  "README.md": [
-    ["server", "validateResults"],
+  "docs/server.md": [["server", "validateResults"]],
+  "docs/client.md": [
     ["call", "signal"],
     ["call", "timeout"],
     ["call", "resetTimeoutOnProgress"],
@@ -62,10 +62,13 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
     ["call", "headers"],
     ["client", "onDiagnostic"],
     ["client", "strict"],
+    ["stdio", "maxMessageBytes"],
+  ],
+  "docs/extension-points.md": [
     ["client", "interceptors"],
     ["client", "retry"],
     ["server", "interceptors"],
-    ["stdio", "maxMessageBytes"],
+    ["server", "http.authenticate"],
   ],
 };
 
@@ -114,7 +117,7 @@ describe.each(Object.keys(plainOptions))("options %s names", (document) => {
   it("are named in the document as code", () => {
     const plain = plainOptions[document]!.map(([, path]) => path.split(".").at(-1)!);
     expect(plain.filter((name) => !spans.some((span) => new RegExp(`\\b${name}\\b`).test(span)))).toEqual([]);
-    expect(named.length).toBeGreaterThan(8);
+    expect(named.length).toBeGreaterThan(0);
   });
 
   it("exist where the document puts them, each with a doc comment", () => {

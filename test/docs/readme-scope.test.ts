@@ -1,8 +1,8 @@
 /**
- * README's "Server interceptors and caller identity" example, run as it is written (its port 8000
+ * The "Server interceptors and caller identity" example of docs/extension-points.md, run as it is written (its port 8000
  * made 0): the interceptor requiring the index:write scope answers a reader's index/add with
  * -32012 (§15.3), lets a writer's through, and both callers retrieve. The block is taken from
- * README.md itself, so the example cannot drift from what runs.
+ * the page itself, so the example cannot drift from what runs.
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,11 +16,11 @@ const scratch = scratchFolder("readme-scope-");
 let example: { server: RcpServer; listening: { url: string } };
 
 beforeAll(async () => {
-  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const readme = readFileSync(join(repoRoot, "docs/extension-points.md"), "utf8");
   const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
     .map((match) => match[1]!)
     .find((code) => code.includes("const requireWriteScope"));
-  expect(block, "README's scope example").toBeDefined();
+  expect(block, "the scope example of docs/extension-points.md").toBeDefined();
   const runnable = block!.replaceAll('from "./generated/', 'from "../../generated/').replace("port: 8000", "port: 0");
   const file = join(scratch, "scope-example.ts");
   writeFileSync(file, runnable);

@@ -1,5 +1,5 @@
 /**
- * Plugins through the command line: the README's example plugin (examples/plugins/method-table.ts,
+ * Plugins through the command line: the example plugin of docs/plugins.md (examples/plugins/method-table.ts,
  * built to dist/) run with --plugin beside a built-in target, its files under the same banner,
  * in the manifest and under --check; and plugins that break the rules, each refused with a
  * message naming the plugin. Runs use the openrpc target only, which needs neither ajv's code
@@ -23,7 +23,7 @@ function pluginFile(name: string, source: string): string {
   return path;
 }
 
-describe("the README's example plugin, run by rcp-gen --plugin", () => {
+describe("the example plugin of docs/plugins.md, run by rcp-gen --plugin", () => {
   const out = join(scratch, "with-plugin");
   const flags = ["--schema", schema, "--out", out, "--targets", "openrpc", "--plugin", examplePlugin];
   let run: CliResult;
@@ -56,9 +56,9 @@ describe("the README's example plugin, run by rcp-gen --plugin", () => {
     expect(drift.stderr).toContain("methods.md");
   });
 
-  it("is the plugin README.md shows, word for word", () => {
+  it("is the plugin docs/plugins.md shows, word for word", () => {
     const source = readFileSync(join(repoRoot, "examples/plugins/method-table.ts"), "utf8");
-    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const readme = readFileSync(join(repoRoot, "docs/plugins.md"), "utf8");
     expect(readme).toContain(`\`\`\`ts\n${source.slice(source.indexOf("import { definePlugin }"))}\`\`\``);
   });
 });
