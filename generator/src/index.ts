@@ -2,6 +2,8 @@
  * rcp-gen as a library: the plugin API (definePlugin and the model and file helper a plugin
  * receives), and the same run the command line does (load, generate, write or check), for
  * build scripts that call it in-process.
+ *
+ * @module rcp-gen
  */
 export { definePlugin, type PluginContext, type RcpGenPlugin } from "./plugin/plugin.js";
 export type { DocOptions, GeneratedFile, NewFileOptions, Printable } from "./plugin/generated-file.js";

@@ -8,8 +8,10 @@ import type { AuthInfo, TransportInfo } from "./caller.js";
 
 export type { AuthInfo, TransportInfo } from "./caller.js";
 
+/** A JSON-RPC request id: a string or a number (§4.2). */
 export type RequestId = string | number;
 
+/** A JSON object of any members: params, results, capabilities, `_meta`. */
 export type JsonObject = { [key: string]: unknown };
 
 /** One progress event a handler reports; becomes a `notifications/progress` frame (§9). */
@@ -72,13 +74,16 @@ export type HandlerOutcome<Result, Partial> =
   | AsyncGenerator<ProgressEvent<Partial>, Result, void>
   | Generator<ProgressEvent<Partial>, Result, void>;
 
+/** A method's handler: takes the validated params and the request's context; returns the result, a promise of it, or a generator that yields progress and returns it. */
 export type Handler<Params, Result, Partial = never> = (
   params: Params,
   ctx: HandlerContext<Partial>,
 ) => HandlerOutcome<Result, Partial>;
 
+/** The conformance levels of §14, declared in `_meta.conformance`. */
 export type ConformanceLevel = "L0" | "L1" | "L2";
 
+/** The server's limits on what a client may send; every one has a default (`DEFAULT_LIMITS`) and SECURITY.md explains them. */
 export interface ServerLimits {
   /** Largest accepted line (stdio) or body (HTTP), in bytes; larger is -32013 (§15.5). */
   maxMessageBytes: number;
@@ -165,7 +170,10 @@ export interface ClientCall<Params = unknown, Partial = unknown> extends RcpCall
  * (client). Declared through a method, whose parameter TypeScript checks both ways, so that an
  * interceptor typed per method (ServerCallOf) fits where one for any call is expected.
  */
-export type CallNext<Call> = { next(call: Call): Promise<unknown> }["next"];
+export type CallNext<Call> = {
+  /** Passes the call on; resolves to its result. */
+  next(call: Call): Promise<unknown>;
+}["next"];
 
 /**
  * Wraps every call: `(next) => async (call) => { ...; return next(call); }`, connect-es's shape.
@@ -195,8 +203,10 @@ export interface MethodTypes {
   partial: unknown;
 }
 
+/** Wire name to the params, result and partial types of each method; generated code supplies one. */
 export type MethodMap = { [method: string]: MethodTypes };
 
+/** Options of one client call: cancellation, timeouts, progress and logs, extra `_meta`, HTTP headers. */
 export interface CallOptions<Partial = unknown> {
   /** Aborting it cancels the call: `notifications/cancel` over stdio, an aborted request over HTTP. */
   signal?: AbortSignal;
@@ -218,6 +228,7 @@ export interface CallOptions<Partial = unknown> {
   headers?: Record<string, string>;
 }
 
+/** A `notifications/log` message as a client receives it (§17.1). */
 export interface LogMessage {
   level: string;
   message?: string;

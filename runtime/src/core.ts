@@ -26,6 +26,7 @@ export interface ServerRuntimeOptions<Capabilities = JsonObject> extends ServerO
   handlers: Readonly<Record<string, AnyHandler | undefined>>;
 }
 
+/** The limits a server applies unless its options say otherwise. */
 export const DEFAULT_LIMITS: ServerLimits = {
   maxMessageBytes: 4 * 1024 * 1024,
   maxBatchSize: 100,

@@ -26,6 +26,7 @@ export const ErrorCode = {
   Conflict: -32016,
 } as const;
 
+/** The name of an error code (`InvalidParams`, `Cancelled`, ...). */
 export type ErrorSymbol = keyof typeof ErrorCode;
 
 /** Conventional `error.data` members (§12.1); any other keys are allowed. */
@@ -66,6 +67,7 @@ const defaultMessages: Record<number, string> = {
   [ErrorCode.Conflict]: "Conflict",
 };
 
+/** An error answered to the caller with its code, message and data: throw one from a handler or an interceptor. */
 export class RcpError extends Error {
   readonly code: number;
   readonly data: ErrorData | undefined;
@@ -83,6 +85,7 @@ export class RcpError extends Error {
     return new RcpError(error.code, error.message, data);
   }
 
+  /** The JSON-RPC error object sent on the wire. */
   toObject(): ErrorObject {
     return this.data === undefined
       ? { code: this.code, message: this.message }

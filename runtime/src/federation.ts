@@ -3,6 +3,8 @@
  * registry, and a Federation that fans a retrieve out, fuses the answers and reports partial
  * failure. Universal like the main entry: stdio engines connect through `stdioConnector` from
  * `@rcp-gen/runtime/node`.
+ *
+ * @module @rcp-gen/runtime/federation
  */
 export {
   Selector,

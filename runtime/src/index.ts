@@ -1,6 +1,8 @@
 /**
  * The public runtime entry (`@rcp-gen/runtime`): server, client, errors, fusion, the codec and
  * the filter validator and builder. Nothing here needs Node; stdio and node:http are in `./node.ts`.
+ *
+ * @module @rcp-gen/runtime
  */
 export * from "./api.js";
 export * from "./protocol.js";

@@ -6,6 +6,7 @@
 import type { RequestId } from "./api.js";
 import type { ErrorObject } from "./errors.js";
 
+/** JSON text of a value as RCP sends it: non-finite numbers dropped from objects and made 0 in arrays (§4.6). */
 export function serialize(value: unknown): string {
   const json = JSON.stringify(value);
   // JSON.stringify writes non-finite numbers as null; only then is the slow path needed.

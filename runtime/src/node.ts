@@ -4,6 +4,8 @@
  * a server process, the connector a Selector uses for stdio engines, and the node:http
  * exchange for HTTP clients. The main entry stays free of Node modules for browsers and
  * edge hosts.
+ *
+ * @module @rcp-gen/runtime/node
  */
 import type { RcpServer } from "./server.js";
 import type { StdioConnector } from "./federation/selector.js";
@@ -25,6 +27,7 @@ export { nodeHttpExchange, type NodeHttpExchange, type NodeHttpExchangeOptions }
 /** The node:http adapter, loaded on first use so that a stdio server never loads node:http (start-up time). */
 const loadNodeHttp = () => import("./transports/http-node.js");
 
+/** What `listen` takes: where to listen (host, port, timeouts) and the server's HTTP rules, the base path aside. */
 export interface ServerListenOptions extends ListenOptions, Omit<HttpOptions, "basePath"> {
   /** Default `/rcp` (or the server's `http.basePath`). */
   basePath?: string;

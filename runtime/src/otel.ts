@@ -6,6 +6,8 @@
  * and active while the handler runs. clientTracing: one CLIENT span per call (retries included),
  * whose context it writes into `_meta` (./otel/trace-context.ts). Attributes follow the RPC
  * semantic conventions for JSON-RPC (`rpc.system`, `rpc.method`, `rpc.jsonrpc.*`).
+ *
+ * @module @rcp-gen/runtime/otel
  */
 import {
   context,
@@ -21,6 +23,7 @@ import { toErrorObject } from "./errors.js";
 import { TransportError } from "./client/transport.js";
 import { remoteParent, withTraceContext } from "./otel/trace-context.js";
 
+/** Options of `serverTracing` and `clientTracing`. */
 export interface TracingOptions {
   /** Where spans go. Default: the global provider (`trace.getTracerProvider()`), as registered by the OTel SDK. */
   tracerProvider?: TracerProvider;

@@ -98,6 +98,7 @@ export interface FilterRule {
   spec?: string;
 }
 
+/** A rule over several params of a method, from its `x-rcp.rules`: the funnel order or a filter check. */
 export type CrossFieldRule = NonIncreasingRule | FilterRule;
 
 /** Session roles the runtime implements itself (§7.1, §7.2, §7.12, §7.15, §13). */
@@ -146,6 +147,7 @@ export interface MethodDescriptor extends CallDescriptor {
   readonly params: ShapeCheck;
 }
 
+/** What the runtime knows of one notification: its wire name, direction and params validator. */
 export interface NotificationDescriptor {
   readonly method: string;
   /** Who sends it. */
@@ -156,6 +158,7 @@ export interface NotificationDescriptor {
   readonly spec?: string;
 }
 
+/** One error code of the protocol's table (§12): its symbol, message and retry verdict. */
 export interface ErrorDescriptor {
   readonly code: number;
   readonly symbol: string;

@@ -11,11 +11,15 @@ import type { HttpTransport } from "./transports/http.js";
 import { ServerCore, type ServerRuntimeOptions } from "./core.js";
 import { MessagePump } from "./transports/pump.js";
 
+/** A server: serve it with `serveStdio` or `listen` (`@rcp-gen/runtime/node`), or call `fetch` from any Web-standard host. */
 export interface RcpServer {
   /** A Web-standard handler: `POST <base>/<method>` (§5.2). Node, Bun, Deno, workers. */
   fetch(request: Request): Promise<Response>;
   /** Serves the server end of an in-memory pair (tests, embedding). */
-  connect(end: MemoryServerEnd): { close(): void };
+  connect(end: MemoryServerEnd): {
+    /** Ends this in-memory connection. */
+    close(): void;
+  };
   /** Stops listeners and drops in-memory connections. */
   close(): Promise<void>;
 }
@@ -38,6 +42,7 @@ export function serverInternals(server: RcpServer): ServerInternals {
   return found;
 }
 
+/** Makes a server from a protocol descriptor and its options; the generated `createServer` calls it with the generated `protocol`. */
 export function createServerRuntime<Capabilities = JsonObject>(
   protocol: ProtocolDescriptor,
   options: ServerRuntimeOptions<Capabilities>,

@@ -3,6 +3,8 @@
  * them (one line per problem: path, expected, found), type guards for each frame kind, and
  * the check of a recorded progress stream. No test framework needed; `rcp-gen/vitest`
  * registers its matchers with vitest from these.
+ *
+ * @module @rcp-gen/runtime/testing
  */
 export {
   validateFrame,

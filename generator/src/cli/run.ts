@@ -11,6 +11,7 @@ import { regenerateCommand } from "./regenerate-command.js";
 
 export { regenerateCommand } from "./regenerate-command.js";
 
+/** What `runOnce` generates, and where. */
 export interface RunOptions {
   schema: string;
   out: string;
@@ -27,6 +28,7 @@ export interface RunOptions {
   examples?: string;
 }
 
+/** What `runOnce` did: the files written, or the differences found under `check`. */
 export type RunReport =
   | {
       kind: "written";
@@ -37,6 +39,7 @@ export type RunReport =
     }
   | { kind: "checked"; differences: OutputDifference[]; milliseconds: number };
 
+/** One generation, as the command line runs it: load the folder, generate, then write the output folder or compare it (`check`). */
 export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   requireEsmFolder(options.out);

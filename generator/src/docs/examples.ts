@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { JsonSchema } from "../load/meta-schema/schema-files.js";
 
+/** An example value of a shape, for the docs targets. */
 export interface Example {
   /** `methods.retrieve.params/appendix-d.json`: where it was read from. */
   readonly source: string;

@@ -14,6 +14,7 @@ export class ScaffoldRefused extends Error {
   override name = "ScaffoldRefused";
 }
 
+/** The project `scaffoldProject` made. */
 export interface Scaffolded {
   /** Absolute path of the project folder. */
   readonly dir: string;
@@ -25,6 +26,7 @@ export interface Scaffolded {
 /** npm leaves `.gitignore` out of published packages, so the template ships it without the dot. */
 const renamedOnCopy: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
 
+/** What `rcp-gen init` does: writes a working engine project into `dir`, its code generated. */
 export async function scaffoldProject(dir: string, options: { force: boolean }): Promise<Scaffolded> {
   const target = resolve(dir);
   refuseOccupied(target, options.force);

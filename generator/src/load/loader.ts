@@ -56,6 +56,7 @@ export interface LoadedType {
 
 export type LoadedError = ErrorCodeEntry;
 
+/** A schema folder that passed every check: its documents, methods, notifications and hashes. */
 export interface LoadedSchemaFolder {
   /** Absolute path. */
   readonly dir: string;

@@ -7,6 +7,7 @@ export interface SchemaProblem {
   readonly problem: string;
 }
 
+/** Every problem found in a schema folder, each with its file and JSON pointer. */
 export class SchemaFolderError extends Error {
   /** Every problem found, in the order found; `file`, `pointer` and `problem` are the first one's. */
   readonly problems: readonly SchemaProblem[];

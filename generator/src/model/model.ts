@@ -14,6 +14,7 @@ import { allShapes, type Shape } from "./shapes.js";
 
 export type { Shape } from "./shapes.js";
 
+/** One method of the schema folder, with what its `x-rcp` block says. */
 export interface RcpMethod {
   /** The wire name, e.g. `index/add`. */
   readonly method: string;
@@ -50,6 +51,7 @@ export interface RcpMethod {
   readonly partial?: Shape;
 }
 
+/** One notification of the schema folder. */
 export interface RcpNotification {
   readonly method: string;
   readonly file: string;
@@ -60,8 +62,10 @@ export interface RcpNotification {
   readonly params: Shape;
 }
 
+/** One error code of the schema's `errors.json`. */
 export type RcpErrorCode = ErrorCodeEntry;
 
+/** The typed model of a schema folder that every target and plugin receives. */
 export interface RcpModel {
   /** What docs call the protocol: `RCP/1` (protocol.json `x-rcp.name` and `version`; `Protocol/1` without a name). */
   readonly title: string;

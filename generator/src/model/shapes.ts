@@ -8,6 +8,7 @@ import type { LoadedSchemaFolder } from "../load/loader.js";
 import type { JsonSchema } from "../load/meta-schema/schema-files.js";
 import { shapeTypeName, shapeValidatorName, type ShapeRole } from "./naming.js";
 
+/** A schema a type and a validator are generated for: a method's params, result or partial, a notification's params, or a shared type. */
 export interface Shape {
   /** TypeScript type name, e.g. IndexAddParams, Hit, ServerCapabilities. */
   readonly typeName: string;

@@ -13,6 +13,7 @@ import { GeneratedFile, type NewFileOptions } from "./generated-file.js";
 import type { PluginContext, RcpGenPlugin } from "./plugin.js";
 import { defaultTargets, resolveTargets } from "./targets.js";
 
+/** What `generate` emits, and the runtime import it emits against. */
 export interface GenerateOptions {
   /** Import specifier of the runtime entry for generated code. */
   readonly runtimeSpecifier: string;
@@ -31,6 +32,7 @@ export class PluginError extends Error {
   override name = "PluginError";
 }
 
+/** Runs the built-in targets and the plugins over a loaded schema folder: file names to contents, nothing written. */
 export async function generate(folder: LoadedSchemaFolder, options: GenerateOptions): Promise<Map<string, string>> {
   const plugins = options.plugins ?? [];
   const { targets } = resolveTargets([

@@ -49,6 +49,7 @@ const styleOfExtension: Readonly<Record<string, keyof typeof commentStyles>> = {
 };
 const formattedExtensions = new Set(["ts", "mts", "cts", "js", "mjs", "cjs"]);
 
+/** Where a doc comment's text comes from: the spec section and the schema location. */
 export interface DocOptions {
   /** A spec section (`§7.7`), added as `@see RCP/1 §7.7` unless the text already cites it. */
   readonly spec?: string | undefined;
@@ -56,6 +57,7 @@ export interface DocOptions {
   readonly from?: string | undefined;
 }
 
+/** Options of `newFile`. */
 export interface NewFileOptions {
   /**
    * How TypeScript and JavaScript are laid out: `true` (the default), by prettier; `false`, as
@@ -70,6 +72,7 @@ export class PluginFileError extends Error {
   override name = "PluginFileError";
 }
 
+/** A file a plugin writes: printed line by line, with its imports collected at the top; `newFile` makes one. */
 export class GeneratedFile {
   /** The path inside the output folder, posix, e.g. `client.ts` or `docs/retrieve.md`. */
   readonly path: string;

@@ -9,6 +9,7 @@ import type { RcpModel } from "../model/model.js";
 import type { ExampleSet } from "../docs/examples.js";
 import type { GeneratedFile, NewFileOptions } from "./generated-file.js";
 
+/** What a plugin's `generate` receives: the model of the schema folder, `newFile`, the targets being generated and the examples. */
 export interface PluginContext {
   /** The schema folder, typed: methods, notifications, shapes, errors. */
   readonly model: RcpModel;
@@ -20,6 +21,7 @@ export interface PluginContext {
   readonly examples: ExampleSet | undefined;
 }
 
+/** An rcp-gen plugin: a name, the built-in targets it needs, and `generate`, which returns the files it made. */
 export interface RcpGenPlugin {
   /** Names the plugin in messages and in `--targets`; a plugin's files must not collide with another's. */
   readonly name: string;

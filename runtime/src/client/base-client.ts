@@ -64,14 +64,17 @@ export class BaseClient<M extends MethodMap> {
     return this.#tolerance.record;
   }
 
+  /** The server's name and version from `initialize`; undefined before it. */
   get serverInfo(): Readonly<{ name: string; version: string }> | undefined {
     return this.#session?.serverInfo;
   }
 
+  /** What the server advertised in `initialize`, malformed capabilities set aside; undefined before it. */
   get serverCapabilities(): Readonly<JsonObject> | undefined {
     return this.#session?.serverCapabilities;
   }
 
+  /** The protocol version the server answered; undefined before `initialize`. */
   get protocolVersion(): number | undefined {
     return this.#session?.protocolVersion;
   }

@@ -5,8 +5,10 @@
 import type { ErrorDescriptor, ClientProtocol } from "../protocol.js";
 import { ErrorCode, RcpError, type ErrorData } from "../errors.js";
 
+/** Whether retrying an identical call may succeed (§12.2): "yes", "no", "maybe", or "n/a" where no retry applies. */
 export type Retryability = ErrorDescriptor["retryable"];
 
+/** What a failed client call rejects with: the server's (or the client's own) error, with its §12.2 retry verdict. */
 export class CallError extends RcpError {
   /** Whether an identical retry may succeed (§12.2); unknown codes are "maybe". */
   readonly retryable: Retryability;

@@ -6,6 +6,7 @@
  */
 import type { ChunkReader } from "../framing/bounded-body.js";
 
+/** One HTTP POST an exchange sends. */
 export interface HttpPost {
   url: string;
   headers: Readonly<Record<string, string>>;
@@ -14,6 +15,7 @@ export interface HttpPost {
   signal: AbortSignal;
 }
 
+/** The reply to an `HttpPost`: status, headers and the body as a stream of chunks. */
 export interface HttpReply {
   readonly status: number;
   /** A response header by its lower-case name; null when absent. */

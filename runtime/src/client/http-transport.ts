@@ -24,6 +24,7 @@ import {
   type SendOptions,
 } from "./transport.js";
 
+/** Where and how the HTTP client transport posts: the base URL, headers, the fetch or exchange, SSE and the message limit. */
 export interface HttpClientTransportOptions {
   /** The RCP base URL, e.g. `http://127.0.0.1:8000/rcp`; each method is POSTed below it. */
   url: string;
@@ -45,8 +46,10 @@ export interface HttpClientTransportOptions {
   maxMessageBytes?: number;
 }
 
+/** The HTTP header that carries a stateful session's id (§5.2). */
 export const SESSION_HEADER = "RCP-Session";
 
+/** The client transport over HTTP (§5.2); made by `httpClientTransport`. */
 export class HttpClientTransport implements ClientTransport {
   readonly cancellation = "abort";
   readonly #base: string;
@@ -197,6 +200,7 @@ export class HttpClientTransport implements ClientTransport {
   }
 }
 
+/** The client transport over HTTP (§5.2): one POST per call, SSE when the call streams. */
 export function httpClientTransport(options: HttpClientTransportOptions): HttpClientTransport {
   return new HttpClientTransport(options);
 }

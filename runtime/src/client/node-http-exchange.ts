@@ -14,6 +14,7 @@ import type { HttpExchange, HttpPost, HttpReply } from "./http-exchange.js";
 import { rawPost, type RawTarget } from "./raw-http-exchange.js";
 import { SocketPool } from "./socket-pool.js";
 
+/** Options of `nodeHttpExchange`: the agents whose sockets it keeps alive, and how many idle ones. */
 export interface NodeHttpExchangeOptions {
   /** An agent for `http:` URLs: requests then go through node:http with it instead of the raw connections. */
   agent?: HttpAgent;

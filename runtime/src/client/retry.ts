@@ -14,6 +14,7 @@ import { getPath } from "../paths.js";
 import { CallError } from "./call-error.js";
 import { TransportError } from "./transport.js";
 
+/** The client's `retry` option: how often and how long to retry idempotent calls whose error may pass (§12.2). */
 export interface RetryPolicy {
   /** Attempts in all, the first one included. Default 3. */
   maxAttempts?: number;

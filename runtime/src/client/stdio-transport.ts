@@ -20,6 +20,7 @@ import {
   type OutgoingFrame,
 } from "./transport.js";
 
+/** The server's command, arguments, folder and environment, its stderr, and the transport's limits. */
 export interface StdioClientTransportOptions {
   /** The server's executable, e.g. `process.execPath` or `"node"`; spawned without a shell. */
   command: string;
@@ -39,6 +40,7 @@ export interface StdioClientTransportOptions {
 
 const KILL_GRACE_MS = 1000;
 
+/** The client transport over stdio (§5.1); made by `stdioClientTransport`. */
 export class StdioClientTransport implements ClientTransport {
   readonly cancellation = "notification";
   readonly #options: StdioClientTransportOptions;
@@ -169,6 +171,7 @@ export class StdioClientTransport implements ClientTransport {
   }
 }
 
+/** The client transport over stdio (§5.1): spawns the server and speaks NDJSON on its stdin and stdout. */
 export function stdioClientTransport(options: StdioClientTransportOptions): StdioClientTransport {
   return new StdioClientTransport(options);
 }

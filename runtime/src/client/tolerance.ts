@@ -8,6 +8,7 @@
 import type { ValidationIssue, ShapeCheck } from "../protocol.js";
 import { pointerToDotted } from "../paths.js";
 
+/** One way a server's answer broke the schema and what the client did instead, passed to `onDiagnostic`. */
 export interface ClientDiagnostic {
   /**
    * What deviated: a `capability` in the initialize result (now unusable), a `progress` frame

@@ -5,6 +5,7 @@
  */
 import type { JsonObject, RequestId } from "../api.js";
 
+/** A request a client sends. */
 export interface OutgoingRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -12,14 +13,17 @@ export interface OutgoingRequest {
   params: JsonObject;
 }
 
+/** A notification a client sends (`notifications/cancel`). */
 export interface OutgoingNotification {
   jsonrpc: "2.0";
   method: string;
   params: JsonObject;
 }
 
+/** A frame a client sends. */
 export type OutgoingFrame = OutgoingRequest | OutgoingNotification;
 
+/** Where a transport delivers what it receives. */
 export interface ClientTransportSink {
   /**
    * One parsed, unvalidated incoming frame. `exchange` is the id of the request whose own
@@ -30,6 +34,7 @@ export interface ClientTransportSink {
   closed(error: Error): void;
 }
 
+/** Per-frame options a transport may use. */
 export interface SendOptions {
   /** Aborting ends the request's exchange (request-scoped transports, §5.2). */
   signal?: AbortSignal;
@@ -39,6 +44,7 @@ export interface SendOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** How a client reaches a server: stdio, HTTP, memory, or a transport of your own. */
 export interface ClientTransport {
   /**
    * How an in-flight call is cancelled (§7.14): by sending `notifications/cancel` on the

@@ -9,6 +9,7 @@ import { isRecord } from "../paths.js";
 /** §16.2: the RECOMMENDED default hop budget of an originating client. */
 export const DEFAULT_HOP_BUDGET = 3;
 
+/** `_meta.federation`: the hops left and the federators a request went through (§16.2). */
 export interface HopMeta {
   depth: number;
   path: string[];

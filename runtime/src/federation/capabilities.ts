@@ -11,6 +11,7 @@ import { FILTER_OPERATORS } from "../filter/validate.js";
 import { isRecord } from "../paths.js";
 import type { EngineClient } from "./engine-handle.js";
 
+/** Whether a federation offers what any engine offers, or only what every engine does (§16.4). */
 export type CapabilityRule = "union" | "intersection";
 
 /** What the federator's fused ranking changes in `retrieve`'s metadata (§6.1, §16.3). */
@@ -23,6 +24,7 @@ const RETRIEVE_OVERRIDES: Readonly<Record<string, (values: unknown[], rule: Capa
   deterministic: (values) => values.every((value) => value === true),
 };
 
+/** The capabilities a federating server advertises over its engines' (§16.4). */
 export function federatedCapabilities(
   engines: readonly { client: EngineClient }[],
   rule: CapabilityRule,

@@ -9,6 +9,7 @@ import type { ShapeCheck } from "../protocol.js";
 import type { EngineClient } from "./engine-handle.js";
 import type { EngineEntry } from "./registry.js";
 
+/** One engine in a `catalog/list` result (§7.13). */
 export interface CatalogEntry {
   id: string;
   server: { name: string; version: string };

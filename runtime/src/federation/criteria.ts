@@ -10,6 +10,7 @@ import { asRcpError } from "./errors.js";
 import type { EngineClient } from "./engine-handle.js";
 import type { EngineEntry } from "./registry.js";
 
+/** What a Selector looks for in an engine: ids, transport, capabilities, what its calls must accept. */
 export interface EngineCriteria<M extends MethodMap = MethodMap> {
   /** Only these registry ids. */
   ids?: readonly string[];

@@ -10,13 +10,16 @@ import type { EngineEntry } from "./registry.js";
 export interface EngineClient {
   readonly serverInfo: Readonly<{ name: string; version: string }> | undefined;
   readonly serverCapabilities: Readonly<Record<string, unknown>> | undefined;
+  /** Whether the engine advertised the capability at this dotted path. */
   supports(path: string): boolean;
+  /** Ends the connection. */
   close(): Promise<void>;
 }
 
 /** How much the newest call weighs in an engine's expected latency. */
 const LATENCY_SMOOTHING = 0.2;
 
+/** One engine of a federation: its registry entry and its client, connected on first use. */
 export class EngineHandle<C extends EngineClient> {
   readonly entry: EngineEntry;
   readonly #open: () => Promise<C>;
@@ -30,6 +33,7 @@ export class EngineHandle<C extends EngineClient> {
     this.#open = open;
   }
 
+  /** The engine's id in the registry. */
   get id(): string {
     return this.entry.id;
   }
@@ -70,6 +74,7 @@ export class EngineHandle<C extends EngineClient> {
     return this.#connecting;
   }
 
+  /** Closes the engine's client, if it was connected. */
   async close(): Promise<void> {
     this.#closed = true;
     const client = this.#client;

@@ -30,6 +30,7 @@ export type EngineOutcome =
       readonly latencyMs: number;
     };
 
+/** Options of one federated call: the client's call options plus a report per engine. */
 export interface FederatedCallOptions<Partial = FederationPartial> {
   /** Aborting cancels every engine's call; the federated call then rejects with -32006. */
   signal?: AbortSignal;

@@ -19,6 +19,7 @@ import { describeOutcome, FederatedCall, type EngineOutcome, type FederatedCallO
 import { mergeAnswers, type EngineAnswer, type FederationFusion } from "./merge.js";
 import type { CapabilitiesOf, CatalogOf, RetrieveOf } from "./types.js";
 
+/** How a Federation fans out and fuses: fusion, deadlines, the hop budget, its identity as an aggregator. */
 export interface FederationOptions {
   /**
    * This aggregator's identity on `_meta.federation.path` (§16.2). Set it when the federation
@@ -40,6 +41,7 @@ const DEFAULT_DEADLINE_MS = 30_000;
 const FANNED_OUT_METHOD = "retrieve";
 const CATALOG_METHOD = "catalog/list";
 
+/** Fans a `retrieve` out to several engines and fuses their answers (§16.2, §16.3); made by `Selector.federation()`. */
 export class Federation<C extends EngineClient> {
   /** Per-engine handles, highest priority first: `handle.client` is that engine's own typed client. */
   readonly engines: readonly EngineHandle<C>[];
@@ -75,6 +77,7 @@ export class Federation<C extends EngineClient> {
     return { engines } as CatalogOf<C>["result"];
   }
 
+  /** Closes every engine's client. */
   async close(): Promise<void> {
     await Promise.all(this.engines.map((handle) => handle.close()));
   }

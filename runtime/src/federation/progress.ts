@@ -12,6 +12,7 @@ export interface FederationPartial {
   hits: FusibleHit[];
 }
 
+/** A progress event of a federated call: an engine's stage, or the hits fused so far. */
 export type FederationProgressEvent = ProgressEvent<FederationPartial>;
 
 export class ProgressSummary {

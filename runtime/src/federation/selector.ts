@@ -22,13 +22,17 @@ export interface ClientClass<C extends EngineClient> {
     transport: ClientTransport;
     clientInfo: { name: string; version: string };
     capabilities?: JsonObject;
-  }): C & { connect(): Promise<void> };
+  }): C & {
+    /** Runs the initialize handshake. */
+    connect(): Promise<void>;
+  };
   readonly protocol: ProtocolDescriptor;
 }
 
 /** Opens the transport of a stdio engine (`stdioConnector` from `@rcp-gen/runtime/node`). */
 export type StdioConnector = (command: readonly string[], engine: EngineEntry) => ClientTransport;
 
+/** How a Selector connects engines: the generated client class, the client's identity, the stdio connector and HTTP options. */
 export interface SelectorOptions<C extends EngineClient> {
   /** The generated client class, e.g. `RcpClient`. */
   client: ClientClass<C>;
@@ -57,6 +61,7 @@ export interface EngineFailure {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
+/** Reads an `rcp.json` registry (§16.1) and chooses engines by priority and criteria, or fans out to them with `federation()`. */
 export class Selector<C extends EngineClient> {
   /** Every registry entry, highest priority first (registry order among equals). */
   readonly engines: readonly EngineEntry[];

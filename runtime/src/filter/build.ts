@@ -7,6 +7,7 @@
  */
 import type { FieldType } from "./validate.js";
 
+/** A value a filter leaf compares with. */
 export type FilterScalar = string | number | boolean;
 
 /** A field table: field name -> §8 field type. */
@@ -43,20 +44,33 @@ export type ContainableField<F extends FilterFields> = FieldsOf<F, "text" | "key
 /** Non-empty, as §8 requires of `and` and `or`. */
 type Children = [FilterNode, ...FilterNode[]];
 
+/** Builds §8 filters typed by a field table: a field it lacks, or a value of the wrong type, does not compile. */
 export interface FilterBuilder<F extends FilterFields> {
+  /** The field equals the value. */
   eq<K extends keyof F & string>(field: K, value: FieldValue<F[K]>): FilterLeaf;
+  /** The field differs from the value. */
   ne<K extends keyof F & string>(field: K, value: FieldValue<F[K]>): FilterLeaf;
+  /** The field is greater than the value (int, float or date fields). */
   gt<K extends OrderedField<F>>(field: K, value: FieldValue<F[K]>): FilterLeaf;
+  /** The field is at least the value (int, float or date fields). */
   gte<K extends OrderedField<F>>(field: K, value: FieldValue<F[K]>): FilterLeaf;
+  /** The field is less than the value (int, float or date fields). */
   lt<K extends OrderedField<F>>(field: K, value: FieldValue<F[K]>): FilterLeaf;
+  /** The field is at most the value (int, float or date fields). */
   lte<K extends OrderedField<F>>(field: K, value: FieldValue<F[K]>): FilterLeaf;
+  /** The field equals one of the values. */
   in<K extends keyof F & string>(field: K, values: readonly FieldValue<F[K]>[]): FilterLeaf;
+  /** The field equals none of the values. */
   nin<K extends keyof F & string>(field: K, values: readonly FieldValue<F[K]>[]): FilterLeaf;
+  /** The field (text or keyword) contains the string. */
   contains<K extends ContainableField<F>>(field: K, value: string): FilterLeaf;
   /** The field is present (`true`, the default) or absent (`false`). */
   exists(field: keyof F & string, present?: boolean): FilterLeaf;
+  /** Every child matches. */
   and(...children: Children): FilterNode;
+  /** At least one child matches. */
   or(...children: Children): FilterNode;
+  /** The child does not match. */
   not(child: FilterNode): FilterNode;
 }
 

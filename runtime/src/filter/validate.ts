@@ -18,8 +18,10 @@ import { isRecord } from "../paths.js";
 /** Operators of §8, usable when a server advertises no `filter.operators`. */
 export const FILTER_OPERATORS = ["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin", "contains", "exists"] as const;
 
+/** The type of a filterable field, which fixes its values and operators (§8). */
 export type FieldType = "keyword" | "text" | "int" | "float" | "bool" | "date" | "geo";
 
+/** The `filter` capability a server advertises (§8): its fields and operators. */
 export interface AdvertisedFilter {
   /** Field names, or field name -> type (§8). Absent means no field may be filtered. */
   fields?: readonly string[] | Readonly<Record<string, string>>;

@@ -16,6 +16,7 @@ const CARRIAGE_RETURN = 0x0d;
 /** Bytes of an oversized line kept for onOversized: room for `{"jsonrpc":"2.0","id":...`. */
 export const OVERSIZED_HEAD_BYTES = 256;
 
+/** What an `NdjsonReader` calls for each line, and its limit. */
 export interface NdjsonReaderOptions {
   /** Called with each complete, non-blank line (without its terminator). */
   onLine: (line: string) => void;
@@ -27,6 +28,7 @@ export interface NdjsonReaderOptions {
   maxLineBytes?: number;
 }
 
+/** Splits a byte stream into NDJSON lines (§5.1), refusing a line over the limit or not UTF-8. */
 export class NdjsonReader {
   readonly #onLine: (line: string) => void;
   readonly #onOversized: (bytes: number, head: Uint8Array) => void;

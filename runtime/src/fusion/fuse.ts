@@ -4,7 +4,9 @@
  */
 import type { Contribution, FusedHit, FusibleHit, FusionOptions, RankedList } from "./types.js";
 
+/** Reciprocal rank fusion's k unless `rrfK` says otherwise. */
 export const DEFAULT_RRF_K = 60;
+/** The weight of the first list in convex fusion unless `alpha` says otherwise. */
 export const DEFAULT_ALPHA = 0.5;
 
 /** Maps a hit at a 1-based rank of one list to that list's unweighted contribution. */

@@ -12,6 +12,7 @@ export interface FusibleHit {
   meta?: Readonly<Record<string, unknown>>;
 }
 
+/** One named, ranked list of hits to fuse, with its weight and score floor. */
 export interface RankedList<H extends FusibleHit = FusibleHit> {
   /** Label of the list (`dense`, `sparse`, an engine id); keys the per-list breakdown. */
   name: string;
@@ -23,8 +24,10 @@ export interface RankedList<H extends FusibleHit = FusibleHit> {
   scoreFloor?: number;
 }
 
+/** How ranked lists are fused: reciprocal rank, weighted scores, or a convex combination of normalised scores. */
 export type FusionMethod = "rrf" | "weighted" | "convex";
 
+/** Options of `fuse`: the method, its weights and constants. */
 export interface FusionOptions {
   method: FusionMethod;
   /** RRF damping constant; default 60. */
@@ -48,6 +51,7 @@ export interface Contribution {
   fused: number;
 }
 
+/** A hit after fusion: its fused score and what each list contributed to it. */
 export interface FusedHit<H extends FusibleHit = FusibleHit> {
   /** The stringified id: identity across lists (§16.3 deduplication). */
   key: string;

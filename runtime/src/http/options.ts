@@ -13,6 +13,7 @@ export interface HttpRequestInfo {
 /** A browser origin: an exact `scheme://host[:port]` such as `https://app.example`, or a predicate. */
 export type OriginRule = string | ((origin: string) => boolean);
 
+/** Which browser origins may call the server, and what the preflight answers. */
 export interface CorsOptions {
   /**
    * The origins whose pages may call the server: the one allow-list. A request whose `Origin`
@@ -27,6 +28,7 @@ export interface CorsOptions {
   maxAgeSeconds?: number;
 }
 
+/** The server's HTTP rules (§5.2): base path, authentication, CORS, allowed hosts, sessions and their limits. */
 export interface HttpOptions {
   /** Default `/rcp`. */
   basePath?: string;

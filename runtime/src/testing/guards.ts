@@ -15,6 +15,7 @@ import type {
 } from "./frame-types.js";
 import { validateFrame, type FrameCheck, type ValidateFrameOptions } from "./validate-frame.js";
 
+/** Which protocol the frame guards check against. */
 export interface GuardOptions<P extends ProtocolDescriptor> {
   /** Default: the protocol your generated code defined (see useRcpProtocol). */
   protocol?: P;

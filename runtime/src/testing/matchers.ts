@@ -10,8 +10,10 @@ import { checkProgressStream, type ProgressStreamOptions } from "./progress-stre
 import { chooseProtocol } from "./protocol-choice.js";
 import { validateFrame, type FrameCheckOptions } from "./validate-frame.js";
 
+/** A matcher's verdict in the shape `expect.extend` wants. */
 export interface MatcherOutcome {
   pass: boolean;
+  /** Explains the verdict, one line per problem. */
   message: () => string;
 }
 
@@ -19,6 +21,7 @@ interface MatcherContext {
   isNot?: boolean;
 }
 
+/** What `toBeRcpError` also checks. */
 export interface ErrorMatcherOptions {
   /** The dotted params path `error.data.field` must name (§12.1). */
   field?: string;
@@ -33,6 +36,7 @@ const kindNames: Readonly<Record<FrameKind, string>> = {
   batch: "a batch",
 };
 
+/** The RCP matchers for any `expect.extend`; `rcp-gen/vitest` registers them with vitest. */
 export const rcpMatchers = {
   /** A valid RCP frame or batch; options say which request a response answers. */
   toBeValidRcpFrame(this: MatcherContext, received: unknown, options: FrameCheckOptions = {}): MatcherOutcome {

@@ -13,6 +13,7 @@ export interface FrameProblem {
   readonly message: string;
 }
 
+/** A member name or an array index on the way to a problem. */
 export type PathSegment = string | number;
 
 /** `whole` names the root when the path is empty: the frame, or a recorded stream. */

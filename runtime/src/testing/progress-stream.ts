@@ -11,6 +11,7 @@ import { chooseProtocol } from "./protocol-choice.js";
 import { schemaProblems } from "./schema-problems.js";
 import { checkFrameAt, parseText } from "./validate-frame.js";
 
+/** Which protocol `checkProgressStream` checks against. */
 export interface ProgressStreamOptions<P extends ProtocolDescriptor = ProtocolDescriptor> {
   protocol?: P;
   /** The streamed request: its id, method and `_meta.progressToken` are then expected. */
@@ -21,8 +22,10 @@ export interface ProgressStreamOptions<P extends ProtocolDescriptor = ProtocolDe
   token?: string | number;
 }
 
+/** The verdict of `checkProgressStream`: ok, or the problems found. */
 export type StreamCheck = { ok: true } | { ok: false; errors: FrameProblem[] };
 
+/** Checks a recorded stream: one progress token, progress in 0..1 never going down, then exactly one response (§9). */
 export function checkProgressStream<P extends ProtocolDescriptor = ProtocolDescriptor>(
   frames: readonly unknown[],
   options: ProgressStreamOptions<P> = {},

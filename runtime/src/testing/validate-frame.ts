@@ -16,6 +16,7 @@ import { schemaProblems } from "./schema-problems.js";
 /** Request ids in flight and the methods they called, as a Map or a plain record. */
 export type PendingMethods = ReadonlyMap<RequestId, string> | Readonly<Record<string, string>>;
 
+/** What `validateFrame` checks a frame against: the protocol, and the requests in flight whose responses it may be. */
 export interface ValidateFrameOptions<P extends ProtocolDescriptor = ProtocolDescriptor> {
   /** Default: the protocol your generated code defined (see useRcpProtocol). */
   protocol?: P;
@@ -35,6 +36,7 @@ export interface FrameCheckOptions {
   pending?: PendingMethods;
 }
 
+/** The verdict of `validateFrame`: the frame's kind and typed value, or the problems found. */
 export type FrameCheck<P extends ProtocolDescriptor = ProtocolDescriptor> =
   | { ok: true; kind: FrameKind; frame: TypedFrame<P> }
   | { ok: false; kind: FrameKind | undefined; errors: FrameProblem[] };

@@ -10,6 +10,7 @@ import type { HttpExchange } from "../http/exchange.js";
 import type { HttpRequestInfo } from "../http/options.js";
 import type { HttpServerCore } from "../http/serve.js";
 
+/** Where `listen` binds, and how long a request may take. */
 export interface ListenOptions {
   /** TCP port; default 0: a free port, which the returned `url` names. */
   port?: number;
@@ -26,9 +27,11 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** How often node:http looks for requests past their timeout; node's own default is 30 s. */
 const TIMEOUT_CHECK_MS = 1000;
 
+/** A server listening over HTTP, as `listen` resolves. */
 export interface Listening {
   /** Base URL of the RCP endpoint, e.g. `http://127.0.0.1:41234/rcp`. */
   url: string;
+  /** Stops accepting, ends open streams and closes the socket. */
   close(): Promise<void>;
 }
 

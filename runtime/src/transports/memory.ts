@@ -17,6 +17,7 @@ export interface MemoryServerEnd {
   close(): void;
 }
 
+/** Both ends of an in-memory connection. */
 export interface MemoryTransportPair {
   client: ClientTransport;
   server: MemoryServerEnd;
@@ -39,6 +40,7 @@ class Channel<T> {
   }
 }
 
+/** A client transport and a server end joined in memory, frames crossing as JSON text (the generated `connectMemory` uses it). */
 export function createMemoryTransportPair(): MemoryTransportPair {
   const toServer = new Channel<string>();
   // null is the server hanging up; it travels behind the frames already sent, like EOF.

@@ -13,6 +13,7 @@ import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
 import { MessagePump } from "./pump.js";
 import { OutboundQueue } from "../outbound-queue.js";
 
+/** Options of `serveStdio`: the streams, the caller's identity, whether to exit at the end. */
 export interface StdioOptions {
   input?: Readable;
   output?: Writable;
