@@ -1,5 +1,5 @@
 /**
- * The interop matrix (README "Interoperability"): code nobody here wrote, run as it ships.
+ * The interop matrix (docs/interoperability.md): code nobody here wrote, run as it ships.
  * Our generated client drives the reference Python example server (stdio and HTTP), the
  * reference Node SDK example server (stdio) and the reference streaming example (HTTP + SSE),
  * calling every method each advertises; the reference Python and Node clients drive our demo

@@ -1,4 +1,4 @@
-/** Where each kind of file lives in a schema folder (see README "The schema folder"). */
+/** Where each kind of file lives in a schema folder (see docs/schema.md). */
 
 export type SchemaFileKind = "protocol" | "meta" | "errors" | "capabilities" | "type" | "notification" | "method";
 

@@ -1,5 +1,5 @@
 /**
- * Loads a schema folder (README "The schema folder"): reads and checks every file, assigns
+ * Loads a schema folder (docs/schema.md): reads and checks every file, assigns
  * `$id`s from file paths, resolves every `$ref`, and exposes the method, notification and
  * error annotations the generator and the runtime are built from.
  */

@@ -1,5 +1,5 @@
 /**
- * Liberal in what the client accepts, with a record of it (README "Writing a client"): the
+ * Liberal in what the client accepts, with a record of it (docs/client.md): the
  * generated RcpClient against scripted servers that break the schema the way the reference
  * implementations do (../shared/reference/rcp-ref/README.md lists them). A malformed
  * capability is set aside instead of failing the handshake, a malformed partial reaches
