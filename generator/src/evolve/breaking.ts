@@ -26,10 +26,7 @@ export async function breaking(options: BreakingOptions): Promise<number> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const old = oldFolderFor(options.against, options.schema, cwd);
   try {
-    const findings = compareFolders(
-      loadSchemaFolder(old.dir),
-      loadSchemaFolder(resolve(cwd, options.schema)),
-    );
+    const findings = compareFolders(loadSchemaFolder(old.dir), loadSchemaFolder(resolve(cwd, options.schema)));
     const failing = findings.some((finding) => fails(finding, options.level));
     write(
       options.json

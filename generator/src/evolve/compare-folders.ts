@@ -7,26 +7,14 @@
  */
 import { canonicalJson } from "../load/canonical-json.js";
 import { isJsonObject } from "../load/json-pointer.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
-import {
-  buildModel,
-  type RcpMethod,
-  type RcpModel,
-  type RcpNotification,
-} from "../model/model.js";
+import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { walkSchema } from "../load/schema-walk.js";
+import { buildModel, type RcpMethod, type RcpModel, type RcpNotification } from "../model/model.js";
 import { compareSchemas, type Place } from "./compare-schema.js";
 import { FindingSet } from "./findings.js";
-import {
-  folderRules,
-  type Direction,
-  type Finding,
-  type FolderRuleId,
-} from "./rules.js";
+import { folderRules, type Direction, type Finding, type FolderRuleId } from "./rules.js";
 
-export function compareFolders(
-  old: LoadedSchemaFolder,
-  next: LoadedSchemaFolder,
-): Finding[] {
+export function compareFolders(old: LoadedSchemaFolder, next: LoadedSchemaFolder): Finding[] {
   return new FolderComparison(old, next).run();
 }
 
@@ -48,13 +36,7 @@ const knownMethodAnnotations = new Set([
   "clamps",
   "rules",
 ]);
-const knownNotificationAnnotations = new Set([
-  "kind",
-  "method",
-  "spec",
-  "direction",
-  "role",
-]);
+const knownNotificationAnnotations = new Set(["kind", "method", "spec", "direction", "role"]);
 
 class FolderComparison {
   readonly findings = new FindingSet();
@@ -63,12 +45,15 @@ class FolderComparison {
   readonly #old: RcpModel;
   readonly #new: RcpModel;
 
+  readonly #settled: (file: string) => boolean;
+
   constructor(
     private readonly oldFolder: LoadedSchemaFolder,
     private readonly newFolder: LoadedSchemaFolder,
   ) {
     this.#old = buildModel(oldFolder);
     this.#new = buildModel(newFolder);
+    this.#settled = settledFiles(oldFolder, newFolder);
   }
 
   run(): Finding[] {
@@ -84,17 +69,8 @@ class FolderComparison {
     return this.findings.list();
   }
 
-  #add(
-    rule: FolderRuleId,
-    file: string,
-    pointer: string,
-    message: string,
-    via = "",
-  ): void {
-    this.findings.add(
-      { rule, severity: folderRules[rule].severity, file, pointer, message },
-      via,
-    );
+  #add(rule: FolderRuleId, file: string, pointer: string, message: string, via = ""): void {
+    this.findings.add({ rule, severity: folderRules[rule].severity, file, pointer, message }, via);
   }
 
   #schema(
@@ -113,21 +89,14 @@ class FolderComparison {
       direction,
       rootTitleIsDoc,
       reached: this.#reached,
+      settled: this.#settled,
     });
   }
 
   #protocol(): void {
-    const [a, b] = [
-      this.oldFolder.protocol["x-rcp"],
-      this.newFolder.protocol["x-rcp"],
-    ];
+    const [a, b] = [this.oldFolder.protocol["x-rcp"], this.newFolder.protocol["x-rcp"]];
     if (a.version !== b.version)
-      this.#add(
-        "protocol-version-changed",
-        "protocol.json",
-        "/x-rcp/version",
-        `version ${a.version} -> ${b.version}`,
-      );
+      this.#add("protocol-version-changed", "protocol.json", "/x-rcp/version", `version ${a.version} -> ${b.version}`);
     if (a.notificationPrefix !== b.notificationPrefix)
       this.#add(
         "notification-prefix-changed",
@@ -137,43 +106,21 @@ class FolderComparison {
       );
     for (const key of ["name", "spec"] as const)
       if (a[key] !== b[key])
-        this.#doc(
-          "protocol.json",
-          `/x-rcp/${key}`,
-          `${key} ${JSON.stringify(a[key])} -> ${JSON.stringify(b[key])}`,
-        );
+        this.#doc("protocol.json", `/x-rcp/${key}`, `${key} ${JSON.stringify(a[key])} -> ${JSON.stringify(b[key])}`);
     for (const envelope of ["request", "notification", "response"])
-      this.#schema(
-        "protocol.json",
-        `/$defs/${envelope}`,
-        "both",
-        `${envelope} envelope`,
-      );
+      this.#schema("protocol.json", `/$defs/${envelope}`, "both", `${envelope} envelope`);
   }
 
   #doc(file: string, pointer: string, message: string, via = ""): void {
-    this.findings.add(
-      { rule: "doc-changed", severity: "safe", file, pointer, message },
-      via,
-    );
+    this.findings.add({ rule: "doc-changed", severity: "safe", file, pointer, message }, via);
   }
 
   #methods(): void {
     const pairs = matchByName(this.#old.methods, this.#new.methods);
     for (const method of pairs.removed)
-      this.#add(
-        "method-removed",
-        method.file,
-        "/x-rcp/method",
-        `method ${method.method} was removed`,
-      );
+      this.#add("method-removed", method.file, "/x-rcp/method", `method ${method.method} was removed`);
     for (const method of pairs.added)
-      this.#add(
-        "method-added",
-        method.file,
-        "/x-rcp/method",
-        `method ${method.method} was added`,
-      );
+      this.#add("method-added", method.file, "/x-rcp/method", `method ${method.method} was added`);
     for (const [old, next] of pairs.renamed)
       this.#add(
         "method-renamed",
@@ -181,45 +128,19 @@ class FolderComparison {
         "/x-rcp/method",
         `method ${old.method} is now ${next.method} (client method ${old.camelName} -> ${next.camelName})`,
       );
-    for (const [old, next] of [...pairs.same, ...pairs.renamed])
-      this.#method(old, next);
+    for (const [old, next] of [...pairs.same, ...pairs.renamed]) this.#method(old, next);
   }
 
   #method(old: RcpMethod, next: RcpMethod): void {
     const file = next.file;
     const via = (role: string) => `${next.method} ${role}`;
     this.#schema(file, "/$defs/params", "input", via("params"), old.file, true);
-    this.#schema(
-      file,
-      "/$defs/result",
-      "output",
-      via("result"),
-      old.file,
-      true,
-    );
-    if (old.partial && next.partial)
-      this.#schema(
-        file,
-        "/$defs/partial",
-        "output",
-        via("partial"),
-        old.file,
-        true,
-      );
+    this.#schema(file, "/$defs/result", "output", via("result"), old.file, true);
+    if (old.partial && next.partial) this.#schema(file, "/$defs/partial", "output", via("partial"), old.file, true);
     else if (old.partial)
-      this.#add(
-        "partial-removed",
-        file,
-        "/$defs/partial",
-        `${next.method} no longer declares a partial schema`,
-      );
+      this.#add("partial-removed", file, "/$defs/partial", `${next.method} no longer declares a partial schema`);
     else if (next.partial)
-      this.#add(
-        "partial-added",
-        file,
-        "/$defs/partial",
-        `${next.method} declares a partial schema`,
-      );
+      this.#add("partial-added", file, "/$defs/partial", `${next.method} declares a partial schema`);
     const at = (key: string) => `/x-rcp/${key}`;
     if (old.capability !== next.capability)
       this.#add(
@@ -256,30 +177,9 @@ class FolderComparison {
         at("lifecycle"),
         `${next.method} lifecycle ${JSON.stringify(old.lifecycle)} -> ${JSON.stringify(next.lifecycle)}`,
       );
-    this.#entries(
-      file,
-      "gates",
-      old.gates,
-      next.gates,
-      "option-gate-added",
-      "option-gate-removed",
-    );
-    this.#entries(
-      file,
-      "rules",
-      old.rules,
-      next.rules,
-      "cross-field-rule-added",
-      "cross-field-rule-removed",
-    );
-    this.#entries(
-      file,
-      "clamps",
-      old.clamps,
-      next.clamps,
-      "clamp-changed",
-      "clamp-changed",
-    );
+    this.#entries(file, "gates", old.gates, next.gates, "option-gate-added", "option-gate-removed");
+    this.#entries(file, "rules", old.rules, next.rules, "cross-field-rule-added", "cross-field-rule-removed");
+    this.#entries(file, "clamps", old.clamps, next.clamps, "clamp-changed", "clamp-changed");
     for (const [alias, canonical] of Object.entries(old.aliases))
       if (next.aliases[alias] !== canonical)
         this.#add(
@@ -290,12 +190,7 @@ class FolderComparison {
         );
     for (const [alias, canonical] of Object.entries(next.aliases))
       if (old.aliases[alias] !== canonical)
-        this.#add(
-          "param-alias-added",
-          file,
-          `${at("aliases")}/${alias}`,
-          `alias ${alias} for ${canonical} was added`,
-        );
+        this.#add("param-alias-added", file, `${at("aliases")}/${alias}`, `alias ${alias} for ${canonical} was added`);
     this.#optionalSetting(
       file,
       "pagination",
@@ -312,30 +207,19 @@ class FolderComparison {
       "strict-param-added",
       "strict-param-changed",
     );
-    const strength = (value: RcpMethod["idempotent"]) =>
-      value === true ? 2 : value === undefined ? 0 : 1;
+    const strength = (value: RcpMethod["idempotent"]) => (value === true ? 2 : value === undefined ? 0 : 1);
     if (canonicalJson(old.idempotent) !== canonicalJson(next.idempotent))
       this.#add(
-        strength(next.idempotent) > strength(old.idempotent)
-          ? "idempotence-strengthened"
-          : "idempotence-weakened",
+        strength(next.idempotent) > strength(old.idempotent) ? "idempotence-strengthened" : "idempotence-weakened",
         file,
         at("idempotent"),
         `idempotent ${JSON.stringify(old.idempotent ?? false)} -> ${JSON.stringify(next.idempotent ?? false)}`,
       );
     if (old.spec !== next.spec)
-      this.#doc(
-        file,
-        at("spec"),
-        `spec ${JSON.stringify(old.spec)} -> ${JSON.stringify(next.spec)}`,
-      );
+      this.#doc(file, at("spec"), `spec ${JSON.stringify(old.spec)} -> ${JSON.stringify(next.spec)}`);
     for (const key of ["title", "description"] as const)
       if (old[key] !== next[key])
-        this.#doc(
-          file,
-          `/${key}`,
-          `${key} ${JSON.stringify(old[key])} -> ${JSON.stringify(next[key])}`,
-        );
+        this.#doc(file, `/${key}`, `${key} ${JSON.stringify(old[key])} -> ${JSON.stringify(next[key])}`);
     this.#unknownAnnotations(old.file, file, knownMethodAnnotations);
   }
 
@@ -351,21 +235,10 @@ class FolderComparison {
     const [before, after] = [old.map(canonicalJson), next.map(canonicalJson)];
     before.forEach((entry, index) => {
       if (!after.includes(entry))
-        this.#add(
-          removed,
-          file,
-          `/x-rcp/${key}/${index}`,
-          `${key} entry ${entry} was removed`,
-        );
+        this.#add(removed, file, `/x-rcp/${key}/${index}`, `${key} entry ${entry} was removed`);
     });
     after.forEach((entry, index) => {
-      if (!before.includes(entry))
-        this.#add(
-          added,
-          file,
-          `/x-rcp/${key}/${index}`,
-          `${key} entry ${entry} was added`,
-        );
+      if (!before.includes(entry)) this.#add(added, file, `/x-rcp/${key}/${index}`, `${key} entry ${entry} was added`);
     });
   }
 
@@ -386,19 +259,12 @@ class FolderComparison {
     );
   }
 
-  #unknownAnnotations(
-    oldFile: string,
-    file: string,
-    known: ReadonlySet<string>,
-  ): void {
+  #unknownAnnotations(oldFile: string, file: string, known: ReadonlySet<string>): void {
     const annotation = (folder: LoadedSchemaFolder, path: string) => {
       const value = folder.files.get(path)?.["x-rcp"];
       return isJsonObject(value) ? value : {};
     };
-    const [a, b] = [
-      annotation(this.oldFolder, oldFile),
-      annotation(this.newFolder, file),
-    ];
+    const [a, b] = [annotation(this.oldFolder, oldFile), annotation(this.newFolder, file)];
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
       if (!known.has(key) && canonicalJson(a[key]) !== canonicalJson(b[key]))
         this.findings.add(
@@ -416,26 +282,11 @@ class FolderComparison {
   #notifications(): void {
     const pairs = matchByName(this.#old.notifications, this.#new.notifications);
     for (const item of pairs.removed)
-      this.#add(
-        "notification-removed",
-        item.file,
-        "/x-rcp/method",
-        `notification ${item.method} was removed`,
-      );
+      this.#add("notification-removed", item.file, "/x-rcp/method", `notification ${item.method} was removed`);
     for (const item of pairs.added)
-      this.#add(
-        "notification-added",
-        item.file,
-        "/x-rcp/method",
-        `notification ${item.method} was added`,
-      );
+      this.#add("notification-added", item.file, "/x-rcp/method", `notification ${item.method} was added`);
     for (const [old, next] of pairs.renamed)
-      this.#add(
-        "notification-renamed",
-        next.file,
-        "/x-rcp/method",
-        `notification ${old.method} is now ${next.method}`,
-      );
+      this.#add("notification-renamed", next.file, "/x-rcp/method", `notification ${old.method} is now ${next.method}`);
     for (const [old, next] of [...pairs.same, ...pairs.renamed]) {
       for (const key of ["direction", "role"] as const)
         if (old[key] !== next[key])
@@ -451,27 +302,11 @@ class FolderComparison {
           : next.direction === "server"
             ? "output"
             : "input";
-      this.#schema(
-        next.file,
-        "/$defs/params",
-        direction,
-        `${next.method} params`,
-        old.file,
-        true,
-      );
+      this.#schema(next.file, "/$defs/params", direction, `${next.method} params`, old.file, true);
       if (old.spec !== next.spec)
-        this.#doc(
-          next.file,
-          "/x-rcp/spec",
-          `spec ${JSON.stringify(old.spec)} -> ${JSON.stringify(next.spec)}`,
-        );
-      if (old.description !== next.description)
-        this.#doc(next.file, "/description", "description changed");
-      this.#unknownAnnotations(
-        old.file,
-        next.file,
-        knownNotificationAnnotations,
-      );
+        this.#doc(next.file, "/x-rcp/spec", `spec ${JSON.stringify(old.spec)} -> ${JSON.stringify(next.spec)}`);
+      if (old.description !== next.description) this.#doc(next.file, "/description", "description changed");
+      this.#unknownAnnotations(old.file, next.file, knownNotificationAnnotations);
     }
   }
 
@@ -487,28 +322,19 @@ class FolderComparison {
         return isJsonObject(properties) ? properties : {};
       };
       const [before, after] = [keys(this.oldFolder), keys(this.newFolder)];
-      const memberPointer = (key: string) =>
-        `${pointer}/properties/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      const memberPointer = (key: string) => `${pointer}/properties/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
       // The capability rules below say what member-added/removed would say of these keys.
       this.findings.remove(
         (finding) =>
           finding.file === "capabilities.json" &&
-          (finding.rule === "member-added" ||
-            finding.rule === "member-removed") &&
+          (finding.rule === "member-added" || finding.rule === "member-removed") &&
           /^\/\$defs\/[^/]+\/properties\/[^/]+$/.test(finding.pointer) &&
           finding.pointer.startsWith(`${pointer}/`),
       );
-      const removed = Object.keys(before).filter(
-        (key) => !Object.hasOwn(after, key),
-      );
-      const added = Object.keys(after).filter(
-        (key) => !Object.hasOwn(before, key),
-      );
+      const removed = Object.keys(before).filter((key) => !Object.hasOwn(after, key));
+      const added = Object.keys(after).filter((key) => !Object.hasOwn(before, key));
       for (const key of removed) {
-        const renamedTo = added.find(
-          (candidate) =>
-            canonicalJson(after[candidate]) === canonicalJson(before[key]),
-        );
+        const renamedTo = added.find((candidate) => canonicalJson(after[candidate]) === canonicalJson(before[key]));
         if (renamedTo !== undefined) {
           added.splice(added.indexOf(renamedTo), 1);
           this.#add(
@@ -517,28 +343,16 @@ class FolderComparison {
             memberPointer(renamedTo),
             `${side} ${key} is now ${renamedTo}`,
           );
-        } else
-          this.#add(
-            "capability-removed",
-            "capabilities.json",
-            memberPointer(key),
-            `${side} ${key} was removed`,
-          );
+        } else this.#add("capability-removed", "capabilities.json", memberPointer(key), `${side} ${key} was removed`);
       }
       for (const key of added)
-        this.#add(
-          "capability-added",
-          "capabilities.json",
-          memberPointer(key),
-          `${side} ${key} was added`,
-        );
+        this.#add("capability-added", "capabilities.json", memberPointer(key), `${side} ${key} was added`);
     }
   }
 
   #errors(): void {
     const [before, after] = [this.#old.errors, this.#new.errors];
-    const at = (code: number) =>
-      `/x-rcp/codes/${after.findIndex((entry) => entry.code === code)}`;
+    const at = (code: number) => `/x-rcp/codes/${after.findIndex((entry) => entry.code === code)}`;
     for (const [index, error] of before.entries()) {
       const same = after.find((entry) => entry.code === error.code);
       if (same === undefined) {
@@ -582,17 +396,8 @@ class FolderComparison {
           );
     }
     for (const error of after)
-      if (
-        !before.some(
-          (entry) => entry.code === error.code || entry.symbol === error.symbol,
-        )
-      )
-        this.#add(
-          "error-code-added",
-          "errors.json",
-          at(error.code),
-          `error ${error.code} ${error.symbol} was added`,
-        );
+      if (!before.some((entry) => entry.code === error.code || entry.symbol === error.symbol))
+        this.#add("error-code-added", "errors.json", at(error.code), `error ${error.code} ${error.symbol} was added`);
   }
 
   /** Shared types by their TypeScript name (the title); a file that kept its path and changed its title was renamed. */
@@ -600,26 +405,18 @@ class FolderComparison {
     const titles = (folder: LoadedSchemaFolder) =>
       new Map(folder.types.map((type) => [type.document.title, type.file]));
     const [before, after] = [titles(this.oldFolder), titles(this.newFolder)];
-    const newTitleOfFile = new Map(
-      [...after].map(([title, file]) => [file, title]),
-    );
+    const newTitleOfFile = new Map([...after].map(([title, file]) => [file, title]));
     const renamedTo = new Set<string>();
     for (const [title, file] of before) {
       if (after.has(title)) continue;
       const successor = newTitleOfFile.get(file);
       if (successor !== undefined && !before.has(successor)) {
         renamedTo.add(successor);
-        this.#add(
-          "type-renamed",
-          file,
-          "/title",
-          `type ${title} is now ${successor}`,
-        );
+        this.#add("type-renamed", file, "/title", `type ${title} is now ${successor}`);
       } else this.#add("type-removed", file, "", `type ${title} was removed`);
     }
     for (const [title, file] of after)
-      if (!before.has(title) && !renamedTo.has(title))
-        this.#add("type-added", file, "", `type ${title} was added`);
+      if (!before.has(title) && !renamedTo.has(title)) this.#add("type-added", file, "", `type ${title} was added`);
   }
 
   /**
@@ -630,46 +427,24 @@ class FolderComparison {
   #unreached(): void {
     for (const [file, document] of this.newFolder.files) {
       const oldDocument = this.oldFolder.files.get(file);
-      if (
-        oldDocument === undefined ||
-        this.oldFolder.fileHashes.get(file) ===
-          this.newFolder.fileHashes.get(file)
-      )
+      if (oldDocument === undefined || this.oldFolder.fileHashes.get(file) === this.newFolder.fileHashes.get(file))
         continue;
       const defs = (value: unknown) => (isJsonObject(value) ? value : {});
-      const [before, after] = [
-        defs(oldDocument["$defs"]),
-        defs(document["$defs"]),
-      ];
-      for (const key of new Set([
-        ...Object.keys(before),
-        ...Object.keys(after),
-      ])) {
+      const [before, after] = [defs(oldDocument["$defs"]), defs(document["$defs"])];
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
         if (!Object.hasOwn(before, key) || !Object.hasOwn(after, key)) continue;
         const pointer = `/$defs/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
         if (canonicalJson(before[key]) === canonicalJson(after[key])) continue;
-        this.#unreachedPart(
-          file,
-          pointer,
-          (at) => at === pointer || at.startsWith(`${pointer}/`),
-        );
+        this.#unreachedPart(file, pointer, (at) => at === pointer || at.startsWith(`${pointer}/`));
       }
-      const rest = (value: Record<string, unknown>) =>
-        canonicalJson({ ...value, $defs: undefined, $id: undefined });
-      if (rest(oldDocument) !== rest(document))
-        this.#unreachedPart(file, "", (at) => !at.startsWith("/$defs/"));
+      const rest = (value: Record<string, unknown>) => canonicalJson({ ...value, $defs: undefined, $id: undefined });
+      if (rest(oldDocument) !== rest(document)) this.#unreachedPart(file, "", (at) => !at.startsWith("/$defs/"));
     }
   }
 
-  #unreachedPart(
-    file: string,
-    pointer: string,
-    within: (pointer: string) => boolean,
-  ): void {
+  #unreachedPart(file: string, pointer: string, within: (pointer: string) => boolean): void {
     if (this.findings.touches(file, within)) return;
-    const reached = [...this.#reached].some(
-      (key) => key.startsWith(`${file}#`) && within(key.slice(file.length + 1)),
-    );
+    const reached = [...this.#reached].some((key) => key.startsWith(`${file}#`) && within(key.slice(file.length + 1)));
     if (reached) {
       this.findings.add(
         {
@@ -683,12 +458,7 @@ class FolderComparison {
       );
       return;
     }
-    this.#schema(
-      file,
-      pointer,
-      "both",
-      `${file} (not reached from any method)`,
-    );
+    this.#schema(file, pointer, "both", `${file} (not reached from any method)`);
     if (!this.findings.touches(file, within))
       this.findings.add(
         {
@@ -703,6 +473,41 @@ class FolderComparison {
   }
 }
 
+/**
+ * Which files are the same in both folders along with every file their `$ref`s reach
+ * (following the new folder's references): comparing inside one can find nothing.
+ */
+function settledFiles(old: LoadedSchemaFolder, next: LoadedSchemaFolder): (file: string) => boolean {
+  const references = new Map<string, Set<string>>();
+  for (const [file, document] of next.files) {
+    const targets = new Set<string>();
+    walkSchema(document, (schema) => {
+      const ref = isJsonObject(schema) ? schema["$ref"] : undefined;
+      if (typeof ref !== "string") return;
+      const url = new URL(ref, next.idOf(file));
+      url.hash = "";
+      targets.add(url.href.slice(schemaIdBase.length));
+    });
+    references.set(file, targets);
+  }
+  // Unsettled: a file that changed, and every file whose references reach one.
+  const referrers = new Map<string, string[]>();
+  for (const [file, targets] of references)
+    for (const target of targets) referrers.set(target, [...(referrers.get(target) ?? []), file]);
+  const unsettled = new Set(
+    [...new Set([...old.fileHashes.keys(), ...next.fileHashes.keys()])].filter(
+      (file) => old.fileHashes.get(file) !== next.fileHashes.get(file),
+    ),
+  );
+  for (const pending = [...unsettled]; pending.length > 0;)
+    for (const referrer of referrers.get(pending.pop()!) ?? [])
+      if (!unsettled.has(referrer)) {
+        unsettled.add(referrer);
+        pending.push(referrer);
+      }
+  return (file) => !unsettled.has(file);
+}
+
 interface Matched<T> {
   same: [T, T][];
   renamed: [T, T][];
@@ -711,10 +516,7 @@ interface Matched<T> {
 }
 
 /** Pairs by wire name; a name gone and a name new in the same file (or with the same shapes) is a rename. */
-function matchByName<T extends RcpMethod | RcpNotification>(
-  old: readonly T[],
-  next: readonly T[],
-): Matched<T> {
+function matchByName<T extends RcpMethod | RcpNotification>(old: readonly T[], next: readonly T[]): Matched<T> {
   const byName = new Map(next.map((item) => [item.method, item]));
   const same: [T, T][] = [];
   const removed: T[] = [];
@@ -725,11 +527,7 @@ function matchByName<T extends RcpMethod | RcpNotification>(
   }
   const oldNames = new Set(old.map((item) => item.method));
   const added = next.filter((item) => !oldNames.has(item.method));
-  const shapes = (item: T) =>
-    canonicalJson([
-      item.params.schema,
-      "result" in item ? item.result.schema : null,
-    ]);
+  const shapes = (item: T) => canonicalJson([item.params.schema, "result" in item ? item.result.schema : null]);
   const renamed: [T, T][] = [];
   for (const item of [...removed]) {
     const successor =

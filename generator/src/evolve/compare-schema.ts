@@ -7,21 +7,11 @@
  * accepting everything, so adding one is a narrowing and removing it a widening.
  */
 import { canonicalJson } from "../load/canonical-json.js";
-import {
-  appendPointer,
-  isJsonObject,
-  readPointer,
-} from "../load/json-pointer.js";
+import { appendPointer, isJsonObject, readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
 import { walkSchema } from "../load/schema-walk.js";
 import type { FindingSet } from "./findings.js";
-import {
-  folderRules,
-  schemaRules,
-  severityOf,
-  type Direction,
-  type SchemaRuleId,
-} from "./rules.js";
+import { folderRules, schemaRules, severityOf, type Direction, type SchemaRuleId } from "./rules.js";
 
 type Schema = Record<string, unknown>;
 
@@ -41,6 +31,8 @@ export interface Comparison {
   readonly rootTitleIsDoc?: boolean;
   /** Collects `file#pointer` of every schema of the new folder compared. */
   readonly reached?: Set<string>;
+  /** Whether a file, and every file its `$ref`s reach, is the same in both folders: nothing in it can differ. */
+  readonly settled?: (file: string) => boolean;
 }
 
 /** Keywords that say nothing about which values are valid. */
@@ -52,27 +44,13 @@ const annotations = new Set([
   "deprecated",
   "readOnly",
   "writeOnly",
-  "$schema",
-  "$id",
   "contentMediaType",
   "contentEncoding",
 ]);
-const lowerBounds = [
-  "minimum",
-  "exclusiveMinimum",
-  "minLength",
-  "minItems",
-  "minProperties",
-  "minContains",
-];
-const upperBounds = [
-  "maximum",
-  "exclusiveMaximum",
-  "maxLength",
-  "maxItems",
-  "maxProperties",
-  "maxContains",
-];
+/** Where a schema sits, not what it says: the loader assigns every file's `$id` from its path. */
+const placement = new Set(["$schema", "$id"]);
+const lowerBounds = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
+const upperBounds = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
 /** Handled together elsewhere in compareResolved. */
 const handled = new Set([
   "title",
@@ -117,11 +95,7 @@ const wholeConstraints = new Set([
   "$dynamicAnchor",
 ]);
 
-export function compareSchemas(
-  old: Place,
-  next: Place,
-  comparison: Comparison,
-): void {
+export function compareSchemas(old: Place, next: Place, comparison: Comparison): void {
   new Walk(comparison).compare(old, next, true);
 }
 
@@ -130,6 +104,10 @@ class Walk {
   constructor(private readonly comparison: Comparison) {}
 
   compare(old: Place, next: Place, isRoot = false): void {
+    if (old.file === next.file && old.pointer === next.pointer && this.comparison.settled?.(next.file)) {
+      this.comparison.reached?.add(`${next.file}#${next.pointer}`);
+      return;
+    }
     const oldNode = schemaAt(old);
     const newNode = schemaAt(next);
     this.#annotationsAt(oldNode, newNode, next, isRoot);
@@ -142,26 +120,11 @@ class Walk {
       .add(`${newTarget.place.file}#${newTarget.place.pointer}`);
     // What a $ref points to carries its own annotations; the use site's were compared above.
     if (oldTarget.place !== old || newTarget.place !== next)
-      this.#annotationsAt(
-        oldTarget.schema,
-        newTarget.schema,
-        newTarget.place,
-        false,
-      );
-    this.#compareResolved(
-      oldTarget.schema,
-      newTarget.schema,
-      oldTarget.place,
-      newTarget.place,
-    );
+      this.#annotationsAt(oldTarget.schema, newTarget.schema, newTarget.place, false);
+    this.#compareResolved(oldTarget.schema, newTarget.schema, oldTarget.place, newTarget.place);
   }
 
-  #report(
-    rule: SchemaRuleId,
-    place: Place,
-    tokens: readonly (string | number)[],
-    message: string,
-  ): void {
+  #report(rule: SchemaRuleId, place: Place, tokens: readonly (string | number)[], message: string): void {
     const { findings, via, direction } = this.comparison;
     let severity = severityOf(schemaRules[rule].kind, direction);
     let reported: string = rule;
@@ -182,41 +145,16 @@ class Walk {
     );
   }
 
-  #annotationsAt(
-    oldNode: Schema,
-    newNode: Schema,
-    place: Place,
-    isRoot: boolean,
-  ): void {
-    for (const keyword of new Set([
-      ...Object.keys(oldNode),
-      ...Object.keys(newNode),
-    ])) {
-      if (
-        keyword !== "title" &&
-        !annotations.has(keyword) &&
-        !keyword.startsWith("x-")
-      )
-        continue;
-      if (
-        keyword === "x-rcp" ||
-        canonicalJson(oldNode[keyword]) === canonicalJson(newNode[keyword])
-      )
-        continue;
+  #annotationsAt(oldNode: Schema, newNode: Schema, place: Place, isRoot: boolean): void {
+    for (const keyword of new Set([...Object.keys(oldNode), ...Object.keys(newNode)])) {
+      if (keyword !== "title" && !annotations.has(keyword) && !keyword.startsWith("x-")) continue;
+      if (keyword === "x-rcp" || canonicalJson(oldNode[keyword]) === canonicalJson(newNode[keyword])) continue;
       if (keyword === "title") {
         // A types/ file's title is judged by the folder comparison (type-renamed / type-removed).
         if (place.pointer === "" && place.file.startsWith("types/")) continue;
         if (isRoot && this.comparison.rootTitleIsDoc)
-          this.#report(
-            "doc-changed",
-            place,
-            ["title"],
-            changedText("title", oldNode, newNode),
-          );
-        else if (
-          oldNode["title"] !== undefined &&
-          newNode["title"] !== undefined
-        )
+          this.#report("doc-changed", place, ["title"], changedText("title", oldNode, newNode));
+        else if (oldNode["title"] !== undefined && newNode["title"] !== undefined)
           this.comparison.findings.add(
             {
               rule: "type-renamed",
@@ -227,30 +165,14 @@ class Walk {
             },
             this.comparison.via,
           );
-        else
-          this.#report(
-            "doc-changed",
-            place,
-            ["title"],
-            changedText("title", oldNode, newNode),
-          );
+        else this.#report("doc-changed", place, ["title"], changedText("title", oldNode, newNode));
         continue;
       }
-      this.#report(
-        "doc-changed",
-        place,
-        [keyword],
-        changedText(keyword, oldNode, newNode),
-      );
+      this.#report("doc-changed", place, [keyword], changedText(keyword, oldNode, newNode));
     }
   }
 
-  #compareResolved(
-    old: Schema,
-    next: Schema,
-    oldPlace: Place,
-    newPlace: Place,
-  ): void {
+  #compareResolved(old: Schema, next: Schema, oldPlace: Place, newPlace: Place): void {
     this.#types(old, next, newPlace);
     this.#values(old, next, newPlace);
     this.#bounds(old, next, newPlace);
@@ -259,25 +181,14 @@ class Walk {
     this.#arrays(old, next, oldPlace, newPlace);
     this.#alternatives(old, next, oldPlace, newPlace);
     this.#conditionals(old, next, oldPlace, newPlace);
-    for (const keyword of new Set([
-      ...Object.keys(old),
-      ...Object.keys(next),
-    ])) {
-      if (
-        handled.has(keyword) ||
-        annotations.has(keyword) ||
-        keyword.startsWith("x-")
-      )
+    for (const keyword of new Set([...Object.keys(old), ...Object.keys(next)])) {
+      if (handled.has(keyword) || annotations.has(keyword) || placement.has(keyword) || keyword.startsWith("x-"))
         continue;
-      if (canonicalJson(old[keyword]) === canonicalJson(next[keyword]))
-        continue;
-      const rule = wholeConstraints.has(keyword)
-        ? "condition-changed"
-        : "unclassified-change";
+      if (canonicalJson(old[keyword]) === canonicalJson(next[keyword])) continue;
+      const rule = wholeConstraints.has(keyword) ? "condition-changed" : "unclassified-change";
       this.#report(rule, newPlace, [keyword], changedText(keyword, old, next));
     }
-    if (canonicalJson(old["x-rcp"]) !== canonicalJson(next["x-rcp"]))
-      this.#typeAnnotation(old, next, newPlace);
+    if (canonicalJson(old["x-rcp"]) !== canonicalJson(next["x-rcp"])) this.#typeAnnotation(old, next, newPlace);
   }
 
   /** A shared type's x-rcp block: its kind and spec are bookkeeping, its role names a validator of the generated descriptor. */
@@ -287,8 +198,7 @@ class Walk {
       if (canonicalJson(a[key]) === canonicalJson(b[key])) continue;
       const pointer = appendPointer(appendPointer(place.pointer, "x-rcp"), key);
       if (key === "role") {
-        const rule =
-          a[key] === undefined ? "type-role-added" : "type-role-changed";
+        const rule = a[key] === undefined ? "type-role-added" : "type-role-changed";
         this.comparison.findings.add(
           {
             rule,
@@ -301,9 +211,7 @@ class Walk {
         );
       } else
         this.#report(
-          key === "spec" || key === "kind"
-            ? "doc-changed"
-            : "unclassified-change",
+          key === "spec" || key === "kind" ? "doc-changed" : "unclassified-change",
           place,
           ["x-rcp", key],
           changedText(key, a, b),
@@ -315,80 +223,32 @@ class Walk {
     const [before, after] = [typesOf(old), typesOf(next)];
     const lost = [...before].filter((type) => !covers(after, type));
     const gained = [...after].filter((type) => !covers(before, type));
-    if (lost.length > 0)
-      this.#report(
-        "type-narrowed",
-        place,
-        ["type"],
-        `no longer accepts ${lost.join(", ")}`,
-      );
-    if (gained.length > 0)
-      this.#report(
-        "type-widened",
-        place,
-        ["type"],
-        `now also accepts ${gained.join(", ")}`,
-      );
+    if (lost.length > 0) this.#report("type-narrowed", place, ["type"], `no longer accepts ${lost.join(", ")}`);
+    if (gained.length > 0) this.#report("type-widened", place, ["type"], `now also accepts ${gained.join(", ")}`);
   }
 
   #values(old: Schema, next: Schema, place: Place): void {
     const [before, after] = [valuesOf(old), valuesOf(next)];
     if (before === undefined && after === undefined) return;
-    const keyword =
-      next["enum"] !== undefined || old["enum"] !== undefined
-        ? "enum"
-        : "const";
+    const keyword = next["enum"] !== undefined || old["enum"] !== undefined ? "enum" : "const";
     if (before === undefined)
-      return this.#report(
-        "enum-narrowed",
-        place,
-        [keyword],
-        `now only ${[...after!].join(", ")}`,
-      );
+      return this.#report("enum-narrowed", place, [keyword], `now only ${[...after!].join(", ")}`);
     if (after === undefined)
-      return this.#report(
-        "enum-widened",
-        place,
-        [keyword],
-        `no longer limited to ${[...before].join(", ")}`,
-      );
+      return this.#report("enum-widened", place, [keyword], `no longer limited to ${[...before].join(", ")}`);
     const removed = [...before].filter((value) => !after.has(value));
     const added = [...after].filter((value) => !before.has(value));
-    if (removed.length > 0)
-      this.#report(
-        "enum-narrowed",
-        place,
-        [keyword],
-        `no longer accepts ${removed.join(", ")}`,
-      );
-    if (added.length > 0)
-      this.#report(
-        "enum-widened",
-        place,
-        [keyword],
-        `now also accepts ${added.join(", ")}`,
-      );
+    if (removed.length > 0) this.#report("enum-narrowed", place, [keyword], `no longer accepts ${removed.join(", ")}`);
+    if (added.length > 0) this.#report("enum-widened", place, [keyword], `now also accepts ${added.join(", ")}`);
   }
 
   #bounds(old: Schema, next: Schema, place: Place): void {
-    const compareBound = (
-      keyword: string,
-      tighter: (a: number, b: number) => boolean,
-    ) => {
+    const compareBound = (keyword: string, tighter: (a: number, b: number) => boolean) => {
       const [a, b] = [old[keyword], next[keyword]];
       if (a === b || (typeof a !== "number" && typeof b !== "number")) return;
       const text = `${keyword} ${a ?? "none"} -> ${b ?? "none"}`;
-      if (typeof a !== "number")
-        this.#report("range-narrowed", place, [keyword], text);
-      else if (typeof b !== "number")
-        this.#report("range-widened", place, [keyword], text);
-      else
-        this.#report(
-          tighter(a, b) ? "range-narrowed" : "range-widened",
-          place,
-          [keyword],
-          text,
-        );
+      if (typeof a !== "number") this.#report("range-narrowed", place, [keyword], text);
+      else if (typeof b !== "number") this.#report("range-widened", place, [keyword], text);
+      else this.#report(tighter(a, b) ? "range-narrowed" : "range-widened", place, [keyword], text);
     };
     for (const keyword of lowerBounds) compareBound(keyword, (a, b) => b > a);
     for (const keyword of upperBounds) compareBound(keyword, (a, b) => b < a);
@@ -401,29 +261,16 @@ class Walk {
       const [a, b] = [old[keyword], next[keyword]];
       if (a === b) continue;
       const text = `${keyword} ${JSON.stringify(a) ?? "none"} -> ${JSON.stringify(b) ?? "none"}`;
-      const rule =
-        a === undefined
-          ? "pattern-narrowed"
-          : b === undefined
-            ? "pattern-widened"
-            : "pattern-changed";
+      const rule = a === undefined ? "pattern-narrowed" : b === undefined ? "pattern-widened" : "pattern-changed";
       this.#report(rule, place, [keyword], text);
     }
   }
 
   #members(old: Schema, next: Schema, oldPlace: Place, newPlace: Place): void {
-    const [requiredBefore, requiredAfter] = [
-      new Set(stringsOf(old["required"])),
-      new Set(stringsOf(next["required"])),
-    ];
+    const [requiredBefore, requiredAfter] = [new Set(stringsOf(old["required"])), new Set(stringsOf(next["required"]))];
     for (const name of requiredAfter)
       if (!requiredBefore.has(name))
-        this.#report(
-          "required-added",
-          newPlace,
-          ["required"],
-          `"${name}" is now required`,
-        );
+        this.#report("required-added", newPlace, ["required"], `"${name}" is now required`);
     for (const name of requiredBefore)
       if (!requiredAfter.has(name))
         this.#report(
@@ -436,21 +283,11 @@ class Walk {
       const [before, after] = [asObject(old[keyword]), asObject(next[keyword])];
       for (const name of Object.keys(before))
         if (!Object.hasOwn(after, name))
-          this.#report(
-            "member-removed",
-            newPlace,
-            [keyword, name],
-            `"${name}" was removed`,
-          );
+          this.#report("member-removed", newPlace, [keyword, name], `"${name}" was removed`);
       for (const name of Object.keys(after)) {
         if (!Object.hasOwn(before, name)) {
           // A new required member is reported by required-added; the member itself adds nothing else.
-          this.#report(
-            "member-added",
-            newPlace,
-            [keyword, name],
-            `"${name}" was added`,
-          );
+          this.#report("member-added", newPlace, [keyword, name], `"${name}" was added`);
           continue;
         }
         this.compare(at(oldPlace, keyword, name), at(newPlace, keyword, name));
@@ -461,13 +298,7 @@ class Walk {
   }
 
   /** Unknown members: lifting `false` is §4.6's own rule; a map's value schema is compared as any schema. */
-  #additional(
-    old: Schema,
-    next: Schema,
-    oldPlace: Place,
-    newPlace: Place,
-    keyword: string,
-  ): void {
+  #additional(old: Schema, next: Schema, oldPlace: Place, newPlace: Place, keyword: string): void {
     const [a, b] = [old[keyword], next[keyword]];
     if (canonicalJson(a) === canonicalJson(b)) return;
     if (a === false)
@@ -478,18 +309,11 @@ class Walk {
         `${keyword} false -> ${JSON.stringify(b) ?? "none"}`,
       );
     if (b === false)
-      return this.#report(
-        "additional-properties-narrowed",
-        newPlace,
-        [keyword],
-        `${keyword} is now false`,
-      );
+      return this.#report("additional-properties-narrowed", newPlace, [keyword], `${keyword} is now false`);
     if (a === undefined || a === true || b === undefined || b === true) {
       const narrowed = a === undefined || a === true;
       return this.#report(
-        narrowed
-          ? "additional-properties-narrowed"
-          : "additional-properties-widened",
+        narrowed ? "additional-properties-narrowed" : "additional-properties-widened",
         newPlace,
         [keyword],
         narrowed
@@ -501,21 +325,10 @@ class Walk {
   }
 
   #arrays(old: Schema, next: Schema, oldPlace: Place, newPlace: Place): void {
-    for (const keyword of ["items", "contains"])
-      this.#optionalSubschema(old, next, oldPlace, newPlace, [keyword]);
-    const [before, after] = [
-      listOf(old["prefixItems"]),
-      listOf(next["prefixItems"]),
-    ];
-    for (
-      let index = 0;
-      index < Math.max(before.length, after.length);
-      index += 1
-    )
-      this.#optionalSubschema(old, next, oldPlace, newPlace, [
-        "prefixItems",
-        index,
-      ]);
+    for (const keyword of ["items", "contains"]) this.#optionalSubschema(old, next, oldPlace, newPlace, [keyword]);
+    const [before, after] = [listOf(old["prefixItems"]), listOf(next["prefixItems"])];
+    for (let index = 0; index < Math.max(before.length, after.length); index += 1)
+      this.#optionalSubschema(old, next, oldPlace, newPlace, ["prefixItems", index]);
   }
 
   /** A subschema that may be absent on one side, where absent accepts everything. */
@@ -527,11 +340,7 @@ class Walk {
     tokens: readonly (string | number)[],
   ): void {
     const pointer = tokens.reduce<string>(appendPointer, "");
-    if (
-      readPointer(old, pointer) === undefined &&
-      readPointer(next, pointer) === undefined
-    )
-      return;
+    if (readPointer(old, pointer) === undefined && readPointer(next, pointer) === undefined) return;
     const path = tokens.map(String);
     this.compare(at(oldPlace, ...path), at(newPlace, ...path));
   }
@@ -540,12 +349,7 @@ class Walk {
    * oneOf/anyOf: alternatives written identically pair first, then those of the same kind
    * (type, const, $ref target); an alternative left over was added or removed.
    */
-  #alternatives(
-    old: Schema,
-    next: Schema,
-    oldPlace: Place,
-    newPlace: Place,
-  ): void {
+  #alternatives(old: Schema, next: Schema, oldPlace: Place, newPlace: Place): void {
     for (const keyword of ["oneOf", "anyOf"]) {
       const [a, b] = [old[keyword], next[keyword]];
       if (a === undefined && b === undefined) continue;
@@ -558,18 +362,12 @@ class Walk {
         );
         continue;
       }
-      const before = listOf(a).map((_, index) =>
-        at(oldPlace, keyword, String(index)),
-      );
-      const after = listOf(b).map((_, index) =>
-        at(newPlace, keyword, String(index)),
-      );
+      const before = listOf(a).map((_, index) => at(oldPlace, keyword, String(index)));
+      const after = listOf(b).map((_, index) => at(newPlace, keyword, String(index)));
       const pairs: [Place, Place][] = [];
       for (const signature of [exactSignature, kindSignature])
         for (const oldAlternative of [...before]) {
-          const index = after.findIndex(
-            (candidate) => signature(candidate) === signature(oldAlternative),
-          );
+          const index = after.findIndex((candidate) => signature(candidate) === signature(oldAlternative));
           if (index < 0) continue;
           pairs.push([oldAlternative, after[index]!]);
           before.splice(before.indexOf(oldAlternative), 1);
@@ -583,33 +381,17 @@ class Walk {
           `alternative ${removed.pointer.split("/").pop()} (${describe(removed)}) was removed`,
         );
       for (const added of after)
-        this.#report(
-          "alternative-added",
-          added,
-          [],
-          `alternative ${describe(added)} was added`,
-        );
-      for (const [oldAlternative, newAlternative] of pairs)
-        this.compare(oldAlternative, newAlternative);
+        this.#report("alternative-added", added, [], `alternative ${describe(added)} was added`);
+      for (const [oldAlternative, newAlternative] of pairs) this.compare(oldAlternative, newAlternative);
     }
     const [before, after] = [listOf(old["allOf"]), listOf(next["allOf"])];
-    for (
-      let index = 0;
-      index < Math.max(before.length, after.length);
-      index += 1
-    )
+    for (let index = 0; index < Math.max(before.length, after.length); index += 1)
       this.#optionalSubschema(old, next, oldPlace, newPlace, ["allOf", index]);
   }
 
   /** if/then/else: a changed condition is `condition-changed` (via wholeConstraints); its branches are compared. */
-  #conditionals(
-    old: Schema,
-    next: Schema,
-    oldPlace: Place,
-    newPlace: Place,
-  ): void {
-    for (const keyword of ["then", "else"])
-      this.#optionalSubschema(old, next, oldPlace, newPlace, [keyword]);
+  #conditionals(old: Schema, next: Schema, oldPlace: Place, newPlace: Place): void {
+    for (const keyword of ["then", "else"]) this.#optionalSubschema(old, next, oldPlace, newPlace, [keyword]);
   }
 }
 
@@ -630,19 +412,10 @@ function dereference(place: Place): { place: Place; schema: Schema } {
   let current = place;
   let schema = schemaAt(place);
   const siblings: Schema = {};
-  for (
-    let hops = 0;
-    typeof schema["$ref"] === "string" && hops < 64;
-    hops += 1
-  ) {
+  for (let hops = 0; typeof schema["$ref"] === "string" && hops < 64; hops += 1) {
     const { $ref, ...rest } = schema;
     for (const [keyword, value] of Object.entries(rest))
-      if (
-        !annotations.has(keyword) &&
-        keyword !== "title" &&
-        !(keyword in siblings)
-      )
-        siblings[keyword] = value;
+      if (!annotations.has(keyword) && keyword !== "title" && !(keyword in siblings)) siblings[keyword] = value;
     const target = resolveRef(current.folder, current.file, $ref as string);
     if (target === undefined) break;
     current = target;
@@ -650,32 +423,23 @@ function dereference(place: Place): { place: Place; schema: Schema } {
   }
   return {
     place: current,
-    schema:
-      Object.keys(siblings).length === 0 ? schema : { ...schema, ...siblings },
+    schema: Object.keys(siblings).length === 0 ? schema : { ...schema, ...siblings },
   };
 }
 
-function resolveRef(
-  folder: LoadedSchemaFolder,
-  file: string,
-  ref: string,
-): Place | undefined {
+function resolveRef(folder: LoadedSchemaFolder, file: string, ref: string): Place | undefined {
   const url = new URL(ref, folder.idOf(file));
   const fragment = decodeURIComponent(url.hash.slice(1));
   url.hash = "";
   const target = url.href.slice(schemaIdBase.length);
   const document = folder.files.get(target);
   if (document === undefined) return undefined;
-  if (fragment === "" || fragment.startsWith("/"))
-    return { folder, file: target, pointer: fragment };
+  if (fragment === "" || fragment.startsWith("/")) return { folder, file: target, pointer: fragment };
   let anchored: string | undefined;
   walkSchema(document, (schema, pointer) => {
-    if (isJsonObject(schema) && schema["$anchor"] === fragment)
-      anchored ??= pointer;
+    if (isJsonObject(schema) && schema["$anchor"] === fragment) anchored ??= pointer;
   });
-  return anchored === undefined
-    ? undefined
-    : { folder, file: target, pointer: anchored };
+  return anchored === undefined ? undefined : { folder, file: target, pointer: anchored };
 }
 
 const allTypes = ["null", "boolean", "object", "array", "number", "string"];
@@ -683,10 +447,7 @@ const allTypes = ["null", "boolean", "object", "array", "number", "string"];
 function typesOf(schema: Schema): Set<string> {
   const type = schema["type"];
   if (typeof type === "string") return new Set([type]);
-  if (Array.isArray(type))
-    return new Set(
-      type.filter((entry): entry is string => typeof entry === "string"),
-    );
+  if (Array.isArray(type)) return new Set(type.filter((entry): entry is string => typeof entry === "string"));
   return new Set(allTypes);
 }
 
@@ -696,10 +457,8 @@ function covers(types: ReadonlySet<string>, type: string): boolean {
 }
 
 function valuesOf(schema: Schema): Set<string> | undefined {
-  if (schema["const"] !== undefined)
-    return new Set([canonicalJson(schema["const"])]);
-  if (Array.isArray(schema["enum"]))
-    return new Set(schema["enum"].map(canonicalJson));
+  if (schema["const"] !== undefined) return new Set([canonicalJson(schema["const"])]);
+  if (Array.isArray(schema["enum"])) return new Set(schema["enum"].map(canonicalJson));
   return undefined;
 }
 
@@ -722,16 +481,13 @@ function kindSignature(place: Place): string {
 function describe(place: Place): string {
   const schema = schemaAt(place);
   if (typeof schema["$ref"] === "string") return `$ref ${schema["$ref"]}`;
-  if (schema["const"] !== undefined)
-    return `const ${JSON.stringify(schema["const"])}`;
-  if (schema["type"] !== undefined)
-    return `type ${JSON.stringify(schema["type"])}`;
+  if (schema["const"] !== undefined) return `const ${JSON.stringify(schema["const"])}`;
+  if (schema["type"] !== undefined) return `type ${JSON.stringify(schema["type"])}`;
   return canonicalJson(schema).slice(0, 60);
 }
 
 function changedText(keyword: string, old: Schema, next: Schema): string {
-  const shown = (value: unknown) =>
-    value === undefined ? "none" : clip(JSON.stringify(value));
+  const shown = (value: unknown) => (value === undefined ? "none" : clip(JSON.stringify(value)));
   return `${keyword} ${shown(old[keyword])} -> ${shown(next[keyword])}`;
 }
 
@@ -748,9 +504,7 @@ function listOf(value: unknown): unknown[] {
 }
 
 function stringsOf(value: unknown): string[] {
-  return listOf(value).filter(
-    (entry): entry is string => typeof entry === "string",
-  );
+  return listOf(value).filter((entry): entry is string => typeof entry === "string");
 }
 
 function propertyOf(schema: Schema, name: string): unknown {

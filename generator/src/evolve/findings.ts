@@ -3,12 +3,7 @@
  * from several methods is one finding naming each of them (`via`), at the severity of the
  * reader it breaks worst.
  */
-import {
-  severityRank,
-  type Finding,
-  type RuleId,
-  type Severity,
-} from "./rules.js";
+import { severityRank, type Finding, type RuleId, type Severity } from "./rules.js";
 
 export interface NewFinding {
   readonly rule: RuleId;
@@ -19,10 +14,7 @@ export interface NewFinding {
 }
 
 export class FindingSet {
-  readonly #byKey = new Map<
-    string,
-    { finding: NewFinding; via: Set<string> }
-  >();
+  readonly #byKey = new Map<string, { finding: NewFinding; via: Set<string> }>();
 
   add(finding: NewFinding, via: string): void {
     const key = `${finding.rule}\n${finding.file}\n${finding.pointer}\n${finding.message}`;
@@ -32,21 +24,18 @@ export class FindingSet {
       return;
     }
     if (via !== "") known.via.add(via);
-    if (severityRank[finding.severity] > severityRank[known.finding.severity])
-      known.finding = finding;
+    if (severityRank[finding.severity] > severityRank[known.finding.severity]) known.finding = finding;
   }
 
   /** Whether some finding lies in `file` and satisfies `where` (a pointer test). */
   touches(file: string, where: (pointer: string) => boolean): boolean {
-    for (const { finding } of this.#byKey.values())
-      if (finding.file === file && where(finding.pointer)) return true;
+    for (const { finding } of this.#byKey.values()) if (finding.file === file && where(finding.pointer)) return true;
     return false;
   }
 
   /** Drops the findings `drop` selects (a folder rule that says it better replaces them). */
   remove(drop: (finding: NewFinding) => boolean): void {
-    for (const [key, { finding }] of this.#byKey)
-      if (drop(finding)) this.#byKey.delete(key);
+    for (const [key, { finding }] of this.#byKey) if (drop(finding)) this.#byKey.delete(key);
   }
 
   /** Worst first, then by place. */

@@ -5,10 +5,7 @@ export type Level = "wire" | "code";
 
 /** Whether a finding fails the run at `level`: wire changes always, code changes at the code level. */
 export function fails(finding: Finding, level: Level): boolean {
-  return (
-    severityRank[finding.severity] >=
-    severityRank[level === "wire" ? "wire" : "code"]
-  );
+  return severityRank[finding.severity] >= severityRank[level === "wire" ? "wire" : "code"];
 }
 
 const label: Readonly<Record<Severity, string>> = {
@@ -17,32 +14,18 @@ const label: Readonly<Record<Severity, string>> = {
   safe: "safe",
 };
 
-export function renderFindings(
-  findings: readonly Finding[],
-  level: Level,
-  against: string,
-): string {
+export function renderFindings(findings: readonly Finding[], level: Level, against: string): string {
   const failing = findings.filter((finding) => fails(finding, level)).length;
-  if (findings.length === 0)
-    return `rcp-gen breaking: no changes against ${against}\n`;
+  if (findings.length === 0) return `rcp-gen breaking: no changes against ${against}\n`;
   const rows = findings.map((finding) => [
-    fails(finding, level)
-      ? label[finding.severity]
-      : finding.severity === "code"
-        ? "code (ok at wire)"
-        : "safe",
+    fails(finding, level) ? label[finding.severity] : finding.severity === "code" ? "code (ok at wire)" : "safe",
     finding.rule,
     `${finding.file}#${finding.pointer}`,
-    finding.message +
-      (finding.via.length > 0 ? ` [via ${finding.via.join(", ")}]` : ""),
+    finding.message + (finding.via.length > 0 ? ` [via ${finding.via.join(", ")}]` : ""),
   ]);
-  const widths = [0, 1, 2].map((column) =>
-    Math.max(...rows.map((row) => row[column]!.length)),
-  );
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) =>
-    row
-      .map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell))
-      .join("  "),
+    row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  "),
   );
   const verdict =
     failing === 0

@@ -37,19 +37,16 @@ export function severityOf(kind: ChangeKind, direction: Direction): Severity {
 export const schemaRules = {
   "member-added": {
     kind: "neutral",
-    summary:
-      "an optional member was added; readers ignore unknown members (§4.6)",
+    summary: "an optional member was added; readers ignore unknown members (§4.6)",
   },
   "member-removed": {
     kind: "narrowed",
-    summary:
-      "a member was removed from properties: a server no longer accepts what clients send",
+    summary: "a member was removed from properties: a server no longer accepts what clients send",
   },
   "required-added": { kind: "narrowed", summary: "a member became required" },
   "required-removed": {
     kind: "widened",
-    summary:
-      "a required member was removed or made optional: readers relied on it",
+    summary: "a required member was removed or made optional: readers relied on it",
   },
   "type-narrowed": {
     kind: "narrowed",
@@ -69,8 +66,7 @@ export const schemaRules = {
   },
   "range-narrowed": {
     kind: "narrowed",
-    summary:
-      "a bound (minimum, maxLength, minItems, multipleOf...) was added or tightened",
+    summary: "a bound (minimum, maxLength, minItems, multipleOf...) was added or tightened",
   },
   "range-widened": {
     kind: "widened",
@@ -90,8 +86,7 @@ export const schemaRules = {
   },
   "alternative-removed": {
     kind: "narrowed",
-    summary:
-      "a oneOf/anyOf alternative was removed (or a oneOf/anyOf introduced)",
+    summary: "a oneOf/anyOf alternative was removed (or a oneOf/anyOf introduced)",
   },
   "alternative-added": {
     kind: "widened",
@@ -99,8 +94,7 @@ export const schemaRules = {
   },
   "additional-properties-narrowed": {
     kind: "narrowed",
-    summary:
-      "additionalProperties (or patternProperties values) now accepts less",
+    summary: "additionalProperties (or patternProperties values) now accepts less",
   },
   "additional-properties-widened": {
     kind: "widened",
@@ -108,8 +102,7 @@ export const schemaRules = {
   },
   "additional-members-allowed": {
     kind: "neutral",
-    summary:
-      "additionalProperties: false was lifted; readers ignore unknown members (§4.6)",
+    summary: "additionalProperties: false was lifted; readers ignore unknown members (§4.6)",
   },
   "condition-changed": {
     kind: "changed",
@@ -117,18 +110,15 @@ export const schemaRules = {
   },
   rewritten: {
     kind: "neutral",
-    summary:
-      "written differently, accepting the same values (reordered alternatives, an equivalent type list)",
+    summary: "written differently, accepting the same values (reordered alternatives, an equivalent type list)",
   },
   "unclassified-change": {
     kind: "changed",
-    summary:
-      "a change no rule understands; treated as breaking until a person says otherwise",
+    summary: "a change no rule understands; treated as breaking until a person says otherwise",
   },
   "doc-changed": {
     kind: "neutral",
-    summary:
-      "a description, title of a method shape, example, spec reference or error message changed",
+    summary: "a description, title of a method shape, example, spec reference or error message changed",
   },
 } as const satisfies Record<string, { kind: ChangeKind; summary: string }>;
 
@@ -142,8 +132,7 @@ export const folderRules = {
   },
   "method-gate-changed": {
     severity: "wire",
-    summary:
-      "a method's gating capability (x-rcp capability or requires) changed",
+    summary: "a method's gating capability (x-rcp capability or requires) changed",
   },
   "streaming-removed": {
     severity: "wire",
@@ -151,8 +140,7 @@ export const folderRules = {
   },
   "streaming-added": {
     severity: "safe",
-    summary:
-      "a method may now stream progress; a client sees it only when it asks (§9)",
+    summary: "a method may now stream progress; a client sees it only when it asks (§9)",
   },
   "partial-removed": {
     severity: "wire",
@@ -168,13 +156,11 @@ export const folderRules = {
   },
   "lifecycle-changed": {
     severity: "wire",
-    summary:
-      "which lifecycle method (initialize, ping, shutdown) a method is changed",
+    summary: "which lifecycle method (initialize, ping, shutdown) a method is changed",
   },
   "option-gate-added": {
     severity: "wire",
-    summary:
-      "an option gate was added: a param value clients send may now be -32005",
+    summary: "an option gate was added: a param value clients send may now be -32005",
   },
   "option-gate-removed": {
     severity: "safe",
@@ -182,8 +168,7 @@ export const folderRules = {
   },
   "cross-field-rule-added": {
     severity: "wire",
-    summary:
-      "a cross-field rule was added: params clients send may now be rejected",
+    summary: "a cross-field rule was added: params clients send may now be rejected",
   },
   "cross-field-rule-removed": {
     severity: "safe",
@@ -195,8 +180,7 @@ export const folderRules = {
   },
   "param-alias-removed": {
     severity: "wire",
-    summary:
-      "a param alias was removed: clients sending it are no longer understood",
+    summary: "a param alias was removed: clients sending it are no longer understood",
   },
   "param-alias-added": { severity: "safe", summary: "a param alias was added" },
   "pagination-changed": {
@@ -217,8 +201,7 @@ export const folderRules = {
   },
   "idempotence-weakened": {
     severity: "wire",
-    summary:
-      "calls once safe to repeat no longer are (or under fewer conditions)",
+    summary: "calls once safe to repeat no longer are (or under fewer conditions)",
   },
   "idempotence-strengthened": {
     severity: "safe",
@@ -238,8 +221,7 @@ export const folderRules = {
   },
   "notification-direction-changed": {
     severity: "wire",
-    summary:
-      "who sends a notification, or what the runtime does with it, changed",
+    summary: "who sends a notification, or what the runtime does with it, changed",
   },
   "capability-added": {
     severity: "safe",
@@ -268,8 +250,7 @@ export const folderRules = {
   },
   "error-retryable-changed": {
     severity: "safe",
-    summary:
-      "an error's §12.2 retry verdict changed; deployed clients keep theirs",
+    summary: "an error's §12.2 retry verdict changed; deployed clients keep theirs",
   },
   "protocol-version-changed": {
     severity: "wire",
@@ -286,23 +267,19 @@ export const folderRules = {
   },
   "type-role-added": {
     severity: "safe",
-    summary:
-      "a shared type gained an x-rcp role (a validator of its own in the descriptor)",
+    summary: "a shared type gained an x-rcp role (a validator of its own in the descriptor)",
   },
   "type-role-changed": {
     severity: "code",
-    summary:
-      "a shared type's x-rcp role was removed or changed: code finding its validator by that role breaks",
+    summary: "a shared type's x-rcp role was removed or changed: code finding its validator by that role breaks",
   },
   "type-renamed": {
     severity: "code",
-    summary:
-      "a titled schema, hence its generated TypeScript name, was renamed",
+    summary: "a titled schema, hence its generated TypeScript name, was renamed",
   },
   "required-added-in-output": {
     severity: "code",
-    summary:
-      "a result or partial member became required: handlers must now return it",
+    summary: "a result or partial member became required: handlers must now return it",
   },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
@@ -323,7 +300,5 @@ export interface Finding {
 }
 
 export function summaryOf(rule: RuleId): string {
-  return rule in schemaRules
-    ? schemaRules[rule as SchemaRuleId].summary
-    : folderRules[rule as FolderRuleId].summary;
+  return rule in schemaRules ? schemaRules[rule as SchemaRuleId].summary : folderRules[rule as FolderRuleId].summary;
 }
