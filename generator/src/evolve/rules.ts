@@ -41,7 +41,8 @@ export const schemaRules = {
   },
   "member-removed": {
     kind: "narrowed",
-    summary: "a member was removed from properties: a server no longer accepts what clients send",
+    summary:
+      "a member was removed from properties: a server no longer accepts what clients sent; a client reading results never relied on an optional one",
   },
   "required-added": { kind: "narrowed", summary: "a member became required" },
   "required-removed": {
@@ -94,7 +95,7 @@ export const schemaRules = {
   },
   "additional-properties-narrowed": {
     kind: "narrowed",
-    summary: "additionalProperties (or patternProperties values) now accepts less",
+    summary: "additionalProperties (or unevaluatedProperties) now accepts less, or is false",
   },
   "additional-properties-widened": {
     kind: "widened",
@@ -156,7 +157,7 @@ export const folderRules = {
   },
   "lifecycle-changed": {
     severity: "wire",
-    summary: "which lifecycle method (initialize, ping, shutdown) a method is changed",
+    summary: "the lifecycle role (initialize, ping, shutdown...) a method plays changed",
   },
   "option-gate-added": {
     severity: "wire",
