@@ -126,17 +126,14 @@ class Walk {
 
   #report(rule: SchemaRuleId, place: Place, tokens: readonly (string | number)[], message: string): void {
     const { findings, via, direction } = this.comparison;
-    let severity = severityOf(schemaRules[rule].kind, direction);
-    let reported: string = rule;
     // A member a result must now carry breaks no deployed reader, but every handler's code.
-    if (rule === "required-added" && direction === "output") {
-      severity = "code";
-      reported = "required-added-in-output";
-    }
+    const inOutput = rule === "required-added" && direction === "output";
     findings.add(
       {
-        rule: reported as SchemaRuleId,
-        severity,
+        rule: inOutput ? "required-added-in-output" : rule,
+        severity: inOutput
+          ? folderRules["required-added-in-output"].severity
+          : severityOf(schemaRules[rule].kind, direction),
         file: place.file,
         pointer: tokens.reduce<string>(appendPointer, place.pointer),
         message,
@@ -468,12 +465,12 @@ function exactSignature(place: Place): string {
 
 /** What kind of value an alternative is: its type and const, or its $ref's target file. */
 function kindSignature(place: Place): string {
-  const { schema } = dereference(place);
-  const ref = schemaAt(place)["$ref"];
+  const target = dereference(place);
+  const { schema } = target;
   return canonicalJson({
     type: schema["type"],
     const: schema["const"],
-    ref: typeof ref === "string" ? dereference(place).place.file : undefined,
+    ref: typeof schemaAt(place)["$ref"] === "string" ? target.place.file : undefined,
     title: schema["title"],
   });
 }

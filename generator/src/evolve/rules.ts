@@ -299,7 +299,3 @@ export interface Finding {
   /** Which methods, notifications or files reach the change, e.g. `retrieve result`. */
   readonly via: readonly string[];
 }
-
-export function summaryOf(rule: RuleId): string {
-  return rule in schemaRules ? schemaRules[rule as SchemaRuleId].summary : folderRules[rule as FolderRuleId].summary;
-}
