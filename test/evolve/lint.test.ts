@@ -104,16 +104,20 @@ describe("rcp-gen lint settings", () => {
     expect(run.status).toBe(1);
   });
 
-  it("warn reports and exits 0; off reports nothing", () => {
+  it("warn reports and exits 0; off (here in package.json) reports nothing", () => {
     settings({ described: "warn" });
     const warned = runCli(["lint", "--json"], project);
     expect(JSON.parse(warned.stdout)).toMatchObject({ errors: 0, findings: [{ level: "warn", rule: "described" }] });
     expect(warned.status).toBe(0);
-    settings({ described: "off" });
+    // The same settings under package.json's "rcp-gen" key.
+    rmSync(join(project, "rcp-gen.config.json"));
+    const manifest = { "rcp-gen": { schema: undescribed, lint: { described: "off" } } };
+    writeFileSync(join(project, "package.json"), JSON.stringify(manifest));
     expect(runCli(["lint"], project)).toMatchObject({
       status: 0,
       stdout: expect.stringContaining("0 errors, 0 warnings"),
     });
+    rmSync(join(project, "package.json"));
   });
 
   it("a rule id that does not exist is a usage error, in one line", () => {
