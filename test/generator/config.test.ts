@@ -85,7 +85,7 @@ describe("a bad setting exits 2 naming file, key and problem", () => {
     [
       "an unknown key",
       { "rcp-gen.config.json": { schema: "s", outDir: "o" } },
-      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples)",
+      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, lint)",
     ],
     [
       "a value of the wrong type",

@@ -3,6 +3,7 @@
  * tests such a project), that it refuses a folder that is not empty unless forced, and that
  * the scaffold's tools are the versions this repository tests with.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,13 +75,35 @@ describe("rcp-gen init into a folder that is not empty", () => {
     const { version } = readJson(join(repoRoot, "generator/package.json"));
     const manifest = readJson(join(dir, "package.json"));
     expect(manifest).toMatchObject({ name: "my-engine", type: "module", private: true });
-    expect(Object.keys(manifest["scripts"])).toEqual(["generate", "check", "build", "start", "serve", "test"]);
+    expect(Object.keys(manifest["scripts"])).toEqual([
+      "generate",
+      "check",
+      "build",
+      "start",
+      "serve",
+      "test",
+      "lint",
+      "breaking",
+    ]);
     expect(manifest["dependencies"]).toEqual({ "@rcp-gen/runtime": version });
     expect(manifest["devDependencies"]).toEqual({ "rcp-gen": version, ...scaffoldTools });
 
     const check = runCli(["--check"], dir);
     expect(check.stdout).toMatch(/^rcp-gen: src\/generated is up to date/);
     expect(check.status).toBe(0);
+  });
+
+  it("passes its CI steps: lint, and breaking against origin/main (here a ref to its first commit)", () => {
+    const manifest = readJson(join(dir, "package.json"));
+    expect(runCli(manifest["scripts"]["lint"].split(" ").slice(1), dir)).toMatchObject({ status: 0 });
+    const git = (...args: string[]) => expect(spawnSync("git", args, { cwd: dir }).status).toBe(0);
+    git("init", "-q", "-b", "main");
+    git("add", ".");
+    git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "scaffold");
+    git("update-ref", "refs/remotes/origin/main", "HEAD");
+    const breaking = runCli(manifest["scripts"]["breaking"].split(" ").slice(1), dir);
+    expect(breaking.stdout).toBe("rcp-gen breaking: no changes against origin/main:schema\n");
+    expect(breaking.status).toBe(0);
   });
 });
 

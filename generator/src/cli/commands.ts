@@ -23,4 +23,14 @@ export const subCommands: Readonly<Record<string, SubCommand>> = {
     summary: "run the conformance suite against a server and print a verdict per level",
     load: () => import("./conform-command.js"),
   },
+  breaking: {
+    usage: "breaking --against <dir | git-ref>",
+    summary: "report the schema changes that break deployed peers or generated code; exit 1 if any",
+    load: () => import("./breaking-command.js"),
+  },
+  lint: {
+    usage: "lint",
+    summary: "check the schema folder against the lint rules the settings turn on; exit 1 on an error",
+    load: () => import("./lint-command.js"),
+  },
 };

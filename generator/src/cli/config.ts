@@ -27,6 +27,8 @@ export interface RcpGenConfig {
   plugins?: string[];
   /** A folder of examples for the docs targets (`<shape>/<name>.json`, as test/schema/fixtures/valid). */
   examples?: string;
+  /** `rcp-gen lint`'s rules by id, each off, warn or error (the command checks the ids). */
+  lint?: Record<string, "off" | "warn" | "error">;
 }
 
 /** Each key a config may hold and its check. */
@@ -37,6 +39,7 @@ const keyChecks: Readonly<Record<keyof RcpGenConfig, (value: unknown) => string 
   targets: nonEmptyStrings,
   plugins: nonEmptyStrings,
   examples: nonEmptyString,
+  lint: ruleLevels,
 };
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -49,6 +52,13 @@ function nonEmptyStrings(value: unknown): string | undefined {
   return Array.isArray(value) && value.length > 0 && value.every((item) => nonEmptyString(item) === undefined)
     ? undefined
     : `must be a non-empty list of non-empty strings (got ${JSON.stringify(value)})`;
+}
+
+function ruleLevels(value: unknown): string | undefined {
+  return isRecord(value) &&
+    Object.values(value).every((level) => level === "off" || level === "warn" || level === "error")
+    ? undefined
+    : `must map rule ids to "off", "warn" or "error" (got ${JSON.stringify(value)})`;
 }
 
 /** A config that cannot be used, located by file and key. */
@@ -118,7 +128,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     if (problem !== undefined) throw new ConfigError(file, where(key), problem);
   }
   // Every value passed its check above.
-  const { schema, out, runtime, targets, plugins, examples } = value as RcpGenConfig;
+  const { schema, out, runtime, targets, plugins, examples, lint } = value as RcpGenConfig;
   return {
     ...(schema === undefined ? {} : { schema: resolve(base, schema) }),
     ...(out === undefined ? {} : { out: resolve(base, out) }),
@@ -127,6 +137,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     ...(targets === undefined ? {} : { targets }),
     ...(plugins === undefined ? {} : { plugins: plugins.map((plugin) => resolve(base, plugin)) }),
     ...(examples === undefined ? {} : { examples: resolve(base, examples) }),
+    ...(lint === undefined ? {} : { lint }),
   };
 }
 

@@ -40,6 +40,8 @@ export function scaffoldManifest(name: string, rcpGenVersion: string): object {
       start: "npm run -s build && node dist/client.js",
       serve: "npm run -s build && node dist/server.js",
       test: "rcp-gen --quiet && vitest run",
+      lint: "rcp-gen lint",
+      breaking: "rcp-gen breaking --against origin/main",
     },
     dependencies: { "@rcp-gen/runtime": rcpGenVersion },
     devDependencies: { "rcp-gen": rcpGenVersion, ...scaffoldTools },

@@ -34,7 +34,8 @@ function keysOf(value: unknown): string[] {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
 }
 
-function capabilityPaths(annotation: MethodAnnotation): { pointer: string; path: string }[] {
+/** Every capability path an annotation names, with its pointer in the method file. */
+export function capabilityPaths(annotation: MethodAnnotation): { pointer: string; path: string }[] {
   const found: { pointer: string; path: string }[] = [];
   const add = (pointer: string, value: string | null | undefined) => {
     if (typeof value === "string") found.push({ pointer, path: value });
