@@ -12,7 +12,7 @@ it("createServer refuses an advertised capability without its handler, naming th
     createServer({
       info: { name: "half-built", version: "1.0.0" },
       conformance: "L0",
-      capabilities: { retrieve: { maxK: 5, modes: ["sparse"] }, rerank: { maxPassages: 10 } },
+      capabilities: { retrieve: { maxK: 5, modes: ["sparse"] }, rerank: { methods: ["cross-encoder"] } },
       handlers: { retrieve: () => ({ hits: [] }) } as never,
     });
   expect(build).toThrow(
