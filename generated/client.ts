@@ -203,6 +203,15 @@ export class RcpClientBase extends BaseClient<RcpMethods> {
   }
 
   /**
+   * Reports identity and capabilities without changing state; callable any time (§7.2).
+   *
+   * @generated from methods/info.json
+   */
+  info(params: InfoParams = {}, options?: CallOptions<never>): Promise<InfoResult> {
+    return this.call("info", params, options);
+  }
+
+  /**
    * Builds or updates a global or session memory (§7.17).
    *
    * @generated from methods/memory-build.json
@@ -234,6 +243,15 @@ export class RcpClientBase extends BaseClient<RcpMethods> {
     options?: Omit<CallOptions<MemoryRecallPartial>, "onProgress">,
   ): AsyncGenerator<StreamEvent<MemoryRecallResult, MemoryRecallPartial>, void, undefined> {
     return this.stream("memory/recall", params, options);
+  }
+
+  /**
+   * Liveness and round-trip check; callable any time, never changes state (§7.15).
+   *
+   * @generated from methods/ping.json
+   */
+  ping(params: PingParams = {}, options?: CallOptions<never>): Promise<PingResult> {
+    return this.call("ping", params, options);
   }
 
   /**
@@ -296,6 +314,15 @@ export class RcpClientBase extends BaseClient<RcpMethods> {
     options?: CallOptions<RetrievePartial>,
   ): AsyncGenerator<RetrieveResult, void, undefined> {
     return this.pages("retrieve", params, options);
+  }
+
+  /**
+   * Orderly close; EOF on stdin is equivalent (§7.12, §13.1).
+   *
+   * @generated from methods/shutdown.json
+   */
+  shutdown(params: ShutdownParams = {}, options?: CallOptions<never>): Promise<ShutdownResult> {
+    return this.call("shutdown", params, options);
   }
 }
 

@@ -4,7 +4,7 @@
  * protocol descriptor. Transports (stdio, HTTP, memory) only move frames.
  */
 import type { CallNext, Handler, JsonObject, RequestId, ServerCall, ServerLimits, ServerOptionsBase } from "./api.js";
-import type { MethodDescriptor, ProtocolDescriptor } from "./protocol.js";
+import type { MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "./errors.js";
 import { errorFrame, resultFrame } from "./json.js";
 import { getPath, isRecord } from "./paths.js";
@@ -76,6 +76,7 @@ export class ServerCore implements RequestServices {
     this.identity = { protocol, info: options.info, capabilities, conformance: options.conformance };
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#handlers = options.handlers;
+    refuseMissingHandlers(protocol, capabilities, options.handlers);
     this.#validateResults = options.validateResults ?? true;
     // console.error is stderr on Node, Bun and Deno and the log of a worker: never a stdio server's stdout.
     this.#diagnostics = options.diagnostics ?? ((line) => console.error(line));
@@ -336,17 +337,17 @@ export class ServerCore implements RequestServices {
   /** -32603 when results are validated and this one is malformed; one stderr line says why. */
   resultProblem(descriptor: MethodDescriptor, result: unknown): ErrorObject | undefined {
     if (!this.#validateResults || descriptor.result(result)) return undefined;
-    const issue = descriptor.result.errors?.[0];
-    const where = issue
-      ? `${issue.instancePath || "/"} ${issue.message ?? issue.keyword}`
-      : "does not match the schema";
-    this.#diagnostics(`rcp: ${descriptor.method} handler returned a malformed result: ${where}`);
+    this.#diagnostics(
+      `rcp: ${descriptor.method} handler returned a malformed result: ${firstIssue(descriptor.result)}`,
+    );
     return toErrorObject(undefined);
   }
 
   acceptsPartial(descriptor: MethodDescriptor, partial: unknown): boolean {
     if (!this.#validateResults || descriptor.partial === undefined || descriptor.partial(partial)) return true;
-    this.#diagnostics(`rcp: ${descriptor.method} progress carried a malformed partial; it was dropped`);
+    this.#diagnostics(
+      `rcp: ${descriptor.method} progress carried a malformed partial (${firstIssue(descriptor.partial)}); it was dropped`,
+    );
     return false;
   }
 
@@ -382,4 +383,36 @@ function invalidRequest(id: RequestId | null, detail: string): string {
 function joinBatch(replies: Array<string | undefined>): string | undefined {
   const frames = replies.filter((reply): reply is string => reply !== undefined);
   return frames.length === 0 ? undefined : `[${frames.join(",")}]`;
+}
+
+/** Where and how a value a validator just refused misses its schema: `/summary must be string`. */
+function firstIssue(validator: ShapeCheck): string {
+  const issue = validator.errors?.[0];
+  return issue ? `${issue.instancePath || "/"} ${issue.message ?? issue.keyword}` : "does not match the schema";
+}
+
+/**
+ * An advertised method without a handler is refused when the server is built, not found at
+ * its first call (a -32603 to the client): the handler types demand it, but a cast can hide it.
+ */
+function refuseMissingHandlers(
+  protocol: ProtocolDescriptor,
+  capabilities: Readonly<JsonObject>,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+): void {
+  const missing = Object.values(protocol.methods).filter(
+    (descriptor) =>
+      descriptor.lifecycle === undefined &&
+      (descriptor.capability === null || capabilities[descriptor.capability] !== undefined) &&
+      (descriptor.requires === undefined || Boolean(getPath(capabilities, descriptor.requires))) &&
+      typeof handlers[descriptor.method] !== "function",
+  );
+  if (missing.length === 0) return;
+  const named = missing.map(
+    (descriptor) =>
+      `${descriptor.method} (advertised by ${descriptor.requires ?? descriptor.capability ?? "the protocol"})`,
+  );
+  throw new TypeError(
+    `createServer: no handler for ${named.join(", ")}: give handlers[${JSON.stringify(missing[0]!.method)}], or stop advertising its capability`,
+  );
 }

@@ -52,6 +52,7 @@ describe("rcp-gen conform against a broken server", () => {
         ...notificationFaults,
         gateFault,
         "progress.well-formed:retrieve",
+        "cancel:answered-once",
         "http.sse:one-final",
         "http.sse:nothing-after",
       ]);
@@ -60,6 +61,10 @@ describe("rcp-gen conform against a broken server", () => {
       );
       expect(http.checks.find((check) => check.id === "progress.well-formed:retrieve")!.detail).toBe(
         "(stream): expected exactly one final response (§5.2, §9), found none",
+      );
+      // §5.2, §7.14: the cancelled call's stream ends without the response the fault dropped.
+      expect(http.checks.find((check) => check.id === "cancel:answered-once")!.detail).toBe(
+        "the stream ended with 0 responses: ",
       );
       expect(status).toBe(1);
     });

@@ -18,8 +18,9 @@ export interface ConformRun {
   stderr: string;
 }
 
-export function runConform(args: readonly string[]): Promise<ConformRun> {
-  const child = spawn(process.execPath, [`${repoRoot}generator/bin/rcp-gen.js`, "conform", ...args], { cwd: repoRoot });
+/** Runs `rcp-gen conform` in `cwd` (default the repository root, whose package.json names the RCP/1 schema). */
+export function runConform(args: readonly string[], cwd = repoRoot): Promise<ConformRun> {
+  const child = spawn(process.execPath, [`${repoRoot}generator/bin/rcp-gen.js`, "conform", ...args], { cwd });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

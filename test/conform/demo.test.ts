@@ -38,6 +38,13 @@ describe("rcp-gen conform against the demo engine", () => {
       for (const check of report.checks) expect(check.section, check.id).toMatch(/^§\d/);
       const sse = report.checks.filter((check) => check.id.startsWith("http.sse:")).map((check) => check.status);
       expect(sse).toEqual(["pass", "pass", "pass"]);
+      // §5.2, §7.14: cancellation is checked over HTTP too; making it effective needs --slow-meta.
+      const cancel = report.checks.filter((check) => check.id.startsWith("cancel:"));
+      expect(cancel.map((check) => [check.id, check.status])).toEqual([
+        ["cancel:stream-closed", "pass"],
+        ["cancel:answered-once", "pass"],
+        ["cancel:effective", "skip"],
+      ]);
       expect(run.status).toBe(0);
     });
   });

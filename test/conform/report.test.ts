@@ -19,6 +19,7 @@ const run = (declaredLevel: unknown, results: CheckResult[]) =>
     schema: "schema",
     server: { name: "s", version: "1" },
     declaredLevel,
+    level: null,
     results,
     notes: [],
     milliseconds: 1,

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "./run-cli.js";
+import { runCli, runCliAsync } from "./run-cli.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-config-"));
@@ -51,6 +51,51 @@ describe("settings in rcp-gen.config.json", () => {
     expect(runCli(["--out", "elsewhere", "--quiet"], dir).status).toBe(0);
     expect(readFileSync(join(dir, "elsewhere/server.ts"), "utf8")).toContain(
       "// Regenerate with: npx rcp-gen --out elsewhere\n",
+    );
+  });
+});
+
+describe("--check agrees with itself: the banner's command comes from the settings, not the argv", () => {
+  const dir = project("agreeing", {
+    "package.json": { type: "module" },
+    "rcp-gen.config.json": { schema: "rcp/schema", out: "src/generated" },
+  });
+  const sameSettings: Record<string, string[]> = {
+    "as flags": ["--schema", "rcp/schema", "--out", "src/generated"],
+    "as flags reordered": ["--out", "src/generated", "--schema", "rcp/schema"],
+    "with ./ and a trailing slash": ["--schema", "./rcp/schema/", "--out", "./src/generated"],
+    "named with --config": ["--config", "rcp-gen.config.json"],
+  };
+  const checks = (flags: string[]) => runCliAsync([...flags, "--check"], dir);
+
+  it("generated from the settings file: up to date however the same settings are given to --check", async () => {
+    expect(runCli(["--quiet"], dir).status).toBe(0);
+    const results = await Promise.all(Object.values(sameSettings).map(checks));
+    expect(results.map((result, at) => ({ way: Object.keys(sameSettings)[at], ...result }))).toEqual(
+      Object.keys(sameSettings).map((way) => ({ way, status: 0, stderr: "", stdout: expect.any(String) })),
+    );
+  });
+
+  it("generated from reordered flags with ./: up to date for the settings file, under the same banner", async () => {
+    expect(runCli(["--out", "./src/generated/", "--schema", "./rcp/schema", "--quiet"], dir).status).toBe(0);
+    expect(readFileSync(join(dir, "src/generated/server.ts"), "utf8")).toContain("// Regenerate with: npx rcp-gen\n");
+    expect(await checks([])).toMatchObject({ status: 0, stderr: "" });
+  });
+
+  it("names what really differs when only a banner's command does", async () => {
+    const file = join(dir, "src/generated/types.ts");
+    const stale = readFileSync(file, "utf8").replace(
+      "Regenerate with: npx rcp-gen",
+      "Regenerate with: npx rcp-gen --schema old",
+    );
+    writeFileSync(file, stale);
+    const result = await checks([]);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toContain("  differs: src/generated/types.ts (only the command in its banner)");
+    expect(lines.at(-1)).toBe(
+      'rcp-gen: only the banners\' regenerate command differs: src/generated says "npx rcp-gen --schema old", this run "npx rcp-gen"; ' +
+        "the code is the same, regenerate to update the banners",
     );
   });
 });

@@ -142,7 +142,10 @@ describe("a project made by rcp-gen init", () => {
     // The one shared install stands in for the scaffold's own `npm install`: the same packages.
     symlinkSync(join(app, "node_modules"), join(scaffold, "node_modules"), "dir");
     const tested = succeeded(await run("npm", ["test"], scaffold));
-    expect(tested.stdout.replace(/\x1b\[[\d;]*m/g, "")).toMatch(/Tests +2 passed \(2\)/);
+    const summary = tested.stdout.replace(/\x1b\[[\d;]*m/g, "");
+    // Its frame tests, and the conformance suite at its declared L0 through describeConformance.
+    expect(summary).toMatch(/Test Files +2 passed \(2\)/);
+    expect(summary).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
   });
 
   it("npm start builds it and streams progress, then the result, over stdio and HTTP/SSE", async () => {

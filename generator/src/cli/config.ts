@@ -76,6 +76,8 @@ export class ConfigError extends Error {
 export interface FoundConfig {
   /** The file the settings come from, as the user would name it (relative to the current folder). */
   readonly file: string;
+  /** That file's absolute path. */
+  readonly path: string;
   /** Where `"rcp-gen"` sits in that file: "" for rcp-gen.config.json, "rcp-gen" in package.json. */
   readonly keyPrefix: string;
   /** The settings, with paths resolved against the file's folder. */
@@ -102,6 +104,7 @@ export function findConfig(cwd: string): FoundConfig | undefined {
       const file = display(cwd, packageFile);
       return {
         file,
+        path: packageFile,
         keyPrefix: packageJsonKey,
         config: checkConfig(manifest[packageJsonKey], file, packageJsonKey, dir),
       };
@@ -114,7 +117,12 @@ export function findConfig(cwd: string): FoundConfig | undefined {
 export function loadConfigFile(path: string, cwd: string): FoundConfig {
   const file = display(cwd, path);
   if (!existsSync(path)) throw new ConfigError(file, "", "no such file");
-  return { file, keyPrefix: "", config: checkConfig(readJson(path, cwd), file, "", dirname(resolve(path))) };
+  return {
+    file,
+    path: resolve(path),
+    keyPrefix: "",
+    config: checkConfig(readJson(path, cwd), file, "", dirname(resolve(path))),
+  };
 }
 
 function checkConfig(value: unknown, file: string, prefix: string, base: string): RcpGenConfig {

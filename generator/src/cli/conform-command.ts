@@ -5,7 +5,8 @@
  * Exit codes: 0 the declared level holds, 1 it does not, 2 a usage error or no server to test.
  */
 import { parseArgs } from "node:util";
-import { renderTable } from "../conform/report.js";
+import { LEVELS } from "../conform/check.js";
+import { isCertified, renderTable } from "../conform/report.js";
 import { runConformance, type ConformTarget } from "../conform/run.js";
 import type { Command } from "./usage.js";
 
@@ -14,7 +15,12 @@ const USAGE = `Usage:
   rcp-gen conform [options] --http <url>             test an HTTP server at its RCP base URL
 
 Options:
-  --schema <dir>      the schema folder (default: the RCP/1 schema rcp-gen ships)
+  --schema <dir>      the schema folder (default: the project's, as rcp-gen.config.json or
+                      package.json's "rcp-gen" key says; else the RCP/1 schema rcp-gen ships)
+  --examples <dir>    examples (<shape>/<name>.json) whose required params the probes send (default:
+                      the project's "examples" when its schema is used; else each schema's own)
+  --level <L0|L1|L2>  the level the server must hold (default: the level it declares); checks of
+                      higher levels are skipped
   --json              print the report as JSON instead of a table
   --query <text>      the query of retrieval calls (default: words of the server's own first hit)
   --slow-meta <json>  _meta members that make calls slow, e.g. '{"x-delayMs":200}': cancel and
@@ -22,7 +28,7 @@ Options:
   --timeout <ms>      how long to wait for any one answer (default 5000)
   --cwd <dir>         the working directory of a stdio server
 
-Exit codes: 0 the server's declared level (_meta.conformance) holds, 1 it does not, 2 usage error.`;
+Exit codes: 0 the server's declared level (_meta.conformance, or --level) holds, 1 it does not, 2 usage error.`;
 
 const EXIT_USAGE = 2;
 
@@ -37,6 +43,8 @@ async function conformCommand(argv: readonly string[]): Promise<number> {
       options: {
         http: { type: "string" },
         schema: { type: "string" },
+        examples: { type: "string" },
+        level: { type: "string" },
         json: { type: "boolean", default: false },
         query: { type: "string" },
         "slow-meta": { type: "string" },
@@ -59,6 +67,9 @@ async function conformCommand(argv: readonly string[]): Promise<number> {
     values.http !== undefined
       ? { http: values.http }
       : { command: positionals, ...(values.cwd === undefined ? {} : { cwd: values.cwd }) };
+  const level = LEVELS.find((name) => name === values.level);
+  if (values.level !== undefined && level === undefined)
+    return usage(`--level must be one of ${LEVELS.join(", ")}, got ${values.level}`);
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
     return usage(`--timeout must be a positive integer of milliseconds, got ${values.timeout}`);
@@ -75,11 +86,14 @@ async function conformCommand(argv: readonly string[]): Promise<number> {
   try {
     const report = await runConformance(target, {
       ...(values.schema === undefined ? {} : { schema: values.schema }),
+      ...(values.examples === undefined ? {} : { examples: values.examples }),
+      ...(level === undefined ? {} : { level }),
       ...(values.query === undefined ? {} : { query: values.query, queryGiven: true }),
       ...(slowMeta === undefined ? {} : { slowMeta }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
     process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderTable(report));
+    if (level !== undefined) return isCertified(report, level) ? 0 : 1;
     return report.declarationHolds ? 0 : 1;
   } catch (error) {
     process.stderr.write(`rcp-gen conform: ${(error as Error).message}\n`);

@@ -1,7 +1,7 @@
 /**
  * How a generated file on disk differs from what this run generates, in a few lines a person
  * reads in a CI log: the first changed lines, and whether the runtime import (with the banner's
- * regenerate command, which names it) is all that differs.
+ * regenerate command, which names it) or the banner's command alone is all that differs.
  */
 import { runtimeEntryOf } from "@rcp-gen/runtime/codegen-symbols";
 
@@ -70,6 +70,25 @@ export function runtimeImportOf(text: string): string | undefined {
   return undefined;
 }
 
+const bannerCommand = /Regenerate with: ([^"\n]*)/;
+
+/** The command a generated file's banner says regenerates it. */
+export function bannerCommandOf(text: string): string | undefined {
+  return bannerCommand.exec(text)?.[1];
+}
+
+/** The `--runtime` a banner's command names (a shell-quoted word, compared as written). */
+function bannerRuntimeOf(text: string): string | undefined {
+  return /(?:^| )--runtime (\S+)/.exec(bannerCommandOf(text) ?? "")?.[1];
+}
+
+/** Whether the runtime the two texts were generated for differs: in their imports or their banners' `--runtime`. */
+export function runtimeDiffers(onDisk: string, generated: string): boolean {
+  return (
+    runtimeImportOf(onDisk) !== runtimeImportOf(generated) || bannerRuntimeOf(onDisk) !== bannerRuntimeOf(generated)
+  );
+}
+
 const importStatement = /^import [^;]*? from "([^"]+)";$/gm;
 
 /**
@@ -85,7 +104,7 @@ export function onlyRuntimeImportDiffers(onDisk: string, generated: string): boo
         .replace(/\s+/g, " ")
         .replace(/,? }/, " }"),
     );
-    const rest = text.replace(importStatement, "").replace(/Regenerate with: [^"\n]*/, "");
+    const rest = text.replace(importStatement, "").replace(bannerCommand, "");
     return `${imports.sort().join("\n")}\n${rest}`;
   };
   return onDisk !== generated && neutral(onDisk) === neutral(generated);

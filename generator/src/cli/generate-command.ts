@@ -3,13 +3,13 @@
  * (config.ts); one run, a check or a watch; and what each prints.
  */
 import { watch } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { configFileName, ConfigError, display, findConfig, loadConfigFile, type FoundConfig } from "./config.js";
 import { renderHunk } from "./drift.js";
 import { CommonJsProjectError } from "./esm-only.js";
 import type { OutputDifference } from "./output-folder.js";
-import { regenerateCommand } from "./regenerate-command.js";
+import { canonicalCommand, type SettingsReference } from "./regenerate-command.js";
 import type { RunOptions, RunReport } from "./run.js";
 import { resolveTargets, TargetError } from "../plugin/targets.js";
 import { helpHint, parseGenerateArguments, type GenerateArguments } from "./generate-arguments.js";
@@ -17,19 +17,20 @@ import { exitCode, UsageError, type Command } from "./usage.js";
 
 /** Flags win over the settings file; schema and out must come from one or the other. */
 function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
-  const found = argv.config !== undefined ? loadConfigFile(resolve(cwd, argv.config), cwd) : findConfig(cwd);
+  const named = argv.config !== undefined ? loadConfigFile(resolve(cwd, argv.config), cwd) : undefined;
+  const found = named ?? findConfig(cwd);
   if (found?.warning) console.error(found.warning);
   const setting = (path: string | undefined) => (path === undefined ? undefined : display(cwd, path));
   const schema = argv.schema ?? setting(found?.config.schema);
   const out = argv.out ?? setting(found?.config.out);
   const runtime = argv.runtime ?? found?.config.runtime;
-  const targetFlag = argv.targets?.split(",").map((name) => name.trim());
-  const targets = targetFlag ?? found?.config.targets;
+  const targets = argv.targets?.split(",").map((name) => name.trim()) ?? found?.config.targets;
   const plugins = argv.plugin ?? found?.config.plugins?.map((path) => display(cwd, path));
   const examples = argv.examples ?? setting(found?.config.examples);
   if (schema === undefined) throw missingSetting("--schema", "schema", found);
   if (out === undefined) throw missingSetting("--out", "out", found);
   if (targets !== undefined) checkTargets(targets);
+  const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(cwd, path));
   return {
     schema,
     out,
@@ -38,17 +39,44 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
     ...(targets === undefined ? {} : { targets }),
     ...(plugins === undefined ? {} : { plugins }),
     ...(examples === undefined ? {} : { examples }),
-    // The banner quotes what reproduces this run: the flags given, the settings file doing the rest.
-    command: regenerateCommand({
-      config: argv.config,
-      schema: argv.schema,
-      out: argv.out,
-      runtime: argv.runtime,
-      targets: targetFlag,
-      plugins: argv.plugin,
-      examples: argv.examples,
-    }),
+    command: canonicalCommand(
+      {
+        schema: resolve(cwd, schema),
+        out: resolve(cwd, out),
+        runtime,
+        targets,
+        plugins: plugins?.map((path) => resolve(cwd, path)),
+        examples: absolute(examples),
+      },
+      settingsReference(found, named, cwd),
+      cwd,
+    ),
   };
+}
+
+/**
+ * The settings file the banner's command leans on. One named with --config is named again in
+ * the command, unless it is the file rcp-gen would find anyway.
+ */
+function settingsReference(
+  found: FoundConfig | undefined,
+  named: FoundConfig | undefined,
+  cwd: string,
+): SettingsReference | undefined {
+  if (found === undefined) return undefined;
+  if (named !== undefined && foundUnasked(cwd)?.path !== named.path)
+    return { settings: named.config, dir: cwd, configFlag: display(cwd, named.path) };
+  return { settings: found.config, dir: dirname(found.path) };
+}
+
+/** The settings rcp-gen finds without --config; a broken file there is no concern of a run that names another. */
+function foundUnasked(cwd: string): FoundConfig | undefined {
+  try {
+    return findConfig(cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
 }
 
 /** An unknown target is a usage mistake, told before any work. */
@@ -88,18 +116,31 @@ function describeDrift(options: RunOptions, differences: readonly OutputDifferen
   const lines = [`rcp-gen: ${options.out} differs from what ${options.schema} generates:`];
   for (const difference of differences) {
     const runtimeOnly = difference.runtimeImport;
-    const note = !runtimeOnly
-      ? ""
-      : runtimeOnly.onDisk
-        ? " (only its runtime import)"
-        : " (only the --runtime in its banner)";
+    const note = difference.bannerCommand
+      ? " (only the command in its banner)"
+      : !runtimeOnly
+        ? ""
+        : runtimeOnly.onDisk !== runtimeOnly.generated
+          ? " (only its runtime import)"
+          : " (only the --runtime in its banner)";
     lines.push(`  ${difference.state}: ${join(options.out, difference.file)}${note}`);
     if (difference.hunk) lines.push(...renderHunk(difference.hunk, "    "));
   }
+  const banners = differences.map((difference) => difference.bannerCommand);
+  if (banners.every((banner) => banner !== undefined)) {
+    const { onDisk, generated } = banners[0]!;
+    lines.push(
+      `rcp-gen: only the banners' regenerate command differs: ${options.out} says "${onDisk}", this run "${generated}"; ` +
+        `the code is the same, regenerate to update the banners`,
+    );
+  }
   const named = differences.find(
-    (difference) => difference.runtimeImport?.onDisk && difference.runtimeImport.generated,
+    (difference) =>
+      difference.runtimeImport?.onDisk &&
+      difference.runtimeImport.generated &&
+      difference.runtimeImport.onDisk !== difference.runtimeImport.generated,
   );
-  if (named?.runtimeImport && differences.every((difference) => difference.runtimeImport)) {
+  if (named?.runtimeImport && differences.every((difference) => difference.runtimeImport || difference.bannerCommand)) {
     const { onDisk, generated } = named.runtimeImport;
     lines.push(
       `rcp-gen: only the runtime import differs: ${options.out} imports "${onDisk}", this run "${generated}"; ` +

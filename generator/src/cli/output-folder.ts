@@ -19,7 +19,14 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { bannerMark } from "../plugin/banner.js";
-import { firstHunk, onlyRuntimeImportDiffers, runtimeImportOf, type Hunk } from "./drift.js";
+import {
+  bannerCommandOf,
+  firstHunk,
+  onlyRuntimeImportDiffers,
+  runtimeDiffers,
+  runtimeImportOf,
+  type Hunk,
+} from "./drift.js";
 
 export class OutputFolderError extends Error {
   override name = "OutputFolderError";
@@ -62,6 +69,8 @@ export interface OutputDifference {
    * names it) differs: the runtime import on disk and generated, if the file has one.
    */
   runtimeImport?: { onDisk: string | undefined; generated: string | undefined };
+  /** For `differs`, when only the banner's regenerate command differs: the command on disk and generated. */
+  bannerCommand?: { onDisk: string | undefined; generated: string | undefined };
 }
 
 /** What differs between `outDir` and `files`; empty when the folder is up to date. */
@@ -75,14 +84,19 @@ export function compareOutputFolder(outDir: string, files: ReadonlyMap<string, s
     }
     const onDisk = readFileSync(join(outDir, file), "utf8");
     if (onDisk === content) continue;
-    const runtimeImport = onlyRuntimeImportDiffers(onDisk, content)
-      ? { onDisk: runtimeImportOf(onDisk), generated: runtimeImportOf(content) }
-      : undefined;
+    const banner = onlyRuntimeImportDiffers(onDisk, content);
+    const runtimeImport =
+      banner && runtimeDiffers(onDisk, content)
+        ? { onDisk: runtimeImportOf(onDisk), generated: runtimeImportOf(content) }
+        : undefined;
+    const bannerCommand =
+      banner && !runtimeImport ? { onDisk: bannerCommandOf(onDisk), generated: bannerCommandOf(content) } : undefined;
     differences.push({
       file,
       state: "differs",
       hunk: firstHunk(onDisk, content),
       ...(runtimeImport && { runtimeImport }),
+      ...(bannerCommand && { bannerCommand }),
     });
   }
   for (const file of present) if (!files.has(file)) differences.push({ file, state: "unexpected" });

@@ -5,6 +5,7 @@
  */
 import type { ProtocolDescriptor } from "@rcp-gen/runtime";
 import { validateFrame, type ValidateFrameOptions } from "@rcp-gen/runtime/testing";
+import type { ExampleSet } from "../docs/examples.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { getPath, truthy } from "./dotted-path.js";
 import { ParamsSampler } from "./sample.js";
@@ -36,6 +37,8 @@ export class ConformContext {
   serverInfo: unknown;
   /** Why the main session could not be initialized, when it could not. */
   initializeFailure: string | undefined;
+  /** What the report says beside the checks, e.g. a rule a verdict leaned on. */
+  readonly notes: string[] = [];
   #ids = 0;
   #corpusQuery: Promise<string> | undefined;
   #sampler: { capabilities: Json; sampler: ParamsSampler } | undefined;
@@ -48,6 +51,8 @@ export class ConformContext {
     readonly ledger: Ledger,
     session: Session,
     private readonly open: () => Promise<Session>,
+    /** Examples of params to probe with (the project's examples folder). */
+    readonly examples?: ExampleSet,
   ) {
     this.session = session;
   }
@@ -88,6 +93,18 @@ export class ConformContext {
       .map((descriptor) => descriptor.method);
   }
 
+  /**
+   * The symbol of the error `exchange` was answered with when `method`'s schema documents it
+   * (`x-rcp.errors`): a domain error such as NotFound is a correct answer to a probe, whose
+   * params may name nothing the engine holds.
+   */
+  documentedError(method: string, exchange: Exchange): string | undefined {
+    const code = errorCode(exchange);
+    const symbol = this.folder.errors.find((error) => error.code === code)?.symbol;
+    const documented = this.folder.methods.find((entry) => entry.method === method)?.annotation.errors ?? [];
+    return symbol !== undefined && documented.includes(symbol) ? symbol : undefined;
+  }
+
   /** Whether the server advertised what `method` needs: its capability and any `requires` path. */
   advertises(method: string): boolean {
     const descriptor = this.protocol.methods[method];
@@ -117,7 +134,7 @@ export class ConformContext {
     if (this.#sampler?.capabilities !== this.capabilities)
       this.#sampler = {
         capabilities: this.capabilities,
-        sampler: new ParamsSampler(this.folder, this.protocol, this.capabilities, this.options.query),
+        sampler: new ParamsSampler(this.folder, this.protocol, this.capabilities, this.options.query, this.examples),
       };
     return this.#sampler.sampler;
   }

@@ -12,6 +12,8 @@ export interface ConformReport {
   readonly schema: string;
   readonly server: { name?: string; version?: string };
   readonly declaredLevel: unknown;
+  /** The level the server was held to (--level, else the declared one); checks above it were skipped. */
+  readonly level: Level | null;
   readonly certifiedLevel: Level | null;
   /** The declared level is a level, and it is certified. */
   readonly declarationHolds: boolean;
@@ -77,6 +79,9 @@ export function renderTable(report: ConformReport): string {
     `${report.checks.length} checks: ${pass} pass, ${fail} fail, ${warn} warn (SHOULD), ${skip} skip, in ${report.milliseconds} ms`,
     LEVELS.map((level) => `${level} ${isCertified(report, level) ? "certified" : "not certified"}`).join(" · "),
     `declared ${describe(report.declaredLevel)}: ${report.declarationHolds ? "holds" : "does NOT hold"}`,
+    ...(report.level === null || report.level === report.declaredLevel
+      ? []
+      : [`level ${report.level}: ${isCertified(report, report.level) ? "holds" : "does NOT hold"}`]),
   );
   return `${lines.join("\n")}\n`;
 }

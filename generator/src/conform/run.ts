@@ -4,8 +4,19 @@
  * initialized once; a stdio server that dies mid-run is restarted so one crash fails the
  * checks it caused, not all the ones after it.
  */
+import { findConfig } from "../cli/config.js";
+import { readExamples } from "../docs/examples.js";
 import { loadSchemaFolder } from "../load/loader.js";
-import { skip, type CaseVerdict, type CheckEntry, type CheckResult, type Phase, type Verdict } from "./check.js";
+import {
+  LEVELS,
+  skip,
+  type CaseVerdict,
+  type CheckEntry,
+  type CheckResult,
+  type Level,
+  type Phase,
+  type Verdict,
+} from "./check.js";
 import { checkTable } from "./checks/index.js";
 import { ConformContext, outcome, resultOf, type ConformOptions } from "./context.js";
 import { rcpSchemaDir } from "../shipped.js";
@@ -20,8 +31,29 @@ import { StdioWire, type StdioCommand } from "./wire/stdio-wire.js";
 export type ConformTarget = { readonly command: readonly string[]; readonly cwd?: string } | { readonly http: string };
 
 export interface ConformRunOptions extends Partial<ConformOptions> {
-  /** The schema folder; default the RCP/1 schema rcp-gen ships with. */
+  /**
+   * The schema folder; default the project's (`schema` in rcp-gen.config.json or package.json's
+   * "rcp-gen" key, found from the current folder up), else the RCP/1 schema rcp-gen ships.
+   */
   readonly schema?: string;
+  /**
+   * A folder of examples (`<shape>/<name>.json`, as the docs targets read) whose params
+   * examples the probes send first; default the project's `examples` when its schema is used.
+   */
+  readonly examples?: string;
+  /**
+   * The level the server is held to; default the level it declares (`_meta.conformance`).
+   * Checks of higher levels are skipped; a server declaring no level gets every check.
+   */
+  readonly level?: Level;
+}
+
+/** The schema and examples a run uses: as given, else the project's settings, else the shipped RCP/1 schema. */
+function schemaSource(options: ConformRunOptions): { schema: string; examples?: string | undefined } {
+  if (options.schema !== undefined) return { schema: options.schema, examples: options.examples };
+  const project = findConfig(process.cwd())?.config;
+  if (project?.schema === undefined) return { schema: rcpSchemaDir(), examples: options.examples };
+  return { schema: project.schema, examples: options.examples ?? project.examples };
 }
 
 const DEFAULTS: ConformOptions = { query: "retrieval", timeoutMs: 5000 };
@@ -29,22 +61,26 @@ const DEFAULTS: ConformOptions = { query: "retrieval", timeoutMs: 5000 };
 export async function runConformance(target: ConformTarget, options: ConformRunOptions = {}): Promise<ConformReport> {
   const started = performance.now();
   const settings: ConformOptions = { ...DEFAULTS, ...withoutUndefined(options) };
-  const folder = loadSchemaFolder(options.schema ?? rcpSchemaDir());
+  const source = schemaSource(options);
+  const folder = loadSchemaFolder(source.schema);
+  const examples = source.examples === undefined ? undefined : readExamples(source.examples);
   const protocol = conformProtocol(folder);
   const ledger = new Ledger();
   const open = opener(target, ledger, settings.timeoutMs);
   const transport = "http" in target ? "http" : "stdio";
-  const ctx = new ConformContext(transport, protocol, folder, settings, ledger, await open(), open);
+  const ctx = new ConformContext(transport, protocol, folder, settings, ledger, await open(), open, examples);
   const entries = checkTable.filter((entry) => entry.on === undefined || entry.on === transport);
   const results: CheckResult[] = [];
   const notes: string[] = [];
 
-  await runPhase(ctx, entries, "handshake", results, notes);
+  const tested = () => options.level ?? LEVELS.find((level) => level === ctx.declaredLevel);
+  const phase = (name: Phase) => runPhase(ctx, entries, name, tested(), results, notes);
+  await phase("handshake");
   await ctx.session.close();
   ctx.session = await open();
   await initialize(ctx);
-  await runPhase(ctx, entries, "main", results, notes);
-  await runPhase(ctx, entries, "ending", results, notes);
+  await phase("main");
+  await phase("ending");
   await ctx.session.close();
 
   return certify({
@@ -53,8 +89,9 @@ export async function runConformance(target: ConformTarget, options: ConformRunO
     schema: folder.dir,
     server: serverOf(ctx),
     declaredLevel: ctx.declaredLevel,
+    level: tested() ?? null,
     results,
-    notes,
+    notes: [...notes, ...ctx.notes],
     milliseconds: Math.round(performance.now() - started),
   });
 }
@@ -92,10 +129,15 @@ async function runPhase(
   ctx: ConformContext,
   entries: readonly CheckEntry[],
   phase: Phase,
+  level: Level | undefined,
   results: CheckResult[],
   notes: string[],
 ): Promise<void> {
   for (const entry of entries.filter((candidate) => candidate.phase === phase)) {
+    if (level !== undefined && LEVELS.indexOf(entry.level) > LEVELS.indexOf(level)) {
+      results.push(resultOfEntry(entry, skip(`above ${level}, the level under test`)));
+      continue;
+    }
     if (phase !== "handshake" && ctx.initializeFailure !== undefined) {
       results.push(
         resultOfEntry(entry, { status: "fail", detail: `the server did not initialize (${ctx.initializeFailure})` }),

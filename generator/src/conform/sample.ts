@@ -1,11 +1,13 @@
 /**
  * Valid params built from a method's schema and what the server advertised: required
  * members sampled from their schemas (the first alternative, the first enum value, a small
- * count, the probe query for strings), then every option gate satisfied from the advertised
- * metadata (`graph.op` from `graph.ops`). The result is checked against the params schema,
- * so a check only ever sends params the schema says are valid.
+ * count, the probe query for strings) or, where the method has a valid example (the examples
+ * folder's, else the schema's own `examples`), taken from it; then every option gate
+ * satisfied from the advertised metadata (`graph.op` from `graph.ops`). The result is checked
+ * against the params schema, so a check only ever sends params the schema says are valid.
  */
 import type { MethodDescriptor, ProtocolDescriptor } from "@rcp-gen/runtime";
+import { examplesOf, type ExampleSet } from "../docs/examples.js";
 import { readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
 import { deletePath, getPath, setPath, truthy } from "./dotted-path.js";
@@ -26,6 +28,7 @@ export class ParamsSampler {
     private readonly protocol: ProtocolDescriptor,
     private readonly capabilities: Readonly<Json>,
     private readonly probeText: string,
+    private readonly examples: ExampleSet | undefined,
   ) {}
 
   /** Valid params for `method`, or why none could be built; `gated: false` skips the advertised metadata. */
@@ -36,9 +39,32 @@ export class ParamsSampler {
     const params = this.sample(this.locate(file, "/$defs/params")) as Json | undefined;
     if (params === undefined || typeof params !== "object")
       return { reason: `no params could be sampled for ${method}` };
+    const fromExample = this.withExampleValues(descriptor, file, params);
+    if (fromExample !== undefined) {
+      this.completeRequired(descriptor, method, fromExample);
+      const finished = options.gated === false ? { params: fromExample } : this.finish(descriptor, method, fromExample);
+      if ("params" in finished && descriptor.params(finished.params)) return finished;
+    }
     this.completeRequired(descriptor, method, params);
     if (options.gated === false) return { params };
     return this.finish(descriptor, method, params);
+  }
+
+  /**
+   * `params` with each required member the method's first valid example holds taken from it:
+   * a value a person wrote (a document id) names what the engine holds, where a sampled one
+   * names nothing. Only required members, so the probe stays the simplest valid call.
+   */
+  private withExampleValues(descriptor: MethodDescriptor, file: string, params: Json): Json | undefined {
+    const schema = this.locate(file, "/$defs/params").schema as Json;
+    const example = examplesOf({ ref: `${file}#/$defs/params`, schema }, this.examples)
+      .map(({ value }) => value)
+      .find((value): value is Json => typeof value === "object" && value !== null && descriptor.params(value));
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    if (example === undefined || !required.some((key) => key in example)) return undefined;
+    const taken = structuredClone(params);
+    for (const key of required) if (key in example) taken[key] = structuredClone(example[key]);
+    return taken;
   }
 
   /**

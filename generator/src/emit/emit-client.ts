@@ -1,6 +1,6 @@
 /**
  * client.ts: `RcpMethods` (how each method is typed), `RcpClientBase` with one camelCase method
- * per non-lifecycle method plus `<name>Stream` for streaming ones and `<name>Pages` for
+ * per method a client calls (every one but `initialize`, which connect() sends) plus `<name>Stream` for streaming ones and `<name>Pages` for
  * paginated ones (emit-pages.ts), `RcpClient` (the base speaking the whole protocol) and
  * `connectHttp`, which creates the transport, connects and returns the client. Browser-safe:
  * `connectStdio` is in node.ts (emit-node.ts).
@@ -80,7 +80,7 @@ export const clientTarget = definePlugin({
           ["partial", types.partial],
         ]),
       ]);
-      if (method.lifecycle !== undefined) continue;
+      if (method.lifecycle === "initialize") continue;
       const required = method.params.schema["required"];
       const params = `params: ${types.params}${Array.isArray(required) && required.length > 0 ? "" : " = {}"}`;
       const wire = stringLiteral(method.method);

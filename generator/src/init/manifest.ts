@@ -39,7 +39,8 @@ export function scaffoldManifest(name: string, rcpGenVersion: string): object {
       build: "rcp-gen --quiet && tsc",
       start: "npm run -s build && node dist/client.js",
       serve: "npm run -s build && node dist/server.js",
-      test: "rcp-gen --quiet && vitest run",
+      // The conformance test (describeConformance) starts the built server, dist/server.js.
+      test: "npm run -s build && vitest run",
       lint: "rcp-gen lint",
       breaking: "rcp-gen breaking --against origin/main",
     },

@@ -78,6 +78,7 @@ export function checkCrossFile(files: readonly CheckedSchemaFile[], problems: Sc
     "error",
     problems,
   );
+  checkDocumentedErrors(methods, errors, problems);
   const byWireName = (a: { method: string }, b: { method: string }) =>
     a.method < b.method ? -1 : a.method > b.method ? 1 : 0;
   return {
@@ -128,4 +129,18 @@ function checkUnique(
     if (previous !== undefined) problems.add(file, pointer, `duplicate ${what} "${value}", also at ${previous}`);
     else seen.set(value, `${file}#${pointer}`);
   }
+}
+
+/** A method's `errors` name codes of errors.json. */
+function checkDocumentedErrors(
+  methods: readonly LoadedMethod[],
+  errors: readonly LoadedError[],
+  problems: SchemaProblems,
+): void {
+  const symbols = new Set(errors.map((error) => error.symbol));
+  for (const { file, annotation } of methods)
+    (annotation.errors ?? []).forEach((symbol, index) => {
+      if (!symbols.has(symbol))
+        problems.add(file, `/x-rcp/errors/${index}`, `"${symbol}" is not a symbol of errors.json`);
+    });
 }

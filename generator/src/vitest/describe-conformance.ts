@@ -2,8 +2,11 @@
  * `rcp-gen/vitest`: the conformance suite inside an engine's own vitest run. The server is
  * tested while vitest collects the suite, then every check becomes a test (skipped checks
  * skipped, SHOULD checks passing with their warning in the title) plus one for the verdict.
+ * As `rcp-gen conform`, it holds the server to one level: `level`, else the one it declares
+ * (`_meta.conformance`); checks of higher levels are skipped.
  */
 import { describe, expect, it } from "vitest";
+import { isCertified } from "../conform/report.js";
 import { runConformance, type ConformRunOptions, type ConformTarget } from "../conform/run.js";
 
 export function describeConformance(target: ConformTarget, options: ConformRunOptions = {}): void {
@@ -19,9 +22,12 @@ export function describeConformance(target: ConformTarget, options: ConformRunOp
           if (check.status === "fail") expect.fail(check.detail ?? "failed");
         });
     }
-    it(`the declared level (${String(report.declaredLevel)}) holds`, () => {
+    const claim =
+      options.level === undefined ? `the declared level (${String(report.declaredLevel)})` : `level ${options.level}`;
+    it(`${claim} holds`, () => {
       const certified = report.certifiedLevel ?? "no level";
-      expect(report.declarationHolds, `declared ${String(report.declaredLevel)}, certified ${certified}`).toBe(true);
+      const holds = options.level === undefined ? report.declarationHolds : isCertified(report, options.level);
+      expect(holds, `declared ${String(report.declaredLevel)}, certified ${certified}`).toBe(true);
     });
   });
 }

@@ -126,25 +126,32 @@ export const levelChecks: CheckEntry[] = [
       if (missing) return missing;
       const { hits, detail } = await hitsOf(ctx, {});
       if (hits === undefined) return fail(detail);
-      if (
-        ctx.capabilities["citations"] !== undefined &&
-        hits.length > 0 &&
-        !hits.some((hit) => hit.citation !== undefined)
-      )
+      const citationsChecked = ctx.capabilities["citations"] !== undefined && hits.length > 0;
+      if (citationsChecked && !hits.some((hit) => hit.citation !== undefined))
         return fail("citations is advertised but no hit carries a citation");
+      const citations = citationsChecked
+        ? "hits carry citations"
+        : ctx.capabilities["citations"] === undefined
+          ? "citations is not advertised"
+          : "no hit came back to carry a citation";
       const fields = (ctx.capabilities["filter"] as Json | undefined)?.["fields"];
       const field = Array.isArray(fields) ? fields[0] : Object.keys((fields ?? {}) as Json)[0];
       if (ctx.capabilities["filter"] === undefined) return fail("filter is not advertised");
       if (typeof field !== "string") return fail("filter advertises no field");
       const operators = (ctx.capabilities["filter"] as Json | undefined)?.["operators"];
       if (Array.isArray(operators) && !operators.includes("exists"))
-        return pass("citations present; exists is not advertised");
+        return citationsChecked
+          ? pass(`${citations}; exists is not advertised`)
+          : skip(`nothing to check: ${citations} and exists is not advertised`);
       const filtered = await hitsOf(ctx, { filter: { field, op: "exists", value: true } });
       if (filtered.hits === undefined) return fail(filtered.detail);
       const without = filtered.hits.filter(
         (hit) => typeof hit.meta === "object" && hit.meta !== null && !(field in hit.meta),
       );
-      return verdict(without.length === 0, `${without.length} hits lack ${field} despite the exists filter`);
+      if (without.length > 0) return fail(`${without.length} hits lack ${field} despite the exists filter`);
+      if (filtered.hits.length === 0 && !citationsChecked)
+        return skip(`nothing to check: ${citations} and the exists filter on ${field} kept no hit`);
+      return pass(`${citations}; the exists filter on ${field} kept ${filtered.hits.length} hits, each with it`);
     },
   },
   {

@@ -1,12 +1,14 @@
 /**
  * Long calls (§7.14, §9, §13.1): a streamed call's progress is well-formed and a call without
  * a token gets none; a cancelled or timed-out call is still answered exactly once, with its
- * result or -32006 / -32014. With --slow-meta the calls are slow enough that the abort must win.
+ * result or -32006 / -32014; over HTTP, a client closing the stream leaves the server answering
+ * the next call (§5.2). With --slow-meta the calls are slow enough that the abort must win.
  */
 import { checkProgressStream } from "@rcp-gen/runtime/testing";
 import { shown, skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
 import { isResponse, type Exchange } from "../session.js";
+import { framesOf, SESSION_HEADER, toView, type HttpSession } from "../http-session.js";
 import type { StdioSession } from "../stdio-session.js";
 import { sameId } from "../stdio-session.js";
 
@@ -100,6 +102,51 @@ export const streamChecks: CheckEntry[] = [
     },
   },
   {
+    id: "cancel",
+    section: "§5.2, §7.14",
+    level: "L0",
+    on: "http",
+    phase: "main",
+    title: "a cancelled call over HTTP",
+    async run(ctx): Promise<CaseVerdict[] | Verdict> {
+      const probe = ctx.probe({ streaming: true }) ?? ctx.probe();
+      if (probe === undefined) return skip("no advertised method to cancel");
+      const session = ctx.session as HttpSession;
+      const closed = await streamClosed(ctx, session, probe.method, probe.params);
+      const ping = await ctx.call("ping", {});
+      const cancelled = await cancelledOverHttp(ctx, session, probe.method, probe.params);
+      const responses = cancelled.frames.filter(isResponse);
+      const [answer] = responses;
+      const once = responses.length === 1 && ("result" in answer! || codeOf(answer) === -32006);
+      return [
+        {
+          key: "stream-closed",
+          title: `${probe.method} whose stream the client closes mid-call leaves the server answering the next call`,
+          ...verdict(
+            closed === undefined && resultOf(ping) !== undefined,
+            closed ?? `after the closed stream, ping got ${outcome(ping)}`,
+          ),
+        },
+        {
+          key: "answered-once",
+          title: `${probe.method} cancelled by a notifications/cancel POST: its stream ends with exactly one response, its result or -32006`,
+          ...verdict(
+            cancelled.ended && once,
+            `${cancelled.ended ? "the stream ended" : "the stream stayed open"} with ${responses.length} responses: ${responses.map((frame) => shown(frame, 100)).join(", ")}`,
+          ),
+        },
+        {
+          key: "effective",
+          title: `${probe.method} made slow (--slow-meta) and cancelled over HTTP is answered -32006`,
+          should: true,
+          ...(ctx.options.slowMeta === undefined
+            ? skip("give --slow-meta to make a call slow enough to cancel")
+            : verdict(codeOf(answer) === -32006, `answered with ${shown(answer, 100)}`)),
+        },
+      ];
+    },
+  },
+  {
     id: "deadline",
     section: "§13.1",
     level: "L0",
@@ -147,6 +194,58 @@ async function cancelled(ctx: ConformContext, method: string, params: Json): Pro
     .slice(mark)
     .map((line) => line.frame)
     .filter((frame) => isResponse(frame) && frame.id === id);
+}
+
+/** The headers a streamed call over HTTP sends, its session token included. */
+function streamHeaders(session: HttpSession): Record<string, string> {
+  return {
+    accept: "text/event-stream, application/json",
+    ...(session.token === undefined ? {} : { [SESSION_HEADER]: session.token }),
+  };
+}
+
+/** Starts a slow streamed call and closes its connection once the answer begins; what went wrong, if anything. */
+async function streamClosed(
+  ctx: ConformContext,
+  session: HttpSession,
+  method: string,
+  params: Json,
+): Promise<string | undefined> {
+  const request = ctx.request(method, {
+    ...params,
+    _meta: { ...ctx.options.slowMeta, progressToken: ctx.id("token") },
+  });
+  ctx.ledger.noteSent(request);
+  try {
+    const opened = await session.wire.open({ method }, JSON.stringify(request), streamHeaders(session));
+    opened.close();
+    return undefined;
+  } catch (error) {
+    return `the call could not be started: ${(error as Error).message}`;
+  }
+}
+
+/** Starts a streamed call, POSTs its cancel once the answer has begun, and reads the stream to its end. */
+async function cancelledOverHttp(
+  ctx: ConformContext,
+  session: HttpSession,
+  method: string,
+  params: Json,
+): Promise<{ frames: unknown[]; ended: boolean }> {
+  const id = ctx.id("cancelled");
+  const request = ctx.request(
+    method,
+    { ...params, _meta: { ...ctx.options.slowMeta, progressToken: ctx.id("token") } },
+    id,
+  );
+  ctx.ledger.noteSent(request);
+  const opened = await session.wire.open({ method }, JSON.stringify(request), streamHeaders(session));
+  await session.unanswered(ctx.notification("notifications/cancel", { id, reason: "rcp-gen conform" }));
+  const { text, ended } = await opened.rest();
+  const view = toView({ status: opened.status, headers: opened.headers, body: text, ended });
+  const frames = framesOf(view);
+  ctx.ledger.received.push(...frames);
+  return { frames: frames.filter((frame) => !isResponse(frame) || sameId(frame.id, id)), ended };
 }
 
 /** How many responses bore the exchange's id: over stdio, counted after a grace for late duplicates. */

@@ -28,22 +28,54 @@ export class HttpWire {
     body: string,
     headers: Record<string, string> = {},
   ): Promise<HttpReply> {
+    const opened = await this.open(target, body, headers);
+    const { text, ended } = await opened.rest();
+    return { status: opened.status, headers: opened.headers, body: text, ended };
+  }
+
+  /**
+   * POSTs and returns once the response has begun (its status and headers): the body is read
+   * with `rest`, or the connection closed with `close`, as a client that gives up would.
+   */
+  async open(
+    target: { method: string } | { url: string },
+    body: string,
+    headers: Record<string, string> = {},
+  ): Promise<OpenReply> {
     const url = "url" in target ? target.url : target.method === "" ? this.base : `${this.base}/${target.method}`;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    let response: Response;
     try {
-      const response = await fetch(url, {
+      response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
         body,
         signal: abort.signal,
       });
-      const { text, ended } = await readAll(response);
-      return { status: response.status, headers: response.headers, body: text, ended };
-    } finally {
+    } catch (error) {
       clearTimeout(timer);
+      throw error;
     }
+    return {
+      status: response.status,
+      headers: response.headers,
+      rest: () => readAll(response).finally(() => clearTimeout(timer)),
+      close: () => {
+        clearTimeout(timer);
+        abort.abort();
+      },
+    };
   }
+}
+
+export interface OpenReply {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The rest of the body; `ended` false when the timeout cut it. */
+  rest(): Promise<{ text: string; ended: boolean }>;
+  /** Closes the connection without reading further. */
+  close(): void;
 }
 
 async function readAll(response: Response): Promise<{ text: string; ended: boolean }> {

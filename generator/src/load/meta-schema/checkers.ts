@@ -3308,8 +3308,8 @@ return errors === 0;
 validate26.evaluated = {"props":{"x-rcp":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
 export const method: MetaChecker<MethodFile> = validate27;
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"A method file: methods/<name>.json","type":"object","required":["x-rcp","$defs"],"properties":{"x-rcp":{"$ref":"#/$defs/annotation"},"$defs":{"type":"object","required":["params","result"],"properties":{"params":{"$ref":"common.json#/$defs/objectSchema"},"result":{"$ref":"common.json#/$defs/objectSchema"},"partial":{"$ref":"common.json#/$defs/objectSchema"}},"x-problem":"a method file needs `$defs.params` and `$defs.result`"}},"$defs":{"wireName":{"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"},"annotation":{"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}}},"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},"gate":{"type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"in":{"$ref":"common.json#/$defs/dottedPath"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"default":{"type":"array"},"spec":{"$ref":"common.json#/$defs/spec"}},"oneOf":[{"required":["in"]},{"required":["requires"]}],"x-problem":"a gate is `{ param, in | requires, default?, spec? }` with exactly one of `in` or `requires`"},"idempotent":{"oneOf":[{"type":"boolean"},{"type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/repeatCondition"}},"spec":{"$ref":"common.json#/$defs/spec"}}}],"x-problem":"idempotent is `true` (a call may be repeated as it is) or `{ when: [conditions], spec? }` (only when one of the conditions holds)"},"repeatCondition":{"type":"object","required":["present"],"additionalProperties":false,"properties":{"present":{"$ref":"common.json#/$defs/dottedPath"},"each":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a condition is `{ present }` (that param is present, `_meta.idempotencyKey` for one) or `{ each, present }` (every item of the array at `each` has `present`)"},"pagination":{"type":"object","required":["cursor","nextCursor"],"additionalProperties":false,"properties":{"cursor":{"$ref":"common.json#/$defs/dottedPath"},"nextCursor":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$","x-problem":"must be the name of a top-level member of $defs.result, such as `nextCursor`"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"pagination is `{ cursor, nextCursor, spec? }`: the params path a page's cursor goes to and the result member holding the next one"},"clamp":{"type":"object","required":["param","max"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"max":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a clamp is `{ param, max }`"},"rule":{"type":"object","required":["rule"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","params"],"additionalProperties":false,"properties":{"rule":{"const":"nonIncreasing"},"params":{"type":"array","minItems":2,"items":{"$ref":"common.json#/$defs/dottedPath"}},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a nonIncreasing rule is `{ rule, params: [at least two paths], spec? }`"},{"required":["rule","param","fields","operators"],"additionalProperties":false,"properties":{"rule":{"const":"filter"},"param":{"$ref":"common.json#/$defs/dottedPath"},"fields":{"$ref":"common.json#/$defs/dottedPath"},"operators":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a filter rule is `{ rule, param, fields, operators, spec? }`"}],"x-problem":"`rule` must be \"nonIncreasing\" or \"filter\""}},"$id":"https://rcp-gen.invalid/meta-schema/method-file.json"};
-const schema50 = {"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}}},"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}};
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"A method file: methods/<name>.json","type":"object","required":["x-rcp","$defs"],"properties":{"x-rcp":{"$ref":"#/$defs/annotation"},"$defs":{"type":"object","required":["params","result"],"properties":{"params":{"$ref":"common.json#/$defs/objectSchema"},"result":{"$ref":"common.json#/$defs/objectSchema"},"partial":{"$ref":"common.json#/$defs/objectSchema"}},"x-problem":"a method file needs `$defs.params` and `$defs.result`"}},"$defs":{"wireName":{"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"},"annotation":{"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}}},"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},"gate":{"type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"in":{"$ref":"common.json#/$defs/dottedPath"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"default":{"type":"array"},"spec":{"$ref":"common.json#/$defs/spec"}},"oneOf":[{"required":["in"]},{"required":["requires"]}],"x-problem":"a gate is `{ param, in | requires, default?, spec? }` with exactly one of `in` or `requires`"},"idempotent":{"oneOf":[{"type":"boolean"},{"type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/repeatCondition"}},"spec":{"$ref":"common.json#/$defs/spec"}}}],"x-problem":"idempotent is `true` (a call may be repeated as it is) or `{ when: [conditions], spec? }` (only when one of the conditions holds)"},"repeatCondition":{"type":"object","required":["present"],"additionalProperties":false,"properties":{"present":{"$ref":"common.json#/$defs/dottedPath"},"each":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a condition is `{ present }` (that param is present, `_meta.idempotencyKey` for one) or `{ each, present }` (every item of the array at `each` has `present`)"},"pagination":{"type":"object","required":["cursor","nextCursor"],"additionalProperties":false,"properties":{"cursor":{"$ref":"common.json#/$defs/dottedPath"},"nextCursor":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$","x-problem":"must be the name of a top-level member of $defs.result, such as `nextCursor`"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"pagination is `{ cursor, nextCursor, spec? }`: the params path a page's cursor goes to and the result member holding the next one"},"clamp":{"type":"object","required":["param","max"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"max":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a clamp is `{ param, max }`"},"rule":{"type":"object","required":["rule"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","params"],"additionalProperties":false,"properties":{"rule":{"const":"nonIncreasing"},"params":{"type":"array","minItems":2,"items":{"$ref":"common.json#/$defs/dottedPath"}},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a nonIncreasing rule is `{ rule, params: [at least two paths], spec? }`"},{"required":["rule","param","fields","operators"],"additionalProperties":false,"properties":{"rule":{"const":"filter"},"param":{"$ref":"common.json#/$defs/dottedPath"},"fields":{"$ref":"common.json#/$defs/dottedPath"},"operators":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a filter rule is `{ rule, param, fields, operators, spec? }`"}],"x-problem":"`rule` must be \"nonIncreasing\" or \"filter\""}},"$id":"https://rcp-gen.invalid/meta-schema/method-file.json"};
+const schema50 = {"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}}},"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}};
 const schema51 = {"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"};
 const schema53 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$","x-problem":"must be a dotted path such as `rerank.topN` or `retrieve.maxK`"};
 const func2 = Object.prototype.hasOwnProperty;
@@ -4562,24 +4562,25 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.aliases !== undefined){
-let data12 = data.aliases;
+if(data.errors !== undefined){
+let data12 = data.errors;
 const _errs36 = errors;
 if(errors === _errs36){
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key1 in data12){
-let data13 = data12[key1];
+if(Array.isArray(data12)){
+var valid7 = true;
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 const _errs39 = errors;
-const _errs40 = errors;
-if(errors === _errs40){
+if(errors === _errs39){
 if(typeof data13 === "string"){
-if(!pattern16.test(data13)){
-validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data13}];
+if(!pattern7.test(data13)){
+validate28.errors = [{instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\"",schema:"^[A-Z][A-Za-z0-9]*$",parentSchema:schema50.properties.errors.items,data:data13}];
 return false;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data13}];
+validate28.errors = [{instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.errors.items.type,parentSchema:schema50.properties.errors.items,data:data13}];
 return false;
 }
 }
@@ -4588,9 +4589,29 @@ if(!valid7){
 break;
 }
 }
+if(valid7){
+let i1 = data12.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data12[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+validate28.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema50.properties.errors,data:data12}];
+return false;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.properties.aliases.type,parentSchema:schema50.properties.aliases,data:data12}];
+validate28.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.errors.type,parentSchema:schema50.properties.errors,data:data12}];
 return false;
 }
 }
@@ -4600,94 +4621,133 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data.gates !== undefined){
-let data14 = data.gates;
-const _errs43 = errors;
-if(errors === _errs43){
-if(Array.isArray(data14)){
-var valid9 = true;
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
+if(data.aliases !== undefined){
+let data14 = data.aliases;
+const _errs41 = errors;
+if(errors === _errs41){
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key1 in data14){
+let data15 = data14[key1];
+const _errs44 = errors;
 const _errs45 = errors;
-if(!(validate35(data14[i0], {instancePath:instancePath+"/gates/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
+if(errors === _errs45){
+if(typeof data15 === "string"){
+if(!pattern16.test(data15)){
+validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data15}];
+return false;
 }
-var valid9 = _errs45 === errors;
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data15}];
+return false;
+}
+}
+var valid9 = _errs44 === errors;
 if(!valid9){
 break;
 }
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/gates",schemaPath:"#/properties/gates/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.gates.type,parentSchema:schema50.properties.gates,data:data14}];
+validate28.errors = [{instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.properties.aliases.type,parentSchema:schema50.properties.aliases,data:data14}];
 return false;
 }
 }
-var valid2 = _errs43 === errors;
+var valid2 = _errs41 === errors;
 }
 else {
 var valid2 = true;
 }
 if(valid2){
-if(data.clamps !== undefined){
-let data16 = data.clamps;
-const _errs46 = errors;
-if(errors === _errs46){
-if(Array.isArray(data16)){
-var valid10 = true;
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
+if(data.gates !== undefined){
+let data16 = data.gates;
 const _errs48 = errors;
-if(!(validate37(data16[i1], {instancePath:instancePath+"/clamps/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-var valid10 = _errs48 === errors;
-if(!valid10){
-break;
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/clamps",schemaPath:"#/properties/clamps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.clamps.type,parentSchema:schema50.properties.clamps,data:data16}];
-return false;
-}
-}
-var valid2 = _errs46 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.rules !== undefined){
-let data18 = data.rules;
-const _errs49 = errors;
-if(errors === _errs49){
-if(Array.isArray(data18)){
+if(errors === _errs48){
+if(Array.isArray(data16)){
 var valid11 = true;
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-const _errs51 = errors;
-if(!(validate39(data18[i2], {instancePath:instancePath+"/rules/" + i2,parentData:data18,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+const len1 = data16.length;
+for(let i2=0; i2<len1; i2++){
+const _errs50 = errors;
+if(!(validate35(data16[i2], {instancePath:instancePath+"/gates/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
-var valid11 = _errs51 === errors;
+var valid11 = _errs50 === errors;
 if(!valid11){
 break;
 }
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.rules.type,parentSchema:schema50.properties.rules,data:data18}];
+validate28.errors = [{instancePath:instancePath+"/gates",schemaPath:"#/properties/gates/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.gates.type,parentSchema:schema50.properties.gates,data:data16}];
 return false;
 }
 }
-var valid2 = _errs49 === errors;
+var valid2 = _errs48 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
+if(data.clamps !== undefined){
+let data18 = data.clamps;
+const _errs51 = errors;
+if(errors === _errs51){
+if(Array.isArray(data18)){
+var valid12 = true;
+const len2 = data18.length;
+for(let i3=0; i3<len2; i3++){
+const _errs53 = errors;
+if(!(validate37(data18[i3], {instancePath:instancePath+"/clamps/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var valid12 = _errs53 === errors;
+if(!valid12){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/clamps",schemaPath:"#/properties/clamps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.clamps.type,parentSchema:schema50.properties.clamps,data:data18}];
+return false;
+}
+}
+var valid2 = _errs51 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.rules !== undefined){
+let data20 = data.rules;
+const _errs54 = errors;
+if(errors === _errs54){
+if(Array.isArray(data20)){
+var valid13 = true;
+const len3 = data20.length;
+for(let i4=0; i4<len3; i4++){
+const _errs56 = errors;
+if(!(validate39(data20[i4], {instancePath:instancePath+"/rules/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var valid13 = _errs56 === errors;
+if(!valid13){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.rules.type,parentSchema:schema50.properties.rules,data:data20}];
+return false;
+}
+}
+var valid2 = _errs54 === errors;
+}
+else {
+var valid2 = true;
+}
 }
 }
 }

@@ -37,6 +37,8 @@ export interface MethodAnnotation {
   readonly pagination?: Pagination;
   /** `true` (repeat as it is), `false` (the default) or the conditions under which a repeat is harmless. */
   readonly idempotent?: boolean | Exclude<Idempotence, true>;
+  /** Symbols of errors.json the handler answers for its own reasons (`NotFound` for an unknown id). */
+  readonly errors?: readonly string[];
   /** Other param names the server accepts -> the canonical name each stands for. */
   readonly aliases?: Readonly<Record<string, string>>;
   readonly gates?: readonly OptionGate[];

@@ -4,7 +4,7 @@
  * handler, or answering with the wrong shape, does not compile. server.ts serves the engine
  * over stdio or HTTP; the test calls it in-process.
  */
-import { ErrorCode, RcpError } from "@rcp-gen/runtime";
+import { ErrorCode, fallbackNote, RcpError } from "@rcp-gen/runtime";
 import { createServer, type Hit } from "./generated/index.js";
 
 const documents = [
@@ -32,8 +32,11 @@ export const server = createServer({
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const hits = matches.sort((a, b) => b.score - a.score).slice(0, params.k);
       yield { progress: 0.9, stage: "rank", message: `kept the best ${hits.length}`, partial: { hits } };
-      return { hits };
+      // With `strict: false`, options this engine does not advertise are dropped, not refused:
+      // the result says which (§7.7).
+      return ctx.degraded.length === 0 ? { hits } : { hits, usage: { notes: ctx.degraded.map(fallbackNote) } };
     },
+    // Its schema documents NotFound (x-rcp.errors): `rcp-gen conform` counts that answer as correct.
     "x-example/lookup"(params) {
       const document = documents.find((candidate) => candidate.id === params.id);
       if (!document) throw new RcpError(ErrorCode.NotFound, `Not found: no document ${params.id}`);
