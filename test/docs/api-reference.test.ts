@@ -2,7 +2,7 @@
  * The API reference (`npm run docs`): TypeDoc over the public entries of @rcp-gen/runtime and
  * rcp-gen's plugin API builds with no warning, and its warnings are errors, so an export
  * without a doc comment or a `{@link}` to nothing fails here. It runs with the TypeScript 6
- * of tools/api-reference (the repository's typescript@7 has no compiler API).
+ * of docs/api-reference (the repository's typescript@7 has no compiler API).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
