@@ -52,7 +52,8 @@ describe.each(["runtime", "generator"] as const)("the %s tarball", (which) => {
           "package/templates/init/gitignore",
         ]),
       );
-      expect(files.filter((file) => file.startsWith("package/templates/init/test/"))).toEqual([
+      expect(files.filter((file) => file.startsWith("package/templates/init/test/")).sort()).toEqual([
+        "package/templates/init/test/conformance.test.ts",
         "package/templates/init/test/frames.test.ts",
       ]);
     }

@@ -146,7 +146,7 @@ describe("a project made by rcp-gen init", () => {
     // Its frame tests, and the conformance suite at its declared L0 through describeConformance.
     expect(summary).toMatch(/Test Files +2 passed \(2\)/);
     expect(summary).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
-  });
+  }, 90_000); // npm test builds the project, then runs the conformance suite against it
 
   it("npm start builds it and streams progress, then the result, over stdio and HTTP/SSE", async () => {
     const started = succeeded(await run("npm", ["start"], scaffold));
