@@ -9,6 +9,7 @@ import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } f
 import { errorFrame, resultFrame } from "./json.js";
 import { getPath, isRecord } from "./paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
+import { DEFAULT_MAX_FILTER_CLAUSES } from "./filter/validate.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
@@ -31,6 +32,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxBatchSize: 100,
   maxInFlight: 1024,
   defaultDeadlineMs: 300_000,
+  maxFilterClauses: DEFAULT_MAX_FILTER_CLAUSES,
 };
 
 /** A response frame, nothing (notifications), or either later. */
@@ -197,7 +199,7 @@ export class ServerCore implements RequestServices {
     let degraded: readonly string[];
     try {
       meta = this.#checkMeta(params._meta);
-      degraded = prepareParams(descriptor, params, capabilities);
+      degraded = prepareParams(descriptor, params, capabilities, { maxFilterClauses: this.limits.maxFilterClauses });
       if (descriptor.lifecycle !== undefined) {
         const result = session.answer(descriptor.lifecycle, params);
         if (descriptor.lifecycle === "shutdown") connection.closing = true;
