@@ -11,6 +11,7 @@ import type { MethodDescriptor } from "../protocol.js";
 import type { Deadline, HopMeta } from "./budget.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
 import { asRcpError, within } from "./errors.js";
+import { TransportError } from "../client/transport.js";
 import { mergeAnswers, type EngineAnswer } from "./merge.js";
 import { ProgressSummary, type FederationPartial } from "./progress.js";
 import type { FederableResult } from "./types.js";
@@ -57,6 +58,8 @@ export interface FederatedCallInit {
   readonly hop: HopMeta;
   readonly deadline: Deadline;
   readonly options: FederatedCallOptions;
+  /** Whether engine failures may say where the engine is (its URL, its command). */
+  readonly exposeEndpoints: boolean;
 }
 
 export class FederatedCall<C extends EngineClient> {
@@ -157,8 +160,9 @@ export class FederatedCall<C extends EngineClient> {
       error,
       latencyMs: Math.round(performance.now() - started),
     });
+    let client: C | undefined;
     try {
-      const client =
+      client =
         handle.client ??
         (await within(handle.connect(), deadline.forEngine(), this.#signal, `connecting to ${handle.id}`));
       const capability = descriptor.capability;
@@ -203,6 +207,7 @@ export class FederatedCall<C extends EngineClient> {
         result: answer,
         ...(typeof floor === "number" ? { scoreFloor: floor } : {}),
       });
+      handle.answered();
       return {
         id: handle.id,
         status: "answered",
@@ -210,7 +215,8 @@ export class FederatedCall<C extends EngineClient> {
         latencyMs: Math.round(performance.now() - started),
       };
     } catch (thrown) {
-      const error = asRcpError(thrown);
+      if (thrown instanceof TransportError && client !== undefined) handle.lost(client);
+      const error = asRcpError(thrown, this.#init.exposeEndpoints);
       return outcome(error.code === ErrorCode.Timeout ? "timeout" : "failed", error);
     }
   }
