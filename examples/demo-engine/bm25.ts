@@ -58,7 +58,8 @@ export function bm25Score(index: Bm25Index, queryTerms: ReadonlySet<string>, id:
       if (frequency !== undefined) score += termScore(term, frequency);
     }
   } else {
-    for (const [term, frequency] of document.termFrequency) if (queryTerms.has(term)) score += termScore(term, frequency);
+    for (const [term, frequency] of document.termFrequency)
+      if (queryTerms.has(term)) score += termScore(term, frequency);
   }
   return score;
 }

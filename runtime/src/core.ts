@@ -135,9 +135,12 @@ export class ServerCore implements RequestServices {
     if (!isRecord(message)) return invalidRequest(null, "a request must be a JSON object");
     const rawId = message.id;
     const hasId = rawId !== undefined;
-    // 1e400 parses as Infinity, which no answer could echo (§4.7): refuse it rather than run it uncorrelated.
-    if (hasId && typeof rawId !== "string" && !(typeof rawId === "number" && Number.isFinite(rawId))) {
-      return invalidRequest(null, "id must be a string or a finite number (§4.1)");
+    // 1e400 parses as Infinity, and an integer beyond 2^53 - 1 is rounded by JSON.parse (two such
+    // ids collide): neither could be echoed as sent (§4.7), so each is refused rather than run.
+    const exactId =
+      typeof rawId === "string" || (typeof rawId === "number" && Math.abs(rawId) <= Number.MAX_SAFE_INTEGER);
+    if (hasId && !exactId) {
+      return invalidRequest(null, "id must be a string or a number within ±(2^53 - 1) (§4.1)");
     }
     const id = hasId ? (rawId as RequestId) : null;
     if (message.jsonrpc !== "2.0") return hasId ? invalidRequest(id, 'jsonrpc must be "2.0"') : undefined;

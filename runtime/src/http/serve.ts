@@ -141,7 +141,13 @@ export class HttpServerCore {
       return undefined;
     }
     if (body === null) {
-      this.#fail(exchange, answer, 413, ErrorCode.PayloadTooLarge, `Payload too large: the body exceeds ${limit} bytes`);
+      this.#fail(
+        exchange,
+        answer,
+        413,
+        ErrorCode.PayloadTooLarge,
+        `Payload too large: the body exceeds ${limit} bytes`,
+      );
       return undefined;
     }
     return body;
