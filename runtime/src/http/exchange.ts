@@ -7,6 +7,8 @@ import type { HttpRequestInfo } from "./options.js";
 
 export interface HttpExchange {
   readonly request: HttpRequestInfo;
+  /** Whether the whole body has already been received (read without waiting on the client). */
+  readonly bodyArrived: boolean;
   /**
    * The body's bytes, or null when they exceed `limit` bytes (read no further) or `giveUp`
    * aborts first (then the connection is closed once the answer is sent).

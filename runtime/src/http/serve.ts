@@ -34,6 +34,10 @@ const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_MAX_CONCURRENT_REQUESTS = 1024;
 const DEFAULT_MAX_PENDING_BODIES = 256;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+/** How long a body must have been arriving before a newer one may push it out. */
+const EVICTABLE_AFTER_MS = 100;
+/** The give-up signal of a body that has already arrived. */
+const NEVER = new AbortController().signal;
 
 export class HttpServerCore {
   readonly basePath: string;
@@ -43,8 +47,8 @@ export class HttpServerCore {
   readonly #guard: RequestGuard;
   readonly #maxConcurrent: number;
   #active = 0;
-  /** Bodies being received, oldest first: each one's give-up switch. */
-  readonly #pendingBodies = new Set<AbortController>();
+  /** Bodies being received, oldest first: each one's give-up switch and when it started. */
+  readonly #pendingBodies = new Map<AbortController, number>();
   readonly #maxPendingBodies: number;
   readonly #bodyTimeoutMs: number;
 
@@ -121,14 +125,23 @@ export class HttpServerCore {
     }
   }
 
-  /** The whole body, or undefined once it has been answered: too large (413) or too slow (408). */
+  /**
+   * The whole body, or undefined once it has been answered: too large (413) or too slow (408).
+   * A body still arriving holds a pending place; past `maxPendingBodies` the one that has waited
+   * longest is given up, unless it has only just started: a burst of ordinary requests, whose
+   * bodies complete within a turn of the event loop, must not push each other out.
+   */
   async #receive(exchange: HttpExchange, answer: AnswerHeaders): Promise<Uint8Array | undefined> {
+    const limit = this.#core.limits.maxMessageBytes;
+    if (exchange.bodyArrived) return this.#checkedBody(exchange, answer, await exchange.readBody(limit, NEVER), limit);
     const giveUp = new AbortController();
     const pending = this.#pendingBodies;
-    pending.add(giveUp);
-    if (pending.size > this.#maxPendingBodies) pending.values().next().value!.abort();
+    pending.set(giveUp, performance.now());
+    if (pending.size > this.#maxPendingBodies) {
+      const [oldest, since] = pending.entries().next().value!;
+      if (performance.now() - since >= EVICTABLE_AFTER_MS) oldest.abort();
+    }
     const timer = setTimeout(() => giveUp.abort(), this.#bodyTimeoutMs);
-    const limit = this.#core.limits.maxMessageBytes;
     let body: Uint8Array | null;
     try {
       body = await exchange.readBody(limit, giveUp.signal);
@@ -140,6 +153,15 @@ export class HttpServerCore {
       this.#fail(exchange, answer, 408, ErrorCode.Timeout, "Request timeout: the body did not arrive in time");
       return undefined;
     }
+    return this.#checkedBody(exchange, answer, body, limit);
+  }
+
+  #checkedBody(
+    exchange: HttpExchange,
+    answer: AnswerHeaders,
+    body: Uint8Array | null,
+    limit: number,
+  ): Uint8Array | undefined {
     if (body === null) {
       this.#fail(
         exchange,

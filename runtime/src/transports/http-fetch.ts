@@ -35,6 +35,9 @@ class FetchExchange implements HttpExchange {
     source.signal?.addEventListener("abort", () => this.#clientGone(), { once: true });
   }
 
+  /** A Web Request does not say whether its body stream has been filled. */
+  readonly bodyArrived = false;
+
   async readBody(limit: number, giveUp: AbortSignal): Promise<Uint8Array | null> {
     const declared = Number(this.#source.headers.get("content-length"));
     if (declared > limit) return null;

@@ -84,14 +84,16 @@ export function listenHttp(http: HttpServerCore, options: ListenOptions): Promis
 const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
   HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
   HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
-  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
 };
+const REQUEST_TIMEOUT = "ERR_HTTP_REQUEST_TIMEOUT";
 
 /**
  * node:http answers bytes it cannot parse by writing 400 and destroying the socket at once,
  * even when requests parsed earlier on that connection are still being handled: their
  * answers were lost (a write ran and its caller never heard). Here the refusal waits until
- * every earlier answer on the connection has been written.
+ * every earlier answer on the connection has been written. A request that took longer than
+ * `requestTimeoutMs` to arrive is cut off at once, as node:http does: 408 unless an answer has
+ * begun, and the socket destroyed.
  */
 function answerClientErrorsLast(server: Server): void {
   const unanswered = new WeakMap<Socket, number>();
@@ -106,6 +108,11 @@ function answerClientErrorsLast(server: Server): void {
     });
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === REQUEST_TIMEOUT) {
+      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+      if (socket.writable && !answering) socket.write("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+      return void socket.destroy();
+    }
     const refuse = (): void => {
       if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
       const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? "400 Bad Request";
@@ -133,6 +140,11 @@ class NodeExchange implements HttpExchange {
       // node:http keeps the first of several Host headers; the core refuses them all (400).
       headers: hostCount(req.rawHeaders) > 1 ? { ...req.headers, host: hostValues(req.rawHeaders) } : req.headers,
     };
+  }
+
+  get bodyArrived(): boolean {
+    // node:http parses a whole request that came in one read before the listener runs.
+    return this.#req.complete;
   }
 
   readBody(limit: number, giveUp: AbortSignal): Promise<Buffer | null> {
