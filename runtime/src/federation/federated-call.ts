@@ -45,6 +45,9 @@ export interface FederatedCallOptions<Partial = FederationPartial> {
 /** `_meta` keys that belong to one hop only: the client and the budget arithmetic set them anew. */
 const HOP_LOCAL_META = new Set(["progressToken", "logLevel", "deadlineMs", "federation", "session", "degraded"]);
 
+/** An engine not asked at all, the caller's deadline leaving it no time: one instance, so it can be told apart. */
+export const NO_TIME_LEFT = new RcpError(ErrorCode.Timeout, "Timeout: no time was left for it");
+
 /** Why engine calls still running when the federated call ends are cancelled; one instance, no stack per call. */
 const CALL_OVER = new RcpError(ErrorCode.Cancelled, "Cancelled: the federated call is over");
 
@@ -160,6 +163,7 @@ export class FederatedCall<C extends EngineClient> {
       error,
       latencyMs: Math.round(performance.now() - started),
     });
+    if (deadline.forEngine() <= 0) return outcome("timeout", NO_TIME_LEFT);
     let client: C | undefined;
     try {
       client =
@@ -177,8 +181,7 @@ export class FederatedCall<C extends EngineClient> {
         return outcome("skipped", asRcpError(thrown));
       }
       const remaining = deadline.forEngine();
-      if (remaining <= 0)
-        return outcome("timeout", new RcpError(ErrorCode.Timeout, "Timeout: no time was left for it"));
+      if (remaining <= 0) return outcome("timeout", NO_TIME_LEFT);
       let result: unknown;
       try {
         const forwarded: JsonObject = Object.assign({}, request);

@@ -15,7 +15,13 @@ import { federatedCapabilities, type CapabilityRule } from "./capabilities.js";
 import { catalogOf, type CatalogEntry } from "./catalog.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
 import { asRcpError, cancelled } from "./errors.js";
-import { describeOutcome, FederatedCall, type EngineOutcome, type FederatedCallOptions } from "./federated-call.js";
+import {
+  describeOutcome,
+  FederatedCall,
+  NO_TIME_LEFT,
+  type EngineOutcome,
+  type FederatedCallOptions,
+} from "./federated-call.js";
 import { mergeAnswers, type EngineAnswer, type FederationFusion } from "./merge.js";
 import type { CapabilitiesOf, CatalogOf, RetrieveOf } from "./types.js";
 
@@ -142,8 +148,17 @@ export class Federation<C extends EngineClient> {
       const engines = outcomes.map((outcome) =>
         outcome.status === "answered" ? { id: outcome.id } : { id: outcome.id, ...outcome.error.toObject() },
       );
-      // §16.2: when every engine fails, for any reason (a timeout too), the answer is -32010, so
-      // "nothing answered" is told apart from "no results"; each engine's own error is in data.
+      // §13.1: a deadline too short to ask any engine at all is this request's own -32014.
+      if (
+        outcomes.every(
+          (outcome) =>
+            outcome.status === "unsupported" || (outcome.status === "timeout" && outcome.error === NO_TIME_LEFT),
+        )
+      ) {
+        throw new RcpError(ErrorCode.Timeout, "Timeout: the deadline left no time to ask any engine", { engines });
+      }
+      // §16.2: when every engine asked fails, for any reason (a timeout too), the answer is
+      // -32010, so "nothing answered" is told apart from "no results"; each engine's error is in data.
       throw new RcpError(ErrorCode.BackendUnavailable, "Backend unavailable: no engine answered", {
         retryable: true,
         engines,
