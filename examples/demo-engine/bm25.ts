@@ -41,15 +41,25 @@ export function inverseDocumentFrequency(index: Bm25Index, term: string): number
   return Math.log(1 + (index.documentCount - frequency + 0.5) / (frequency + 0.5));
 }
 
-export function bm25Score(index: Bm25Index, queryTerms: readonly string[], id: string): number {
+/**
+ * Walks whichever is smaller, the query's distinct terms or the document's, so a query of
+ * thousands of terms costs each document its own length, not the query's (§15.5).
+ */
+export function bm25Score(index: Bm25Index, queryTerms: ReadonlySet<string>, id: string): number {
   const document = index.documents.get(id);
   if (document === undefined || index.averageLength === 0) return 0;
+  const lengthNorm = 1 - B + (B * document.length) / index.averageLength;
+  const termScore = (term: string, frequency: number): number =>
+    (inverseDocumentFrequency(index, term) * frequency * (K1 + 1)) / (frequency + K1 * lengthNorm);
   let score = 0;
-  for (const term of new Set(queryTerms)) {
-    const frequency = document.termFrequency.get(term) ?? 0;
-    if (frequency === 0) continue;
-    const lengthNorm = 1 - B + (B * document.length) / index.averageLength;
-    score += (inverseDocumentFrequency(index, term) * frequency * (K1 + 1)) / (frequency + K1 * lengthNorm);
+  if (queryTerms.size <= document.termFrequency.size) {
+    for (const term of queryTerms) {
+      const frequency = document.termFrequency.get(term);
+      if (frequency !== undefined) score += termScore(term, frequency);
+    }
+  } else {
+    for (const [term, frequency] of document.termFrequency)
+      if (queryTerms.has(term)) score += termScore(term, frequency);
   }
   return score;
 }

@@ -4,6 +4,7 @@
  * and neither skip nor repeat hits even while the index changes.
  */
 import { invalidParams } from "@rcp-gen/runtime";
+import type { RetrieveRequest } from "./retrieve.js";
 import { hash64 } from "./text.js";
 
 const PREFIX = "c1.";
@@ -53,10 +54,53 @@ function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-/** A stable hash of everything that shapes the ranking: params minus page position, pin and side-band data. */
-export function queryFingerprint(params: Readonly<Record<string, unknown>>): string {
-  const { cursor: _cursor, indexVersion: _version, _meta: _sideBand, ...shaping } = params;
+/**
+ * A stable hash of everything that shapes the ranking: the known members only, minus page
+ * position, pin and side-band data. Unknown members are ignored (§4.6), however deeply nested,
+ * so they can neither change the fingerprint nor make hashing it recurse without bound.
+ */
+export function queryFingerprint(request: Readonly<RetrieveRequest>): string {
+  const { query, k, mode, candidateK, fusion, rerank, mmr, rewrite, filter, minScore } = request;
+  const { includeText, includeVectors, encoding, seed } = request;
+  const shaping = {
+    query,
+    k,
+    mode,
+    candidateK,
+    fusion: isRecord(fusion)
+      ? {
+          method: fusion.method,
+          weights: isRecord(fusion.weights)
+            ? { dense: fusion.weights.dense, sparse: fusion.weights.sparse }
+            : undefined,
+          rrfK: fusion.rrfK,
+          alpha: fusion.alpha,
+        }
+      : fusion,
+    rerank: isRecord(rerank) ? { method: rerank.method, topN: rerank.topN } : rerank,
+    mmr: isRecord(mmr) ? { lambda: mmr.lambda } : mmr,
+    rewrite,
+    filter: filterShape(filter),
+    minScore,
+    includeText,
+    includeVectors,
+    encoding,
+    seed,
+  };
   return hash64(canonicalJson(shaping));
+}
+
+/** A filter's combinators and clauses (its depth is already bounded by validation, §8). */
+function filterShape(node: unknown): unknown {
+  if (!isRecord(node)) return node;
+  if (Array.isArray(node.and)) return { and: node.and.map(filterShape) };
+  if (Array.isArray(node.or)) return { or: node.or.map(filterShape) };
+  if ("not" in node) return { not: filterShape(node.not) };
+  return { field: node.field, op: node.op, value: node.value };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function canonicalJson(value: unknown): string {

@@ -55,6 +55,6 @@ function scorerFor(retriever: Retriever, query: string, snapshot: Snapshot): (do
     const queryVector = embed(query);
     return (document) => cosine(queryVector, document.vector);
   }
-  const terms = contentTerms(query);
+  const terms = new Set(contentTerms(query));
   return (document) => bm25Score(snapshot.bm25, terms, document.id);
 }

@@ -17,7 +17,11 @@ export function crossEncoderScore(query: string, passage: string): number {
   if (queryTerms.length === 0) return 0;
   const passageTerms = contentTerms(passage);
   const positions = new Map<string, number[]>();
-  passageTerms.forEach((term, position) => positions.set(term, [...(positions.get(term) ?? []), position]));
+  for (const [position, term] of passageTerms.entries()) {
+    const seen = positions.get(term);
+    if (seen === undefined) positions.set(term, [position]);
+    else seen.push(position);
+  }
 
   const matched = queryTerms.filter((term) => positions.has(term));
   const coverage = matched.length / queryTerms.length;

@@ -92,8 +92,8 @@ export async function* runRetrieve(
   control: PipelineControl = {},
 ): AsyncGenerator<StageEvent, RetrieveOutcome, void> {
   const started = performance.now();
-  const { snapshot, offset, fingerprint } = resolvePage(store, request);
   const matches = request.filter === undefined ? () => true : compileFilter(request.filter, settings.filterSchema);
+  const { snapshot, offset, fingerprint } = resolvePage(store, request);
   const tieBreak = tieBreakFor(request.seed);
   const k = Math.min(request.k, settings.maxK);
   const candidateK = Math.min(request.candidateK ?? settings.maxK, settings.maxK);
@@ -186,7 +186,7 @@ function resolvePage(
   store: SnapshotStore,
   request: RetrieveRequest,
 ): { snapshot: Snapshot; offset: number; fingerprint: string } {
-  const fingerprint = queryFingerprint(request as unknown as Record<string, unknown>);
+  const fingerprint = queryFingerprint(request);
   if (request.cursor === undefined || request.cursor === "") {
     return { snapshot: store.resolve(request.indexVersion), offset: 0, fingerprint };
   }

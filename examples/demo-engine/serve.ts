@@ -17,24 +17,52 @@ import type { RcpServer } from "@rcp-gen/runtime";
 import { FILTER_OPERATORS, type FilterOperator } from "./filter.js";
 import { createDemoServer } from "./server.js";
 
-const { values } = parseArgs({
-  options: {
-    stdio: { type: "boolean", default: false },
-    port: { type: "string" },
-    host: { type: "string", default: "127.0.0.1" },
-    "filter-operators": { type: "string" },
-    federate: { type: "string" },
-    identity: { type: "string" },
-    capabilities: { type: "string", default: "union" },
-    fusion: { type: "string", default: "rrf" },
-    "expose-endpoints": { type: "boolean", default: false },
-    "cors-origin": { type: "string", multiple: true, default: [] },
-  },
-});
+const OPTIONS = {
+  stdio: { type: "boolean", default: false },
+  port: { type: "string" },
+  host: { type: "string", default: "127.0.0.1" },
+  "filter-operators": { type: "string" },
+  federate: { type: "string" },
+  identity: { type: "string" },
+  capabilities: { type: "string", default: "union" },
+  fusion: { type: "string", default: "rrf" },
+  "expose-endpoints": { type: "boolean", default: false },
+  "cors-origin": { type: "string", multiple: true, default: [] as string[] },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+const USAGE = `Usage: serve [options]
+  --stdio                      NDJSON on stdin/stdout (§5.1)
+  --port <n>                   HTTP + SSE on --host, base /rcp (§5.2); 0 lets the OS pick (default 8000)
+  --host <address>             interface to bind (default 127.0.0.1)
+  --filter-operators <list>    advertise only these §8 operators, comma-separated
+  --cors-origin <origin>       let a browser page of this origin call the server (repeatable)
+  --federate <rcp.json>        a federator over the registry's engines (§16)
+  --identity <name>            the federator's name on _meta.federation.path
+  --capabilities <rule>        union | intersection (§16.4, default union)
+  --fusion <method>            rrf | weighted | convex (§16.3, default rrf)
+  --expose-endpoints           name engines' endpoints in catalog/list and engine failures
+  -h, --help                   this text
+`;
 
 function usage(problem: string): never {
-  process.stderr.write(`serve: ${problem}\n`);
+  process.stderr.write(`serve: ${problem}\n${USAGE}`);
   process.exit(2);
+}
+
+const { values } = parseOptions();
+
+/** An unknown flag or a missing value is a usage error (exit 2), not a stack trace. */
+function parseOptions() {
+  try {
+    return parseArgs({ options: OPTIONS });
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+}
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
 }
 
 const filterOperators = values["filter-operators"]?.split(",").map((operator) => operator.trim());

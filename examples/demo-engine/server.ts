@@ -33,7 +33,17 @@ export interface DemoServerOptions {
   engine?: DemoEngine;
   /** Advertise only these filter operators (default: all of §8). */
   filterOperators?: readonly FilterOperator[];
+  /** Processing caps beyond the advertised ones (§15.5); each left out keeps its `DEMO_LIMITS` value. */
+  limits?: Partial<DemoLimits>;
 }
+
+/** What one request may make the demo process, past which it answers -32602 naming the field (§15.5). */
+export interface DemoLimits {
+  /** Characters of all `rerank` passages together. */
+  maxRerankCharacters: number;
+}
+
+export const DEMO_LIMITS: DemoLimits = { maxRerankCharacters: 1_000_000 };
 
 export function createDemoServer(options: DemoServerOptions = {}): ReturnType<typeof createServer> {
   return createServer({
@@ -42,11 +52,11 @@ export function createDemoServer(options: DemoServerOptions = {}): ReturnType<ty
     // L2 (§14.3): hybrid + filter + citations, plus rerank, sparseEmbed, transform, streaming,
     // pagination, log and deterministic snapshots, each checked by test/demo/server-conformance.test.ts.
     conformance: "L2",
-    handlers: demoHandlers(options.engine ?? new DemoEngine()),
+    handlers: demoHandlers(options.engine ?? new DemoEngine(), { ...DEMO_LIMITS, ...options.limits }),
   });
 }
 
-export function demoHandlers(engine: DemoEngine): Handlers {
+export function demoHandlers(engine: DemoEngine, limits: DemoLimits = DEMO_LIMITS): Handlers {
   return {
     async *retrieve(params, ctx) {
       const { query, _meta: _sideBand, strict: _strict, ...options } = params;
@@ -85,6 +95,13 @@ export function demoHandlers(engine: DemoEngine): Handlers {
         );
       }
       const passages = params.passages.map((passage, index) => textOf(passage, `passages.${index}`));
+      const characters = passages.reduce((total, passage) => total + passage.length, 0);
+      if (characters > limits.maxRerankCharacters) {
+        throw invalidParams(
+          "passages",
+          `${characters} characters of passages; this server reranks at most ${limits.maxRerankCharacters} per call`,
+        );
+      }
       return engine.rerank(textOf(params.query, "query"), passages, params.topN);
     },
 

@@ -22,7 +22,7 @@ export interface FederatingServerOptions {
   capabilities?: CapabilityRule;
   /** Cross-engine fusion (§16.3); default "rrf". */
   fusion?: FusionMethod;
-  /** List engines' own endpoints in catalog/list (§7.13); default false. */
+  /** List engines' own endpoints in catalog/list (§7.13) and name them in engine failures; default false. */
   exposeEndpoints?: boolean;
   /** Diagnostics (an engine that did not connect); default stderr. */
   log?: (line: string) => void;
@@ -46,7 +46,11 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     http: { exchange: nodeHttpExchange() },
   });
   const identity = options.identity ?? `${FEDERATOR_INFO.name}-${crypto.randomUUID().slice(0, 8)}`;
-  const federation = selector.federation({}, { identity, fusion: { method: options.fusion ?? "rrf" } });
+  const exposeEndpoints = options.exposeEndpoints ?? false;
+  const federation = selector.federation(
+    {},
+    { identity, fusion: { method: options.fusion ?? "rrf" }, exposeEndpoints },
+  );
   for (const { id, error } of await federation.connect()) {
     const required = federation.engines.find((handle) => handle.id === id)?.entry.required === true;
     if (required) {
@@ -88,7 +92,7 @@ export async function createFederatingServer(options: FederatingServerOptions): 
           return { ...result, usage: { ...result.usage, notes } };
         });
       },
-      "catalog/list": () => federation.catalog({ endpoints: options.exposeEndpoints ?? false }),
+      "catalog/list": () => federation.catalog({ endpoints: exposeEndpoints }),
     },
   });
   return { server, federation, identity };

@@ -93,6 +93,8 @@ export interface ServerLimits {
   maxInFlight: number;
   /** Deadline applied when a request carries no `_meta.deadlineMs` (§13.1). */
   defaultDeadlineMs: number;
+  /** Nodes a request's filter tree may have (clauses and combinators); more is -32602 naming the filter (§15.5). */
+  maxFilterClauses: number;
 }
 
 /** The options every server takes, typed or not: the generated `createServer` and `createServerRuntime`. */

@@ -164,7 +164,10 @@ export class RequestContext implements HandlerContext, InFlightRequest, Expiring
       this.#expiresAt = shared.expiryFromNow();
       this.#deadlines = shared;
       shared.add(this);
-    } else if (deadlineMs > 0 && Number.isFinite(deadlineMs)) this.#timer = setTimeout(expire, deadlineMs, this);
+    } else if (deadlineMs > 0 && Number.isFinite(deadlineMs)) {
+      this.#expiresAt = performance.now() + deadlineMs;
+      this.#timer = setTimeout(expire, deadlineMs, this);
+    }
     return new Promise((resolve) => (this.#resolve = resolve));
   }
 
@@ -191,11 +194,13 @@ export class RequestContext implements HandlerContext, InFlightRequest, Expiring
 
   complete(result: unknown): void {
     if (this.#done) return;
+    if (this.#pastDeadline()) return this.expire();
     this.#settle(this.resultFrame(result));
   }
 
   fail(thrown: unknown): void {
     if (this.#done) return;
+    if (this.#pastDeadline()) return this.expire();
     this.#settle(errorFrame(this.id, this.#services.reportThrown(this.descriptor.method, thrown)));
   }
 
@@ -220,6 +225,14 @@ export class RequestContext implements HandlerContext, InFlightRequest, Expiring
     this.#done = true;
     this.channel?.requestDone?.(this);
     return frame;
+  }
+
+  /**
+   * Node runs due timers one duration list at a time: behind a lagging loop, the timer that
+   * ends a handler can run before the earlier-due timer of its deadline, so the time is checked.
+   */
+  #pastDeadline(): boolean {
+    return this.#expiresAt !== Number.POSITIVE_INFINITY && performance.now() >= this.#expiresAt;
   }
 
   #settle(frame: string | undefined): void {

@@ -9,6 +9,7 @@ import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } f
 import { errorFrame, resultFrame } from "./json.js";
 import { getPath, isRecord } from "./paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
+import { DEFAULT_MAX_FILTER_CLAUSES } from "./filter/validate.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
 import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
@@ -32,6 +33,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxBatchSize: 100,
   maxInFlight: 1024,
   defaultDeadlineMs: 300_000,
+  maxFilterClauses: DEFAULT_MAX_FILTER_CLAUSES,
 };
 
 /** A response frame, nothing (notifications), or either later. */
@@ -135,9 +137,12 @@ export class ServerCore implements RequestServices {
     if (!isRecord(message)) return invalidRequest(null, "a request must be a JSON object");
     const rawId = message.id;
     const hasId = rawId !== undefined;
-    // 1e400 parses as Infinity, which no answer could echo (§4.7): refuse it rather than run it uncorrelated.
-    if (hasId && typeof rawId !== "string" && !(typeof rawId === "number" && Number.isFinite(rawId))) {
-      return invalidRequest(null, "id must be a string or a finite number (§4.1)");
+    // 1e400 parses as Infinity, and an integer beyond 2^53 - 1 is rounded by JSON.parse (two such
+    // ids collide): neither could be echoed as sent (§4.7), so each is refused rather than run.
+    const exactId =
+      typeof rawId === "string" || (typeof rawId === "number" && Math.abs(rawId) <= Number.MAX_SAFE_INTEGER);
+    if (hasId && !exactId) {
+      return invalidRequest(null, "id must be a string or a number within ±(2^53 - 1) (§4.1)");
     }
     const id = hasId ? (rawId as RequestId) : null;
     if (message.jsonrpc !== "2.0") return hasId ? invalidRequest(id, 'jsonrpc must be "2.0"') : undefined;
@@ -199,7 +204,7 @@ export class ServerCore implements RequestServices {
     let degraded: readonly string[];
     try {
       meta = this.#checkMeta(params._meta);
-      degraded = prepareParams(descriptor, params, capabilities);
+      degraded = prepareParams(descriptor, params, capabilities, { maxFilterClauses: this.limits.maxFilterClauses });
       if (descriptor.lifecycle !== undefined) {
         const result = session.answer(descriptor.lifecycle, params);
         if (descriptor.lifecycle === "shutdown") connection.closing = true;

@@ -19,7 +19,7 @@ export function prepareParams(
   descriptor: MethodDescriptor,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
-  options?: { schemaChecked?: boolean },
+  options?: { schemaChecked?: boolean; maxFilterClauses?: number },
 ): readonly string[] {
   const aliases = descriptor.aliases ?? {};
   for (const legacy in aliases) {
@@ -38,7 +38,7 @@ export function prepareParams(
     const clamped = clampedValue(clamp, params, capabilities);
     if (clamped !== undefined) setPath(params, clamp.param, clamped);
   }
-  for (const rule of descriptor.rules ?? []) checkRule(rule, params, capabilities);
+  for (const rule of descriptor.rules ?? []) checkRule(rule, params, capabilities, options?.maxFilterClauses);
   return degraded;
 }
 
@@ -233,6 +233,7 @@ export function checkRule(
   rule: CrossFieldRule,
   params: Record<string, unknown>,
   capabilities: Readonly<Record<string, unknown>>,
+  maxFilterClauses?: number,
 ): void {
   if (rule.rule === "nonIncreasing") {
     let previousParam: string | undefined;
@@ -259,5 +260,5 @@ export function checkRule(
     fields: Array.isArray(fields) || isRecord(fields) ? (fields as AdvertisedFilter["fields"]) : undefined,
     operators: Array.isArray(operators) ? (operators as string[]) : undefined,
   };
-  validateFilter(tree, advertised, rule.param);
+  validateFilter(tree, advertised, rule.param, maxFilterClauses);
 }

@@ -1,9 +1,12 @@
 /**
  * One registry engine and its client, connected on first use. A failed connection is
  * forgotten, so the next use tries again: an engine that was down (or not yet listening) when
- * a federation started joins as soon as it answers. It also remembers how long the engine
- * takes to answer, so a fan-out can ask the slowest engine first.
+ * a federation started joins as soon as it answers. A client whose transport died (a stdio
+ * engine that crashed) is dropped too, and the engine is started again on next use; an engine
+ * that keeps dying is restarted after a growing pause, so a crash loop costs little. It also
+ * remembers how long the engine takes to answer, so a fan-out can ask the slowest engine first.
  */
+import { TransportError } from "../client/transport.js";
 import type { EngineEntry } from "./registry.js";
 
 /** What federation and selection need of a generated client (`RcpClient` is one). */
@@ -18,6 +21,9 @@ export interface EngineClient {
 
 /** How much the newest call weighs in an engine's expected latency. */
 const LATENCY_SMOOTHING = 0.2;
+/** Pause before reconnecting after the n-th loss in a row (n ≥ 1): doubling from this, up to the cap. */
+const RECONNECT_BASE_MS = 100;
+const RECONNECT_CAP_MS = 10_000;
 
 /** One engine of a federation: its registry entry and its client, connected on first use. */
 export class EngineHandle<C extends EngineClient> {
@@ -27,6 +33,9 @@ export class EngineHandle<C extends EngineClient> {
   #client: C | undefined;
   #closed = false;
   #expectedMs: number | undefined;
+  /** Clients lost since the engine last answered, and when the next connection may be tried. */
+  #losses = 0;
+  #reconnectAt = 0;
 
   constructor(entry: EngineEntry, open: () => Promise<C>) {
     this.entry = entry;
@@ -43,6 +52,27 @@ export class EngineHandle<C extends EngineClient> {
     return this.#expectedMs;
   }
 
+  /** The engine answered a call: it is healthy, and a later loss reconnects at once. */
+  answered(): void {
+    this.#losses = 0;
+  }
+
+  /**
+   * A call failed on `client`'s transport: a dead transport fails every later call, so the
+   * client is dropped and the next use connects (a stdio engine is started) again.
+   */
+  lost(client: C): void {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    this.#connecting = undefined;
+    void client.close().catch(() => {});
+    this.#reconnectAt =
+      this.#losses === 0
+        ? 0
+        : performance.now() + Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** (this.#losses - 1));
+    this.#losses += 1;
+  }
+
   /** Records how long one call to this engine took. */
   observeLatency(ms: number): void {
     const previous = this.#expectedMs;
@@ -57,6 +87,9 @@ export class EngineHandle<C extends EngineClient> {
   /** The connected client: the current one, one being connected, or a new attempt. */
   connect(): Promise<C> {
     if (this.#closed) return Promise.reject(new Error(`engine ${this.id}: closed`));
+    if (this.#connecting === undefined && performance.now() < this.#reconnectAt) {
+      return Promise.reject(new TransportError(`engine ${this.id} keeps failing; it is reconnected shortly`));
+    }
     this.#connecting ??= this.#open().then(
       (client) => {
         if (this.#closed) {

@@ -2,14 +2,21 @@
 import { ErrorCode, RcpError } from "../errors.js";
 import { TransportError } from "../client/transport.js";
 
-/** A transport that died or never connected is the engine being down (-32010); anything else unknown is -32603. */
-export function asRcpError(thrown: unknown): RcpError {
+/**
+ * A transport that died or never connected is the engine being down (-32010); anything else
+ * unknown is -32603. A transport's message names where the engine is (`POST http://10.0.0.7/rcp
+ * failed`, a command line): a federator is often the one public door to engines on a private
+ * network, so unless `exposeEndpoints` the error says only that the engine could not be reached,
+ * as catalog/list leaves endpoints out.
+ */
+export function asRcpError(thrown: unknown, exposeEndpoints = true): RcpError {
   if (thrown instanceof RcpError) return thrown;
   if (thrown instanceof TransportError) {
-    return new RcpError(ErrorCode.BackendUnavailable, `Backend unavailable: ${thrown.message}`, { retryable: true });
+    const what = exposeEndpoints ? thrown.message : thrown.connectionLost ? "connection lost" : "engine unreachable";
+    return new RcpError(ErrorCode.BackendUnavailable, `Backend unavailable: ${what}`, { retryable: true });
   }
-  const detail = thrown instanceof Error ? thrown.message : String(thrown);
-  return new RcpError(ErrorCode.InternalError, "Internal error", { detail });
+  const detail = exposeEndpoints && thrown instanceof Error ? thrown.message : undefined;
+  return new RcpError(ErrorCode.InternalError, "Internal error", detail === undefined ? undefined : { detail });
 }
 
 /** Rejects with a -32014 after `ms`, or with the signal's reason once it aborts; `promise` keeps running. */

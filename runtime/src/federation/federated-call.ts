@@ -11,6 +11,7 @@ import type { MethodDescriptor } from "../protocol.js";
 import type { Deadline, HopMeta } from "./budget.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
 import { asRcpError, within } from "./errors.js";
+import { TransportError } from "../client/transport.js";
 import { mergeAnswers, type EngineAnswer } from "./merge.js";
 import { ProgressSummary, type FederationPartial } from "./progress.js";
 import type { FederableResult } from "./types.js";
@@ -45,6 +46,9 @@ export interface FederatedCallOptions<Partial = FederationPartial> {
 /** `_meta` keys that belong to one hop only: the client and the budget arithmetic set them anew. */
 const HOP_LOCAL_META = new Set(["progressToken", "logLevel", "deadlineMs", "federation", "session", "degraded"]);
 
+/** An engine not asked at all, the caller's deadline leaving it no time: one instance, so it can be told apart. */
+export const NO_TIME_LEFT = new RcpError(ErrorCode.Timeout, "Timeout: no time was left for it");
+
 /** Why engine calls still running when the federated call ends are cancelled; one instance, no stack per call. */
 const CALL_OVER = new RcpError(ErrorCode.Cancelled, "Cancelled: the federated call is over");
 
@@ -58,6 +62,8 @@ export interface FederatedCallInit {
   readonly hop: HopMeta;
   readonly deadline: Deadline;
   readonly options: FederatedCallOptions;
+  /** Whether engine failures may say where the engine is (its URL, its command). */
+  readonly exposeEndpoints: boolean;
 }
 
 export class FederatedCall<C extends EngineClient> {
@@ -158,8 +164,10 @@ export class FederatedCall<C extends EngineClient> {
       error,
       latencyMs: Math.round(performance.now() - started),
     });
+    if (deadline.forEngine() <= 0) return outcome("timeout", NO_TIME_LEFT);
+    let client: C | undefined;
     try {
-      const client =
+      client =
         handle.client ??
         (await within(handle.connect(), deadline.forEngine(), this.#signal, `connecting to ${handle.id}`));
       const capability = descriptor.capability;
@@ -174,8 +182,7 @@ export class FederatedCall<C extends EngineClient> {
         return outcome("skipped", asRcpError(thrown));
       }
       const remaining = deadline.forEngine();
-      if (remaining <= 0)
-        return outcome("timeout", new RcpError(ErrorCode.Timeout, "Timeout: no time was left for it"));
+      if (remaining <= 0) return outcome("timeout", NO_TIME_LEFT);
       let result: unknown;
       try {
         const forwarded: JsonObject = Object.assign({}, request);
@@ -204,6 +211,7 @@ export class FederatedCall<C extends EngineClient> {
         result: answer,
         ...(typeof floor === "number" ? { scoreFloor: floor } : {}),
       });
+      handle.answered();
       return {
         id: handle.id,
         status: "answered",
@@ -211,7 +219,8 @@ export class FederatedCall<C extends EngineClient> {
         latencyMs: Math.round(performance.now() - started),
       };
     } catch (thrown) {
-      const error = asRcpError(thrown);
+      if (thrown instanceof TransportError && client !== undefined) handle.lost(client);
+      const error = asRcpError(thrown, this.#init.exposeEndpoints);
       return outcome(error.code === ErrorCode.Timeout ? "timeout" : "failed", error);
     }
   }

@@ -3,7 +3,7 @@
  * into one ranking (§16.3) tagged by origin, shaped like any engine's answer. Partial failure
  * as §16.2 says: the call succeeds when any engine answered (the others named in `usage.notes`
  * and `_meta.degraded`), fails with a required engine's own error, and is -32010 when nothing
- * answered. Cancelling it cancels every engine's call.
+ * answered, whatever each engine's failure was. Cancelling it cancels every engine's call.
  */
 import type { JsonObject } from "../api.js";
 import { ErrorCode, RcpError, invalidParams } from "../errors.js";
@@ -15,7 +15,13 @@ import { federatedCapabilities, type CapabilityRule } from "./capabilities.js";
 import { catalogOf, type CatalogEntry } from "./catalog.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
 import { asRcpError, cancelled } from "./errors.js";
-import { describeOutcome, FederatedCall, type EngineOutcome, type FederatedCallOptions } from "./federated-call.js";
+import {
+  describeOutcome,
+  FederatedCall,
+  NO_TIME_LEFT,
+  type EngineOutcome,
+  type FederatedCallOptions,
+} from "./federated-call.js";
 import { mergeAnswers, type EngineAnswer, type FederationFusion } from "./merge.js";
 import type { CapabilitiesOf, CatalogOf, RetrieveOf } from "./types.js";
 
@@ -35,6 +41,12 @@ export interface FederationOptions {
   reserveMs?: number;
   /** Default `{ method: "rrf" }` (§16.3). */
   fusion?: FederationFusion;
+  /**
+   * Let engine failures in `usage.notes` and `error.data.engines` say where the engine is (its
+   * URL, its command), as `catalog({ endpoints: true })` lists them. Default false: a failure
+   * says only that the engine could not be reached.
+   */
+  exposeEndpoints?: boolean;
 }
 
 const DEFAULT_DEADLINE_MS = 30_000;
@@ -105,7 +117,9 @@ export class Federation<C extends EngineClient> {
     const deadline = new Deadline(budget, this.#options.reserveMs);
     // Progress carries fused hits, which are the engines' own hits re-scored: the result's hit type.
     const untyped = options as FederatedCallOptions;
-    const call = new FederatedCall(this.engines, { descriptor, request, received, hop, deadline, options: untyped });
+    const exposeEndpoints = this.#options.exposeEndpoints ?? false;
+    const init = { descriptor, request, received, hop, deadline, options: untyped, exposeEndpoints };
+    const call = new FederatedCall(this.engines, init);
     try {
       const outcomes = await call.run();
       if (options.signal?.aborted) throw cancelled(options.signal.reason);
@@ -137,11 +151,17 @@ export class Federation<C extends EngineClient> {
       const engines = outcomes.map((outcome) =>
         outcome.status === "answered" ? { id: outcome.id } : { id: outcome.id, ...outcome.error.toObject() },
       );
-      // §13.1: a request whose deadline ran out before any engine could answer is -32014, not an outage.
-      if (outcomes.every((outcome) => outcome.status === "timeout" || outcome.status === "unsupported")) {
-        throw new RcpError(ErrorCode.Timeout, "Timeout: the deadline passed before any engine answered", { engines });
+      // §13.1: a deadline too short to ask any engine at all is this request's own -32014.
+      if (
+        outcomes.every(
+          (outcome) =>
+            outcome.status === "unsupported" || (outcome.status === "timeout" && outcome.error === NO_TIME_LEFT),
+        )
+      ) {
+        throw new RcpError(ErrorCode.Timeout, "Timeout: the deadline left no time to ask any engine", { engines });
       }
-      // §16.2: "nothing answered" must be told apart from "no results".
+      // §16.2: when every engine asked fails, for any reason (a timeout too), the answer is
+      // -32010, so "nothing answered" is told apart from "no results"; each engine's error is in data.
       throw new RcpError(ErrorCode.BackendUnavailable, "Backend unavailable: no engine answered", {
         retryable: true,
         engines,

@@ -86,6 +86,13 @@ export class Selector<C extends EngineClient> {
   async connect(engine: string | EngineEntry): Promise<C> {
     const entry = typeof engine === "string" ? this.engines.find((candidate) => candidate.id === engine) : engine;
     if (entry === undefined) throw new RcpError(ErrorCode.InvalidParams, `No engine with id "${String(engine)}"`);
+    return this.#open(entry).catch((error: unknown) => {
+      throw asRcpError(error);
+    });
+  }
+
+  /** A connected client; a transport failure stays a TransportError, for the caller to word. */
+  async #open(entry: EngineEntry): Promise<C> {
     const client = new this.#options.client({
       transport: this.#transport(entry),
       clientInfo: this.#options.clientInfo,
@@ -97,7 +104,7 @@ export class Selector<C extends EngineClient> {
       return client;
     } catch (error) {
       await client.close();
-      throw asRcpError(error);
+      throw error;
     }
   }
 
@@ -160,7 +167,7 @@ export class Selector<C extends EngineClient> {
    * so nothing here waits for the network.
    */
   federation(criteria: EngineCriteria<MethodsOf<C>> = {}, options: FederationOptions = {}): Federation<C> {
-    const handles = this.candidates(criteria).map((entry) => new EngineHandle(entry, () => this.connect(entry)));
+    const handles = this.candidates(criteria).map((entry) => new EngineHandle(entry, () => this.#open(entry)));
     return new Federation(this.#options.client.protocol, handles, options);
   }
 

@@ -10,7 +10,9 @@
  * - a structural problem names the node's position in the tree: `filter.and.1.or.0`,
  *   `filter.and` for an empty combinator.
  * An operator outside the advertised set is -32005 with `data.option` `filter.op`,
- * `data.value` the operator and `data.field` `filter.<field>`.
+ * `data.value` the operator and `data.field` `filter.<field>`. A tree of more than
+ * `maxClauses` nodes is -32602 naming the filter itself: each node costs work for every
+ * candidate document, so the cap bounds what one request can make a server evaluate (§15.5).
  */
 import { RcpError, ErrorCode, invalidParams } from "../errors.js";
 import { isRecord } from "../paths.js";
@@ -29,39 +31,56 @@ export interface AdvertisedFilter {
 }
 
 const MAX_DEPTH = 32;
+/** Nodes (clauses and combinators) a filter may have unless the server sets `limits.maxFilterClauses`. */
+export const DEFAULT_MAX_FILTER_CLAUSES = 1024;
 const ORDERED_TYPES = new Set(["int", "float", "date"]);
 
 /** Throws an RcpError (-32602 or -32005) for the first problem found; returns the tree otherwise. */
-export function validateFilter<T>(tree: T, advertised: AdvertisedFilter, path = "filter"): T {
-  const fieldTypes = fieldTypeTable(advertised.fields);
-  const operators = new Set<string>(advertised.operators ?? FILTER_OPERATORS);
-  visit(tree, path, 0, path, fieldTypes, operators);
+export function validateFilter<T>(
+  tree: T,
+  advertised: AdvertisedFilter,
+  path = "filter",
+  maxClauses = DEFAULT_MAX_FILTER_CLAUSES,
+): T {
+  const walk: Walk = {
+    root: path,
+    fieldTypes: fieldTypeTable(advertised.fields),
+    operators: new Set<string>(advertised.operators ?? FILTER_OPERATORS),
+    nodesLeft: maxClauses,
+    maxClauses,
+  };
+  visit(tree, path, 0, walk);
   return tree;
 }
 
-function visit(
-  node: unknown,
-  at: string,
-  depth: number,
-  root: string,
-  fieldTypes: Map<string, string | undefined>,
-  operators: Set<string>,
-): void {
+interface Walk {
+  readonly root: string;
+  readonly fieldTypes: Map<string, string | undefined>;
+  readonly operators: Set<string>;
+  readonly maxClauses: number;
+  nodesLeft: number;
+}
+
+function visit(node: unknown, at: string, depth: number, walk: Walk): void {
   if (!isRecord(node)) throw invalidParams(at, "a filter node must be an object");
   if (depth > MAX_DEPTH) throw invalidParams(at, `filter nesting deeper than ${MAX_DEPTH}`);
+  walk.nodesLeft -= 1;
+  if (walk.nodesLeft < 0) throw invalidParams(walk.root, `a filter of more than ${walk.maxClauses} clauses`);
   for (const combinator of ["and", "or"] as const) {
     if (!(combinator in node)) continue;
     const children = node[combinator];
     if (!Array.isArray(children)) throw invalidParams(`${at}.${combinator}`, `"${combinator}" must be an array`);
     if (children.length === 0) throw invalidParams(`${at}.${combinator}`, `an empty "${combinator}" is not allowed`);
-    children.forEach((child, i) => visit(child, `${at}.${combinator}.${i}`, depth + 1, root, fieldTypes, operators));
+    if (children.length > walk.nodesLeft)
+      throw invalidParams(walk.root, `a filter of more than ${walk.maxClauses} clauses`);
+    children.forEach((child, i) => visit(child, `${at}.${combinator}.${i}`, depth + 1, walk));
     return;
   }
   if ("not" in node) {
-    visit(node.not, `${at}.not`, depth + 1, root, fieldTypes, operators);
+    visit(node.not, `${at}.not`, depth + 1, walk);
     return;
   }
-  checkClause(node, at, root, fieldTypes, operators);
+  checkClause(node, at, walk.root, walk.fieldTypes, walk.operators);
 }
 
 function checkClause(

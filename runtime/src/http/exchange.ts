@@ -7,8 +7,13 @@ import type { HttpRequestInfo } from "./options.js";
 
 export interface HttpExchange {
   readonly request: HttpRequestInfo;
-  /** The body's bytes, or null when they exceed `limit` bytes (read no further). */
-  readBody(limit: number): Promise<Uint8Array | null>;
+  /** Whether the whole body has already been received (read without waiting on the client). */
+  readonly bodyArrived: boolean;
+  /**
+   * The body's bytes, or null when they exceed `limit` bytes (read no further) or `giveUp`
+   * aborts first (then the connection is closed once the answer is sent).
+   */
+  readBody(limit: number, giveUp: AbortSignal): Promise<Uint8Array | null>;
   /** A complete response. */
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void;
   /** Starts a 200 event stream with these headers; the socket is set to no-delay. */

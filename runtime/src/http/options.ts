@@ -66,10 +66,18 @@ export interface HttpOptions {
   /** Interval of `:` keep-alive comments on a silent SSE stream. Default 15000 ms. */
   keepAliveMs?: number;
   /**
-   * Requests handled at once across the whole HTTP server; past it a request is shed with
-   * HTTP 429, `Retry-After` and -32011 before its body is read (§5.2, §12.2). Stateless HTTP
-   * makes every request its own connection, so the per-connection `maxInFlight` cannot bound
-   * it. Default 1024.
+   * Requests handled at once across the whole HTTP server, counted from the moment a body is
+   * complete; past it a request is shed with HTTP 429, `Retry-After` and -32011 (§5.2, §12.2).
+   * Stateless HTTP makes every request its own connection, so the per-connection
+   * `maxInFlight` cannot bound it. Default 1024.
    */
   maxConcurrentRequests?: number;
+  /**
+   * Request bodies being received at once. Past it the body that has waited longest is given
+   * up (408, -32014, connection closed), so clients that send slowly cannot keep a fast one
+   * out. Default 256.
+   */
+  maxPendingBodies?: number;
+  /** Time a request body may take to arrive once its headers have; longer is 408 (-32014) and the connection closed. Default 10000 ms. */
+  bodyTimeoutMs?: number;
 }

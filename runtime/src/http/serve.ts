@@ -32,6 +32,12 @@ const JSON_HEADERS: Headers = Object.freeze({ "content-type": "application/json"
 const NO_CORS: AnswerHeaders = Object.freeze({ json: JSON_HEADERS, stream: SSE_HEADERS, cors: Object.freeze({}) });
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_MAX_CONCURRENT_REQUESTS = 1024;
+const DEFAULT_MAX_PENDING_BODIES = 256;
+const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+/** How long a body must have been arriving before a newer one may push it out. */
+const EVICTABLE_AFTER_MS = 100;
+/** The give-up signal of a body that has already arrived. */
+const NEVER = new AbortController().signal;
 
 export class HttpServerCore {
   readonly basePath: string;
@@ -41,6 +47,10 @@ export class HttpServerCore {
   readonly #guard: RequestGuard;
   readonly #maxConcurrent: number;
   #active = 0;
+  /** Bodies being received, oldest first: each one's give-up switch and when it started. */
+  readonly #pendingBodies = new Map<AbortController, number>();
+  readonly #maxPendingBodies: number;
+  readonly #bodyTimeoutMs: number;
 
   constructor(core: ServerCore, options: HttpOptions = core.http) {
     this.#core = core;
@@ -49,11 +59,15 @@ export class HttpServerCore {
     this.#sessions = new HttpSessions(core, options);
     this.#guard = new RequestGuard(options, SESSION_HEADER);
     this.#maxConcurrent = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;
+    this.#maxPendingBodies = options.maxPendingBodies ?? DEFAULT_MAX_PENDING_BODIES;
+    this.#bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   }
 
   async serve(exchange: HttpExchange): Promise<void> {
     const { method: verb, path, headers } = exchange.request;
-    const host = headerValue(headers.host);
+    if (Array.isArray(headers.host))
+      return this.#fail(exchange, NO_CORS, 400, ErrorCode.InvalidRequest, "Bad Request: more than one Host header");
+    const host = headers.host;
     if (!this.#guard.hostAllowed(host)) {
       return this.#fail(
         exchange,
@@ -98,13 +112,67 @@ export class HttpServerCore {
       if (!verdict) return this.#fail(exchange, answer, 401, ErrorCode.Unauthorized, "Unauthorized");
       if (verdict !== true) auth = verdict;
     }
+    const body = await this.#receive(exchange, answer);
+    if (body === undefined) return;
+    // The slot is taken once the body is complete: a client sending slowly holds a pending
+    // body (bounded apart, above), never a slot of the requests being handled.
     if (this.#active >= this.#maxConcurrent) return this.#shed(exchange, answer);
     this.#active++;
     try {
-      await this.#dispatch(exchange, rcpMethod, answer, { auth, transport: { kind: "http", headers } });
+      await this.#dispatch(exchange, body, rcpMethod, answer, { auth, transport: { kind: "http", headers } });
     } finally {
       this.#active--;
     }
+  }
+
+  /**
+   * The whole body, or undefined once it has been answered: too large (413) or too slow (408).
+   * A body still arriving holds a pending place; past `maxPendingBodies` the one that has waited
+   * longest is given up, unless it has only just started: a burst of ordinary requests, whose
+   * bodies complete within a turn of the event loop, must not push each other out.
+   */
+  async #receive(exchange: HttpExchange, answer: AnswerHeaders): Promise<Uint8Array | undefined> {
+    const limit = this.#core.limits.maxMessageBytes;
+    if (exchange.bodyArrived) return this.#checkedBody(exchange, answer, await exchange.readBody(limit, NEVER), limit);
+    const giveUp = new AbortController();
+    const pending = this.#pendingBodies;
+    pending.set(giveUp, performance.now());
+    if (pending.size > this.#maxPendingBodies) {
+      const [oldest, since] = pending.entries().next().value!;
+      if (performance.now() - since >= EVICTABLE_AFTER_MS) oldest.abort();
+    }
+    const timer = setTimeout(() => giveUp.abort(), this.#bodyTimeoutMs);
+    let body: Uint8Array | null;
+    try {
+      body = await exchange.readBody(limit, giveUp.signal);
+    } finally {
+      clearTimeout(timer);
+      pending.delete(giveUp);
+    }
+    if (giveUp.signal.aborted) {
+      this.#fail(exchange, answer, 408, ErrorCode.Timeout, "Request timeout: the body did not arrive in time");
+      return undefined;
+    }
+    return this.#checkedBody(exchange, answer, body, limit);
+  }
+
+  #checkedBody(
+    exchange: HttpExchange,
+    answer: AnswerHeaders,
+    body: Uint8Array | null,
+    limit: number,
+  ): Uint8Array | undefined {
+    if (body === null) {
+      this.#fail(
+        exchange,
+        answer,
+        413,
+        ErrorCode.PayloadTooLarge,
+        `Payload too large: the body exceeds ${limit} bytes`,
+      );
+      return undefined;
+    }
+    return body;
   }
 
   #answerHeaders(origin: string): AnswerHeaders {
@@ -115,20 +183,11 @@ export class HttpServerCore {
   /** From the body to the answer: one buffered JSON response, 204, or an SSE stream. */
   async #dispatch(
     exchange: HttpExchange,
+    body: Uint8Array,
     rcpMethod: string,
     answer: AnswerHeaders,
     origin: RequestOrigin,
   ): Promise<void> {
-    const limit = this.#core.limits.maxMessageBytes;
-    const body = await exchange.readBody(limit);
-    if (body === null)
-      return this.#fail(
-        exchange,
-        answer,
-        413,
-        ErrorCode.PayloadTooLarge,
-        `Payload too large: the body exceeds ${limit} bytes`,
-      );
     const text = decodeUtf8(body);
     if (text === undefined) return this.#fail(exchange, answer, 400, ErrorCode.ParseError, NOT_UTF8_MESSAGE);
     let message: unknown;
@@ -272,7 +331,7 @@ function requestId(message: unknown): string | number | null {
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
-/** One header's value; a repeated header is joined, so it matches no allow-list entry. */
+/** One header's value; a repeated header is joined, so it matches no allow-list entry (a repeated Host is refused first). */
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }

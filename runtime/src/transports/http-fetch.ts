@@ -35,11 +35,23 @@ class FetchExchange implements HttpExchange {
     source.signal?.addEventListener("abort", () => this.#clientGone(), { once: true });
   }
 
-  async readBody(limit: number): Promise<Uint8Array | null> {
+  /** A Web Request does not say whether its body stream has been filled. */
+  readonly bodyArrived = false;
+
+  async readBody(limit: number, giveUp: AbortSignal): Promise<Uint8Array | null> {
     const declared = Number(this.#source.headers.get("content-length"));
     if (declared > limit) return null;
     const body = this.#source.body;
-    return body ? readBounded(body.getReader(), limit) : new Uint8Array(0);
+    if (!body) return new Uint8Array(0);
+    const reader = body.getReader();
+    const cancel = (): void => void reader.cancel().catch(() => {});
+    giveUp.addEventListener("abort", cancel, { once: true });
+    try {
+      const bytes = await readBounded(reader, limit);
+      return giveUp.aborted ? null : bytes;
+    } finally {
+      giveUp.removeEventListener("abort", cancel);
+    }
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {

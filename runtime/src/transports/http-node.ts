@@ -4,8 +4,8 @@
  * node:http handler. The same listener serves `listen()` and any framework that hands out
  * Node's request and response (Express, Fastify, Connect-style middleware).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import type { HttpExchange } from "../http/exchange.js";
 import type { HttpRequestInfo } from "../http/options.js";
 import type { HttpServerCore } from "../http/serve.js";
@@ -64,6 +64,7 @@ export function listenHttp(http: HttpServerCore, options: ListenOptions): Promis
     },
     nodeRequestListener(http),
   );
+  answerClientErrorsLast(server);
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -82,6 +83,49 @@ export function listenHttp(http: HttpServerCore, options: ListenOptions): Promis
   });
 }
 
+/** What node:http itself would answer to a connection it cannot parse on, by error code. */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+};
+const REQUEST_TIMEOUT = "ERR_HTTP_REQUEST_TIMEOUT";
+
+/**
+ * node:http answers bytes it cannot parse by writing 400 and destroying the socket at once,
+ * even when requests parsed earlier on that connection are still being handled: their
+ * answers were lost (a write ran and its caller never heard). Here the refusal waits until
+ * every earlier answer on the connection has been written. A request that took longer than
+ * `requestTimeoutMs` to arrive is cut off at once, as node:http does: 408 unless an answer has
+ * begun, and the socket destroyed.
+ */
+function answerClientErrorsLast(server: Server): void {
+  const unanswered = new WeakMap<Socket, number>();
+  const whenAnswered = new WeakMap<Socket, () => void>();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    unanswered.set(socket, (unanswered.get(socket) ?? 0) + 1);
+    res.once("close", () => {
+      const left = unanswered.get(socket)! - 1;
+      unanswered.set(socket, left);
+      if (left === 0) whenAnswered.get(socket)?.();
+    });
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === REQUEST_TIMEOUT) {
+      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+      if (socket.writable && !answering) socket.write("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+      return void socket.destroy();
+    }
+    const refuse = (): void => {
+      if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+      const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? "400 Bad Request";
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if ((unanswered.get(socket) ?? 0) === 0) refuse();
+    else whenAnswered.set(socket, refuse);
+  });
+}
+
 class NodeExchange implements HttpExchange {
   readonly request: HttpRequestInfo;
   readonly #req: IncomingMessage;
@@ -96,11 +140,17 @@ class NodeExchange implements HttpExchange {
     this.request = {
       method: req.method ?? "GET",
       path: query === -1 ? url : url.slice(0, query),
-      headers: req.headers,
+      // node:http keeps the first of several Host headers; the core refuses them all (400).
+      headers: hostCount(req.rawHeaders) > 1 ? { ...req.headers, host: hostValues(req.rawHeaders) } : req.headers,
     };
   }
 
-  readBody(limit: number): Promise<Buffer | null> {
+  get bodyArrived(): boolean {
+    // node:http parses a whole request that came in one read before the listener runs.
+    return this.#req.complete;
+  }
+
+  readBody(limit: number, giveUp: AbortSignal): Promise<Buffer | null> {
     const req = this.#req;
     // A body parser in front (express.json()) has read the stream already: its result, or nothing.
     if (req.readableEnded) return Promise.resolve(consumedBody(req, limit));
@@ -109,17 +159,31 @@ class NodeExchange implements HttpExchange {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const stop = (): void => {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        giveUp.removeEventListener("abort", onGiveUp);
+      };
       const onData = (chunk: Buffer): void => {
         size += chunk.length;
         if (size > limit) {
-          req.off("data", onData);
-          req.off("end", onEnd);
+          stop();
           resolve(this.#refuseBody());
           return;
         }
         chunks.push(chunk);
       };
-      const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      const onEnd = (): void => {
+        stop();
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      };
+      // A body given up on (too slow) ends its connection after the answer: nothing of it is awaited.
+      const onGiveUp = (): void => {
+        stop();
+        this.#res.shouldKeepAlive = false;
+        resolve(null);
+      };
+      giveUp.addEventListener("abort", onGiveUp, { once: true });
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);
@@ -168,12 +232,28 @@ class NodeExchange implements HttpExchange {
     else this.end();
   }
 
-  /** Stops reading an oversized body; the connection closes after the 413 is sent. */
+  /**
+   * Stops keeping an oversized body: the rest is read and discarded, and the connection is
+   * closed once it has all arrived. Closing while the client still sends would make the
+   * kernel reset the connection, and the client would lose the 413 already sent.
+   */
   #refuseBody(): null {
-    this.#res.shouldKeepAlive = false;
-    this.#req.resume();
+    const req = this.#req;
+    const socket = req.socket;
+    req.once("end", () => socket.end());
+    req.resume();
     return null;
   }
+}
+
+function hostCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]!.toLowerCase() === "host") count++;
+  return count;
+}
+
+function hostValues(rawHeaders: readonly string[]): string[] {
+  return rawHeaders.filter((_, index) => index % 2 === 1 && rawHeaders[index - 1]!.toLowerCase() === "host");
 }
 
 /**
