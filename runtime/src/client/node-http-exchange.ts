@@ -53,7 +53,9 @@ export function nodeHttpExchange(options: NodeHttpExchangeOptions = {}): NodeHtt
   const agentOptions = { keepAlive: true, noDelay: true, maxFreeSockets: options.maxIdleSockets ?? 32 };
 
   const load = (scheme: Scheme): Promise<Client> =>
-    (loading[scheme] ??= loadClient(scheme, options, agentOptions, ownAgents).then((client) => (clients[scheme] = client)));
+    (loading[scheme] ??= loadClient(scheme, options, agentOptions, ownAgents).then(
+      (client) => (clients[scheme] = client),
+    ));
 
   const exchange: HttpExchange = async (post) => {
     const target = targets.get(post.url) ?? targetOf(targets, post.url);

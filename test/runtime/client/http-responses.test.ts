@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { httpClientTransport, type HttpClientTransportOptions } from "../../../runtime/src/client/http-transport.js";
 import { nodeHttpExchange, type NodeHttpExchange } from "../../../runtime/src/client/node-http-exchange.js";
 import { TransportError } from "../../../runtime/src/client/transport.js";
-import { lengthResponse, startRawPeer, type RawPeer, type RawRequest } from "../../fixtures/client-peers/raw-http-peer.js";
+import {
+  lengthResponse,
+  startRawPeer,
+  type RawPeer,
+  type RawRequest,
+} from "../../fixtures/client-peers/raw-http-peer.js";
 import { failureOf, testClient } from "./peers.js";
 
 let peer: RawPeer | undefined;
@@ -120,7 +125,10 @@ describe.each(exchanges)("over %s", (_name, exchangeOptions) => {
       ],
       [
         "both Transfer-Encoding and Content-Length",
-        send((id) => `HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n${chunked([resultBody(id)])}`),
+        send(
+          (id) =>
+            `HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n${chunked([resultBody(id)])}`,
+        ),
       ],
       ["a head over 64 KiB", send(`HTTP/1.1 200 OK\r\nX-Big: ${"b".repeat(70_000)}\r\n\r\n`)],
       ["a bad chunk size", send("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")],

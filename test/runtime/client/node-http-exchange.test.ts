@@ -72,7 +72,12 @@ describe("requests", () => {
   it("go out as POST with Host, Content-Length, the caller's headers and the body; framing headers of the caller's are dropped", async () => {
     await rawPeer(reply(lengthResponse("{}")));
     const body = JSON.stringify({ text: "héllo" });
-    const headers = { Accept: "application/json", "X-Trace": "t1", "Transfer-Encoding": "chunked", "Content-Length": "1" };
+    const headers = {
+      Accept: "application/json",
+      "X-Trace": "t1",
+      "Transfer-Encoding": "chunked",
+      "Content-Length": "1",
+    };
     await text(await post(`${peer!.url}?q=1`, { headers, body }));
     const [request] = peer!.requests;
     expect(request!.raw.split("\r\n")[0]).toBe("POST /rcp/search?q=1 HTTP/1.1");
@@ -280,7 +285,6 @@ describe("streamed bodies", () => {
     expect(received).toBe(size);
     await vi.waitFor(() => expect(written).toBe(true));
   });
-
 });
 
 /** A node:http server echoing each JSON body, chunked when the query asks, keeping connections alive. */
