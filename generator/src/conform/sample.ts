@@ -6,9 +6,10 @@
  * so a check only ever sends params the schema says are valid.
  */
 import type { MethodDescriptor, ProtocolDescriptor } from "@rcp-gen/runtime";
+import { deletePath, getPath, setPath } from "@rcp-gen/runtime/testing";
 import { readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
-import { deletePath, getPath, setPath, truthy } from "./dotted-path.js";
+import { truthy } from "./advertised.js";
 
 type Json = Record<string, unknown>;
 
