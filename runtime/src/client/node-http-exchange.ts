@@ -110,13 +110,12 @@ async function loadClient(
  * closed connection leaves the agent, so this ends once the agent has no idle one left.
  */
 async function postWithRetry(client: Client, target: Target, post: HttpPost): Promise<HttpReply> {
-  const payload = Buffer.from(post.body);
   const headers: Record<string, string> = {};
   for (const name in post.headers) if (!FRAMING_HEADERS.has(name.toLowerCase())) headers[name] = post.headers[name]!;
-  headers["content-length"] = String(payload.byteLength);
+  headers["content-length"] = String(Buffer.byteLength(post.body));
   const options: RequestOptions = { ...target.options, agent: client.agent, headers, signal: post.signal };
   for (;;) {
-    const attempt = await postOnce(client, options, payload);
+    const attempt = await postOnce(client, options, post.body);
     if ("reply" in attempt) return attempt.reply;
     if (!attempt.reused || (attempt.error as { code?: unknown }).code !== "ECONNRESET" || post.signal.aborted)
       throw attempt.error;
@@ -125,7 +124,8 @@ async function postWithRetry(client: Client, target: Target, post: HttpPost): Pr
 
 type Attempt = { reply: HttpReply } | { error: unknown; reused: boolean };
 
-function postOnce(client: Client, options: RequestOptions, payload: Buffer): Promise<Attempt> {
+/** `body` stays a string: Node joins it to the head as one piece, where a Buffer would go as a piece of its own. */
+function postOnce(client: Client, options: RequestOptions, body: string): Promise<Attempt> {
   return new Promise<Attempt>((resolve) => {
     const outgoing = client.request(options, (incoming) => {
       if (incoming.statusCode! >= 200) return resolve({ reply: reply(incoming) });
@@ -133,7 +133,7 @@ function postOnce(client: Client, options: RequestOptions, payload: Buffer): Pro
       outgoing.destroy(new Error(`HTTP ${incoming.statusCode} to a request that asked for no upgrade`));
     });
     outgoing.on("error", (error) => resolve({ error, reused: outgoing.reusedSocket }));
-    outgoing.end(payload);
+    outgoing.end(body);
   });
 }
 
