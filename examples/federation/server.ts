@@ -42,7 +42,7 @@ export async function createFederatingServer(options: FederatingServerOptions): 
     client: RcpClient,
     clientInfo: FEDERATOR_INFO,
     stdio: stdioConnector({ cwd: dirname(registryPath) }),
-    // Kept-alive raw HTTP/1.1 connections: a fan-out makes many small calls, and fetch costs more per call.
+    // node:http with keep-alive agents: a fan-out makes many small calls, and fetch costs more per call.
     http: { exchange: nodeHttpExchange() },
   });
   const identity = options.identity ?? `${FEDERATOR_INFO.name}-${crypto.randomUUID().slice(0, 8)}`;

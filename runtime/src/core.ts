@@ -3,7 +3,7 @@
  * (§4, §11). Envelope checks are hand-written; everything method-specific comes from the
  * protocol descriptor. Transports (stdio, HTTP, memory) only move frames.
  */
-import type { CallNext, Handler, JsonObject, RequestId, ServerCall, ServerLimits, ServerOptionsBase } from "./api.js";
+import type { Handler, JsonObject, RequestId, ServerLimits, ServerOptionsBase } from "./api.js";
 import type { MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "./errors.js";
 import { errorFrame, resultFrame } from "./json.js";
@@ -12,8 +12,8 @@ import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "./filter/validate.js";
 import { RequestContext, type FrameChannel, type RequestServices } from "./context.js";
 import { Session, deepFreeze, type ServerIdentity } from "./session.js";
-import { drainGenerator, isGenerator, isThenable, type ProgressGenerator } from "./handler-outcome.js";
-import { NOT_SETTLED, callThrough, interceptHandlers, takeSettledValue } from "./intercept.js";
+import { settleOutcome } from "./handler-outcome.js";
+import { ServerInterceptors } from "./intercept.js";
 import { DeadlineSet } from "./deadline-set.js";
 import type { Connection } from "./connection.js";
 import type { RequestOrigin } from "./caller.js";
@@ -68,7 +68,7 @@ export class ServerCore implements RequestServices {
   readonly #streaming: boolean;
   readonly #logging: boolean;
   /** Undefined without interceptors: handlers are then called directly. */
-  readonly #chain: CallNext<ServerCall> | undefined;
+  readonly #chain: ServerInterceptors | undefined;
   /** Requests in flight under the default deadline, on one timer. */
   readonly #defaultDeadlines: DeadlineSet<RequestContext> | undefined;
 
@@ -95,7 +95,7 @@ export class ServerCore implements RequestServices {
     const interceptors = options.interceptors ?? [];
     // Dispatch reaches the chain only after finding the method's handler.
     this.#chain =
-      interceptors.length === 0 ? undefined : interceptHandlers(interceptors, (method) => this.#handlers[method]!);
+      interceptors.length === 0 ? undefined : new ServerInterceptors(interceptors, (method) => this.#handlers[method]!);
   }
 
   newSession(implicit = false): Session {
@@ -236,29 +236,10 @@ export class ServerCore implements RequestServices {
       degraded,
       origin: inbound.origin,
     });
-    if (this.#chain === undefined) return this.#invoke(connection, context, handler, params);
-    return this.#intercepted(this.#chain, connection, context, params);
+    return this.#invoke(connection, context, handler, params);
   }
 
-  /** Through the interceptors; answered on the spot when the outcome is known at once (./intercept.ts). */
-  #intercepted(
-    chain: CallNext<ServerCall>,
-    connection: Connection,
-    context: RequestContext,
-    params: Record<string, unknown>,
-  ): Reply {
-    const outcome = callThrough(chain, context, params);
-    const value = takeSettledValue(outcome);
-    if (value !== NOT_SETTLED) return context.answeredNow(context.resultFrame(value));
-    const reply = this.#pending(connection, context);
-    // Promise.resolve: an interceptor that returns a non-promise (or a hostile thenable) still settles.
-    Promise.resolve(outcome).then(
-      (result) => context.complete(result),
-      (thrown) => context.fail(thrown),
-    );
-    return reply;
-  }
-
+  /** The handler's outcome, directly or through the interceptors: answered now when known at once (./handler-outcome.ts). */
   #invoke(
     connection: Connection,
     context: RequestContext,
@@ -266,32 +247,20 @@ export class ServerCore implements RequestServices {
     params: Record<string, unknown>,
   ): Reply {
     let outcome: unknown;
-    let isPromise: boolean;
-    try {
-      outcome = handler(params, context);
-      // Reading `then` or `next` runs user code too (a getter, a Proxy).
-      isPromise = isThenable(outcome);
-      if (!isPromise && !isGenerator(outcome)) return context.answeredNow(context.resultFrame(outcome));
-    } catch (thrown) {
-      return context.answeredNow(errorFrame(context.id, this.reportThrown(context.method, thrown)));
+    if (this.#chain !== undefined) outcome = this.#chain.call(context, params);
+    else {
+      try {
+        outcome = settleOutcome(handler(params, context), context);
+      } catch (thrown) {
+        return context.answeredNow(errorFrame(context.id, this.reportThrown(context.method, thrown)));
+      }
     }
+    if (!(outcome instanceof Promise)) return context.answeredNow(context.resultFrame(outcome));
     const reply = this.#pending(connection, context);
-    if (isPromise) {
-      // Promise.resolve turns a thenable whose then() throws into a rejection instead of a crash.
-      Promise.resolve(outcome).then(
-        (result) => context.complete(result),
-        (thrown) => context.fail(thrown),
-      );
-    } else {
-      drainGenerator(
-        outcome as ProgressGenerator,
-        (event) => context.progress(event),
-        () => context.done,
-      ).then(
-        (result) => context.complete(result),
-        (thrown) => context.fail(thrown),
-      );
-    }
+    outcome.then(
+      (result) => context.complete(result),
+      (thrown) => context.fail(thrown),
+    );
     return reply;
   }
 

@@ -3,78 +3,93 @@
  * composed once per server; each call then travels as a ServerCall, and the innermost step runs
  * the handler with the call's params and meta, its progress going back out through the
  * call's `onProgress`, so an interceptor sees a streaming call's progress and its end. The
- * request itself (deadline, cancel, exactly one answer) stays with RequestContext. Servers without interceptors never load
- * this path's costs: ServerCore calls handlers directly then.
+ * request itself (deadline, cancel, exactly one answer) stays with RequestContext. Servers
+ * without interceptors never pay for this path: ServerCore calls handlers directly then.
  */
 import type { CallNext, Handler, HandlerContext, Interceptor, JsonObject, ProgressEvent, ServerCall } from "./api.js";
 import { RequestContext } from "./context.js";
-import { drainGenerator, isGenerator, isThenable } from "./handler-outcome.js";
+import { settleOutcome, type ProgressSink } from "./handler-outcome.js";
 import { composeInterceptors } from "./interceptor-chain.js";
 
-/** What takeSettledValue gives for an outcome whose value is not known yet. */
-export const NOT_SETTLED: unique symbol = Symbol("not settled");
+/** A server's interceptors composed once around its handlers. */
+export class ServerInterceptors {
+  readonly #chain: CallNext<ServerCall>;
+  /**
+   * The innermost step's latest promise for a handler's plain (not promised) value, and that
+   * value. Interceptors that return `next(call)` as they got it (a guard, a pass-through) hand
+   * this very promise back, whose value is then known without waiting for it: the request is
+   * answered synchronously, as without interceptors, instead of taking the pending path.
+   */
+  #settledPromise: Promise<unknown> | undefined;
+  #settledValue: unknown;
 
-/**
- * The innermost step's latest promise for a handler's plain (not promised) value, and that
- * value. Interceptors that return `next(call)` as they got it (a guard, a pass-through) hand
- * this very promise back, whose value is then known without waiting for it: the request is
- * answered synchronously, as without interceptors, instead of taking the pending path.
- */
-let settledPromise: Promise<unknown> | undefined;
-let settledValue: unknown;
+  constructor(
+    interceptors: readonly Interceptor<ServerCall>[],
+    handlerOf: (method: string) => Handler<any, unknown, any>,
+  ) {
+    this.#chain = composeInterceptors(interceptors, (call) => {
+      let outcome: unknown;
+      try {
+        outcome = settleOutcome(
+          handlerOf(call.method)(call.params, new InterceptedContext(call)),
+          new CallProgress(call),
+        );
+      } catch (thrown) {
+        return Promise.reject(thrown);
+      }
+      if (outcome instanceof Promise) return outcome;
+      this.#settledValue = outcome;
+      return (this.#settledPromise = Promise.resolve(outcome));
+    });
+  }
 
-export function interceptHandlers(
-  interceptors: readonly Interceptor<ServerCall>[],
-  handlerOf: (method: string) => Handler<any, unknown, any>,
-): CallNext<ServerCall> {
-  return composeInterceptors(interceptors, (call) => {
+  /**
+   * Runs `context`'s call through the chain. As settleOutcome: the value when it is known at
+   * once (the handler's plain value, handed back untouched), else a Promise, which rejects for
+   * a synchronous throw. Any other promise (an async interceptor's, one that rewrote the
+   * result) is waited for as usual.
+   */
+  call(context: RequestContext, params: unknown): unknown {
+    const call: ServerCall = {
+      side: "server",
+      id: context.id,
+      method: context.method,
+      descriptor: context.descriptor,
+      params,
+      meta: context.meta,
+      ctx: context,
+      onProgress: (event) => context.progress(event),
+    };
     let outcome: unknown;
     try {
-      outcome = handlerOf(call.method)(call.params, new InterceptedContext(call));
-      // Reading `then` or `next` runs user code too (a getter, a Proxy): a throw there rejects.
-      if (isThenable(outcome)) return Promise.resolve(outcome);
-      if (isGenerator(outcome)) {
-        const ctx = call.ctx;
-        // Answered already (cancel, deadline, disconnect): RequestContext knows without making a signal.
-        return drainGenerator(outcome, call.onProgress, () =>
-          ctx instanceof RequestContext ? ctx.done : ctx.signal.aborted,
-        );
-      }
+      outcome = this.#chain(call);
     } catch (thrown) {
       return Promise.reject(thrown);
     }
-    settledValue = outcome;
-    return (settledPromise = Promise.resolve(outcome));
-  });
+    const settled = outcome === this.#settledPromise;
+    const value = this.#settledValue;
+    this.#settledPromise = this.#settledValue = undefined;
+    // Promise.resolve: an interceptor that returns a non-promise (or a hostile thenable) still settles.
+    return settled ? value : Promise.resolve(outcome);
+  }
 }
 
-/**
- * The value `outcome` is already fulfilled with when it is the innermost step's promise for a
- * handler's plain value, else NOT_SETTLED. Any other promise (an async interceptor's, one that
- * rewrote the result) is waited for as usual. Reading forgets the value.
- */
-export function takeSettledValue(outcome: Promise<unknown>): unknown {
-  const value = outcome === settledPromise ? settledValue : NOT_SETTLED;
-  settledPromise = settledValue = undefined;
-  return value;
-}
+/** A generator handler's progress goes back out through the interceptors; it stops once the request was answered. */
+class CallProgress implements ProgressSink {
+  readonly #call: ServerCall;
 
-/** Runs `context`'s call through the chain: its outcome, a rejection for a synchronous throw. */
-export function callThrough(chain: CallNext<ServerCall>, context: RequestContext, params: unknown): Promise<unknown> {
-  const call: ServerCall = {
-    side: "server",
-    id: context.id,
-    method: context.method,
-    descriptor: context.descriptor,
-    params,
-    meta: context.meta,
-    ctx: context,
-    onProgress: (event) => context.progress(event),
-  };
-  try {
-    return chain(call);
-  } catch (thrown) {
-    return Promise.reject(thrown);
+  constructor(call: ServerCall) {
+    this.#call = call;
+  }
+
+  progress(event: ProgressEvent): void {
+    this.#call.onProgress(event);
+  }
+
+  get done(): boolean {
+    const ctx = this.#call.ctx;
+    // RequestContext knows without making a signal.
+    return ctx instanceof RequestContext ? ctx.done : ctx.signal.aborted;
   }
 }
 

@@ -1,17 +1,27 @@
-/** Dotted paths (`rerank.topN`) into params and capability objects, as `x-rcp` uses them. */
+/**
+ * Dotted paths (`rerank.topN`) into params and capability objects, as `x-rcp` uses them. The
+ * server's params pipeline, the client and the conformance suite (`rcp-gen/conform`, through
+ * `@rcp-gen/runtime/testing`) all read and write them here.
+ */
 
 /**
- * Paths come from protocol descriptors only (a fixed, small set), and getPath runs for every
- * gate, clamp and rule of every request: each path is split once, then reused.
+ * The server's paths come from protocol descriptors (a fixed, small set), and getPath runs for
+ * every gate, clamp and rule of every request: each path is split once, then reused. Other
+ * callers may pass any path, so the memo is bounded.
  */
 const splitPaths = new Map<string, readonly string[]>();
+const MAX_SPLIT_PATHS = 1024;
 
 function keysOf(path: string): readonly string[] {
   let keys = splitPaths.get(path);
-  if (keys === undefined) splitPaths.set(path, (keys = path.split(".")));
+  if (keys === undefined) {
+    if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
+    splitPaths.set(path, (keys = path.split(".")));
+  }
   return keys;
 }
 
+/** The value at `path` (`rerank.topN`), or undefined when a step on the way is not an object. */
 export function getPath(root: unknown, path: string): unknown {
   let node = root;
   for (const key of keysOf(path)) {
@@ -21,7 +31,7 @@ export function getPath(root: unknown, path: string): unknown {
   return node;
 }
 
-/** Sets a value, creating intermediate objects as needed. */
+/** Sets the value at `path`, creating (or replacing with) objects on the way as needed. */
 export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
   const keys = keysOf(path);
   let node = root;
@@ -36,6 +46,7 @@ export function setPath(root: Record<string, unknown>, path: string, value: unkn
   node[keys[keys.length - 1]!] = value;
 }
 
+/** Deletes the member at `path`, when its parent is an object. */
 export function deletePath(root: Record<string, unknown>, path: string): void {
   const keys = keysOf(path);
   let parent: unknown = root;

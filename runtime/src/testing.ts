@@ -1,8 +1,9 @@
 /**
  * The testing entry (`@rcp-gen/runtime/testing`): frames validated the way a person reads
  * them (one line per problem: path, expected, found), type guards for each frame kind, and
- * the check of a recorded progress stream. No test framework needed; `rcp-gen/vitest`
- * registers its matchers with vitest from these.
+ * the check of a recorded progress stream, and the dotted-path helpers (`rerank.topN`) that
+ * read and write params and capabilities as `x-rcp` names them. No test framework needed;
+ * `rcp-gen/vitest` registers its matchers with vitest from these.
  *
  * @module @rcp-gen/runtime/testing
  */
@@ -28,3 +29,4 @@ export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome } from "./te
 export type { FrameProblem, PathSegment } from "./testing/problem.js";
 export { schemaProblems } from "./testing/schema-problems.js";
 export type * from "./testing/frame-types.js";
+export { deletePath, getPath, setPath } from "./paths.js";

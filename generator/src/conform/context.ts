@@ -4,10 +4,10 @@
  * params and read answers. Checks say what to send and what to expect; this says how.
  */
 import type { ProtocolDescriptor } from "@rcp-gen/runtime";
-import { validateFrame, type ValidateFrameOptions } from "@rcp-gen/runtime/testing";
+import { getPath, validateFrame, type ValidateFrameOptions } from "@rcp-gen/runtime/testing";
 import type { ExampleSet } from "../docs/examples.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
-import { getPath, truthy } from "./dotted-path.js";
+import { truthy } from "./advertised.js";
 import { ParamsSampler } from "./sample.js";
 import type { Exchange, Frame, Ledger, Session, Transport } from "./session.js";
 

@@ -8,9 +8,10 @@
  */
 import type { MethodDescriptor, ProtocolDescriptor } from "@rcp-gen/runtime";
 import { examplesOf, type ExampleSet } from "../docs/examples.js";
+import { deletePath, getPath, setPath } from "@rcp-gen/runtime/testing";
 import { readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
-import { deletePath, getPath, setPath, truthy } from "./dotted-path.js";
+import { truthy } from "./advertised.js";
 
 type Json = Record<string, unknown>;
 

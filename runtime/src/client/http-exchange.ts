@@ -2,7 +2,7 @@
  * How the HTTP client transport carries one POST: the transport owns RCP's rules (headers,
  * sessions, SSE, status mapping, size limits), an exchange only moves bytes. The default is
  * `fetch`, which runs everywhere; a host may bring its own (`nodeHttpExchange` from
- * `@rcp-gen/runtime/node` speaks HTTP/1.1 over kept-alive sockets, cheaper per request in Node).
+ * `@rcp-gen/runtime/node` goes through node:http's keep-alive agents, cheaper per request in Node).
  */
 import type { ChunkReader } from "../framing/bounded-body.js";
 

@@ -1,26 +1,23 @@
 /**
- * The HTTP client transport's exchange for Node hosts. It costs less per request than `fetch`
- * (undici's fetch wraps each exchange in Web streams, Request and Response objects), which
- * matters where one process makes many small RCP calls, like a federator fanning each
- * retrieve out to its engines. `http:` URLs go over this exchange's own kept-alive
- * connections (raw-http-exchange.ts), cheaper again than node:http; `https:` URLs, and
- * `http:` ones when the caller brings an agent, go through node:https / node:http.
- * Connections are sent without Nagle delay; each request goes out as one write.
+ * The HTTP client transport's exchange for Node hosts, over node:http and node:https with
+ * keep-alive agents. It costs less per request than `fetch` (undici's fetch wraps each
+ * exchange in Web streams, Request and Response objects), which matters where one process
+ * makes many small RCP calls, like a federator fanning each retrieve out to its engines.
+ * Parsing and framing are Node's own (llhttp): a response whose body cannot be delimited,
+ * or whose head is malformed or too large, fails the exchange and closes its connection.
  */
-import type { Agent as HttpAgent, IncomingMessage, request as httpRequest } from "node:http";
+import type { Agent as HttpAgent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import type { Agent as HttpsAgent } from "node:https";
 import type { ChunkReader } from "../framing/bounded-body.js";
 import type { HttpExchange, HttpPost, HttpReply } from "./http-exchange.js";
-import { rawPost, type RawTarget } from "./raw-http-exchange.js";
-import { SocketPool } from "./socket-pool.js";
 
 /** Options of `nodeHttpExchange`: the agents whose sockets it keeps alive, and how many idle ones. */
 export interface NodeHttpExchangeOptions {
-  /** An agent for `http:` URLs: requests then go through node:http with it instead of the raw connections. */
+  /** The agent for `http:` URLs; default one of this exchange's own, keep-alive. */
   agent?: HttpAgent;
   /** The agent for `https:` URLs; default one of this exchange's own, keep-alive. */
   httpsAgent?: HttpsAgent;
-  /** Idle kept-alive connections kept per host and port for `http:` URLs; default 32. */
+  /** Idle kept-alive connections kept per host and port by this exchange's own agents; default 32. */
   maxIdleSockets?: number;
 }
 
@@ -32,85 +29,112 @@ export type NodeHttpExchange = HttpExchange & {
 
 type Scheme = "http:" | "https:";
 
-interface AgentClient {
-  request: typeof httpRequest;
+interface Client {
+  request(options: RequestOptions, onResponse: (incoming: IncomingMessage) => void): ClientRequest;
   agent: HttpAgent;
 }
 
-const KEEP_ALIVE = { keepAlive: true, noDelay: true };
+/** Where a POST goes, parsed once per URL. */
+interface Target {
+  scheme: Scheme;
+  options: RequestOptions;
+}
+
 /** Distinct URLs remembered parsed: a transport POSTs to one per method, so few in practice. */
 const MAX_TARGETS = 256;
+// Framing is Node's job, whatever the caller's headers say.
+const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding"]);
 
 /** An exchange for `HttpClientTransportOptions.exchange` (and so for a Selector's `http` option). */
 export function nodeHttpExchange(options: NodeHttpExchangeOptions = {}): NodeHttpExchange {
-  const pool = new SocketPool(options.maxIdleSockets ?? 32);
-  const targets = new Map<string, RawTarget | URL>();
-  const clients: Partial<Record<Scheme, Promise<AgentClient>>> = {};
+  const targets = new Map<string, Target>();
+  const clients: Partial<Record<Scheme, Client>> = {};
+  const loading: Partial<Record<Scheme, Promise<Client>>> = {};
   const ownAgents: HttpAgent[] = [];
+  const agentOptions = { keepAlive: true, noDelay: true, maxFreeSockets: options.maxIdleSockets ?? 32 };
 
-  const targetOf = (url: string): RawTarget | URL => {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-      throw new TypeError(`not an http: or https: URL: ${url}`);
-    const target = parsed.protocol === "https:" || options.agent !== undefined ? parsed : rawTarget(parsed);
-    if (targets.size >= MAX_TARGETS) targets.clear();
-    targets.set(url, target);
-    return target;
-  };
+  const load = (scheme: Scheme): Promise<Client> =>
+    (loading[scheme] ??= loadClient(scheme, options, agentOptions, ownAgents).then(
+      (client) => (clients[scheme] = client),
+    ));
 
-  const agentPost = async (target: URL, post: HttpPost): Promise<HttpReply> => {
-    const scheme = target.protocol as Scheme;
-    const client = await (clients[scheme] ??= agentClient(scheme, options, ownAgents));
-    return postThroughAgent(client, target, post);
-  };
-
-  // Not async: a raw POST is already a promise, and one more would cost a tick per request.
-  const exchange: HttpExchange = (post) => {
-    try {
-      const target = targets.get(post.url) ?? targetOf(post.url);
-      return target instanceof URL ? agentPost(target, post) : rawPost(pool, target, post);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  const exchange: HttpExchange = async (post) => {
+    const target = targets.get(post.url) ?? targetOf(targets, post.url);
+    const client = clients[target.scheme] ?? (await load(target.scheme));
+    return postWithRetry(client, target, post);
   };
   return Object.assign(exchange, {
     close() {
-      pool.close();
       for (const agent of ownAgents) agent.destroy();
     },
   });
 }
 
-function rawTarget(url: URL): RawTarget {
-  const port = Number(url.port || 80);
-  // URL keeps the brackets of an IPv6 host; connecting needs the bare address.
-  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  return { key: `${hostname}:${port}`, hostname, port, host: url.host, path: `${url.pathname}${url.search}` };
+function targetOf(targets: Map<string, Target>, url: string): Target {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new TypeError(`not an http: or https: URL: ${url}`);
+  const target: Target = {
+    scheme: parsed.protocol,
+    options: {
+      method: "POST",
+      // URL keeps the brackets of an IPv6 host; connecting needs the bare address.
+      hostname: parsed.hostname.startsWith("[") ? parsed.hostname.slice(1, -1) : parsed.hostname,
+      port: parsed.port === "" ? undefined : Number(parsed.port),
+      path: `${parsed.pathname}${parsed.search}`,
+    },
+  };
+  if (targets.size >= MAX_TARGETS) targets.clear();
+  targets.set(url, target);
+  return target;
 }
 
 /** node:http and node:https load on first use, so importing the Node entry stays cheap. */
-async function agentClient(scheme: Scheme, options: NodeHttpExchangeOptions, own: HttpAgent[]): Promise<AgentClient> {
+async function loadClient(
+  scheme: Scheme,
+  options: NodeHttpExchangeOptions,
+  agentOptions: ConstructorParameters<typeof HttpAgent>[0],
+  own: HttpAgent[],
+): Promise<Client> {
   const made = <T extends HttpAgent>(agent: T): T => (own.push(agent), agent);
   if (scheme === "https:") {
     const https = await import("node:https");
-    return { request: https.request, agent: options.httpsAgent ?? made(new https.Agent(KEEP_ALIVE)) };
+    return { request: https.request, agent: options.httpsAgent ?? made(new https.Agent(agentOptions)) };
   }
   const http = await import("node:http");
-  return { request: http.request, agent: options.agent ?? made(new http.Agent(KEEP_ALIVE)) };
+  return { request: http.request, agent: options.agent ?? made(new http.Agent(agentOptions)) };
 }
 
-function postThroughAgent({ request, agent }: AgentClient, target: URL, post: HttpPost): Promise<HttpReply> {
-  const payload = Buffer.from(post.body);
-  return new Promise<HttpReply>((resolve, reject) => {
-    const headersWithLength: Record<string, string> = Object.assign({}, post.headers);
-    headersWithLength["content-length"] = String(payload.byteLength);
-    const outgoing = request(
-      target,
-      { method: "POST", agent, headers: headersWithLength, signal: post.signal },
-      (incoming) => resolve(reply(incoming)),
-    );
-    outgoing.on("error", reject);
-    outgoing.end(payload);
+/**
+ * A request sent on a reused connection that the server closed before answering is sent
+ * again: the server may have closed the idle connection just as the request went out. A
+ * closed connection leaves the agent, so this ends once the agent has no idle one left.
+ */
+async function postWithRetry(client: Client, target: Target, post: HttpPost): Promise<HttpReply> {
+  const headers: Record<string, string> = {};
+  for (const name in post.headers) if (!FRAMING_HEADERS.has(name.toLowerCase())) headers[name] = post.headers[name]!;
+  headers["content-length"] = String(Buffer.byteLength(post.body));
+  const options: RequestOptions = { ...target.options, agent: client.agent, headers, signal: post.signal };
+  for (;;) {
+    const attempt = await postOnce(client, options, post.body);
+    if ("reply" in attempt) return attempt.reply;
+    if (!attempt.reused || (attempt.error as { code?: unknown }).code !== "ECONNRESET" || post.signal.aborted)
+      throw attempt.error;
+  }
+}
+
+type Attempt = { reply: HttpReply } | { error: unknown; reused: boolean };
+
+/** `body` stays a string: Node joins it to the head as one piece, where a Buffer would go as a piece of its own. */
+function postOnce(client: Client, options: RequestOptions, body: string): Promise<Attempt> {
+  return new Promise<Attempt>((resolve) => {
+    const outgoing = client.request(options, (incoming) => {
+      if (incoming.statusCode! >= 200) return resolve({ reply: reply(incoming) });
+      // Node skips the other 1xx: this is 101, and a POST that asked for no upgrade cannot switch protocols.
+      outgoing.destroy(new Error(`HTTP ${incoming.statusCode} to a request that asked for no upgrade`));
+    });
+    outgoing.on("error", (error) => resolve({ error, reused: outgoing.reusedSocket }));
+    outgoing.end(body);
   });
 }
 
@@ -126,8 +150,9 @@ function reply(incoming: IncomingMessage): HttpReply {
 }
 
 /**
- * The response read chunk by chunk. Cancelling destroys it, which closes the connection
- * unless the body had already arrived in full (then the socket goes back to the agent).
+ * The response read chunk by chunk, with the stream's own backpressure: unread chunks stop
+ * the socket. Cancelling destroys the response, which closes the connection unless the body
+ * had already arrived in full (then the socket goes back to the agent).
  */
 function chunksOf(incoming: IncomingMessage): ChunkReader {
   const chunks = incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;

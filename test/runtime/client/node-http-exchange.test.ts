@@ -1,8 +1,8 @@
 /**
- * `nodeHttpExchange()` for `http:` URLs: its own HTTP/1.1 over kept-alive `node:net`
- * connections, against hand-written responses from a raw socket peer on 127.0.0.1 and
- * against node:http. What goes on the wire, how each body framing is read, keep-alive reuse
- * and the idle-close race, aborts, malformed answers, and connections left to the process.
+ * `nodeHttpExchange()` on its own, against hand-written responses from a raw socket peer on
+ * 127.0.0.1: what goes on the wire, interim responses, keep-alive reuse and the idle-close
+ * race, aborts and cancelling, backpressure, and connections left to the process. What a call
+ * makes of each framing, malformed or not, is in http-responses.test.ts, over fetch too.
  */
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -69,24 +69,32 @@ const CHUNKED =
   "0;last\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n";
 
 describe("requests", () => {
-  it("go out as one write: request line, Host, Content-Length, the caller's headers, then the body", async () => {
+  it("go out as POST with Host, Content-Length, the caller's headers and the body; framing headers of the caller's are dropped", async () => {
     await rawPeer(reply(lengthResponse("{}")));
     const body = JSON.stringify({ text: "héllo" });
-    await text(await post(`${peer!.url}?q=1`, { headers: { Accept: "application/json", "X-Trace": "t1" }, body }));
+    const headers = {
+      Accept: "application/json",
+      "X-Trace": "t1",
+      "Transfer-Encoding": "chunked",
+      "Content-Length": "1",
+    };
+    await text(await post(`${peer!.url}?q=1`, { headers, body }));
     const [request] = peer!.requests;
-    const port = new URL(peer!.url).port;
-    expect(request!.raw).toBe(
-      `POST /rcp/search?q=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Accept: application/json\r\nX-Trace: t1\r\n\r\n${Buffer.from(body).toString("latin1")}`,
-    );
-    expect(request!.reads).toBe(1);
+    expect(request!.raw.split("\r\n")[0]).toBe("POST /rcp/search?q=1 HTTP/1.1");
+    expect(request!.headers).toMatchObject({
+      host: `127.0.0.1:${new URL(peer!.url).port}`,
+      "content-length": String(Buffer.byteLength(body)),
+      accept: "application/json",
+      "x-trace": "t1",
+    });
+    expect(request!.headers).not.toHaveProperty("transfer-encoding");
     expect(request!.body).toBe(body);
   });
 
   it("refuse a header value that would split the request, before anything is sent", async () => {
     await rawPeer(reply(lengthResponse("{}")));
-    await expect(post(peer!.url, { headers: { "X-Evil": "a\r\nX-Injected: 1" } })).rejects.toThrow(/invalid character/);
-    await expect(post(peer!.url, { headers: { "Bad Name": "1" } })).rejects.toThrow(/invalid HTTP header name/);
+    await expect(post(peer!.url, { headers: { "X-Evil": "a\r\nX-Injected: 1" } })).rejects.toThrow(/Invalid character/);
+    await expect(post(peer!.url, { headers: { "Bad Name": "1" } })).rejects.toThrow(/must be a valid HTTP token/);
     expect(peer!.requests).toHaveLength(0);
   });
 
@@ -97,40 +105,6 @@ describe("requests", () => {
 });
 
 describe("responses", () => {
-  it("chunked, with chunk extensions and trailers: the body is the chunks' data, and the connection is reused", async () => {
-    await rawPeer(reply(CHUNKED));
-    for (let call = 0; call < 2; call += 1) {
-      const answer = await post();
-      expect(answer.status).toBe(200);
-      expect(await text(answer)).toBe('{"ok":true}');
-    }
-    expect(peer!.connections).toHaveLength(1);
-  });
-
-  it("chunked, with the head and every chunk line split at every byte", async () => {
-    await rawPeer((request) => void writeBytewise(request, CHUNKED));
-    expect(await text(await post())).toBe('{"ok":true}');
-    expect(await text(await post())).toBe('{"ok":true}');
-    expect(peer!.connections).toHaveLength(1);
-  });
-
-  it("by Content-Length, split at every byte", async () => {
-    await rawPeer((request) => void writeBytewise(request, lengthResponse('{"n":1}')));
-    const answer = await post();
-    expect(answer.header("content-type")).toBe("application/json");
-    expect(await text(answer)).toBe('{"n":1}');
-  });
-
-  it("headers are found by any case; repeated ones are joined with a comma", async () => {
-    await rawPeer(reply(lengthResponse("", "X-Tag: a\r\nx-tag: b\r\nRetry-After:  3 \r\n")));
-    const answer = await post();
-    expect(answer.header("x-tag")).toBe("a, b");
-    expect(answer.header("X-Tag")).toBe("a, b");
-    expect(answer.header("retry-after")).toBe("3");
-    expect(answer.header("absent")).toBeNull();
-    expect(await text(answer)).toBe("");
-  });
-
   it("1xx interim responses (100 Continue, 103 Early Hints) are skipped", async () => {
     await rawPeer(
       reply(`HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n${lengthResponse("final")}`),
@@ -141,27 +115,10 @@ describe("responses", () => {
     expect(await text(answer)).toBe("final");
   });
 
-  it("204 and 304 have no body, whatever their headers say, and keep the connection", async () => {
-    await rawPeer((request) =>
-      request.socket.write(
-        request.onConnection === 0
-          ? "HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n"
-          : "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n",
-      ),
-    );
-    expect(await post()).toMatchObject({ status: 204, body: null });
-    expect(await post()).toMatchObject({ status: 304, body: null });
-    expect(peer!.connections).toHaveLength(1);
-  });
-
-  it("with neither length nor chunking, the body runs until the server closes; the next request connects anew", async () => {
-    await rawPeer((request) => {
-      request.socket.write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil ");
-      setImmediate(() => request.socket.end("close"));
-    });
-    expect(await text(await post())).toBe("until close");
-    expect(await text(await post())).toBe("until close");
-    expect(peer!.connections).toHaveLength(2);
+  it("101 Switching Protocols to a POST that asked for no upgrade rejects, and closes the connection", async () => {
+    await rawPeer(reply("HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\n\r\n"));
+    await expect(post()).rejects.toThrow(/101 to a request that asked for no upgrade/);
+    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
   });
 
   it("Connection: close from the server (or an HTTP/1.0 answer) closes the connection after the body", async () => {
@@ -282,7 +239,7 @@ describe("aborts and cancelling", () => {
     expect(Buffer.from((await answer.body!.read()).value!).toString()).toBe("first");
     const next = answer.body!.read();
     controller.abort();
-    await expect(next).rejects.toMatchObject({ name: "AbortError" });
+    await expect(next).rejects.toThrow(/aborted/);
     await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
   });
 
@@ -310,28 +267,6 @@ describe("aborts and cancelling", () => {
 });
 
 describe("streamed bodies", () => {
-  it("SSE events reach the reader as they are written, before the stream ends", async () => {
-    const release: Array<() => void> = [];
-    await rawPeer((request) => {
-      request.socket.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
-      const event = (data: string) => {
-        const frame = `data: ${data}\n\n`;
-        request.socket.write(`${Buffer.byteLength(frame).toString(16)}\r\n${frame}\r\n`);
-      };
-      event("one");
-      release.push(() => {
-        event("two");
-        request.socket.write("0\r\n\r\n");
-      });
-    });
-    const answer = await post();
-    expect(answer.header("content-type")).toBe("text/event-stream");
-    expect(Buffer.from((await answer.body!.read()).value!).toString()).toBe("data: one\n\n");
-    expect(release).toHaveLength(1);
-    release[0]!();
-    expect(await text(answer)).toBe("data: two\n\n");
-  });
-
   it("a reader that falls behind pauses the connection, and the body still arrives whole", async () => {
     const size = 32 * 1024 * 1024;
     let written = false;
@@ -349,119 +284,6 @@ describe("streamed bodies", () => {
       received += chunk.value.byteLength;
     expect(received).toBe(size);
     await vi.waitFor(() => expect(written).toBe(true));
-  });
-
-  it("a body that fills the reader's queue as it ends leaves its connection flowing for the next request", async () => {
-    // Over the queue's 64 KiB: the last read pauses the connection just as the body ends.
-    const big = "y".repeat(70 * 1024);
-    await rawPeer((request) => request.socket.write(lengthResponse(request.onConnection === 0 ? big : "small")));
-    const answer = await post();
-    await vi.waitFor(() => expect(peer!.requests).toHaveLength(1));
-    await nextTick();
-    expect(await text(answer)).toBe(big);
-    expect(await text(await post())).toBe("small");
-    expect(peer!.connections).toHaveLength(1);
-  });
-
-  it("reads asked for before any chunk arrives are answered in order", async () => {
-    const release: Array<() => void> = [];
-    await rawPeer((request) => {
-      request.socket.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
-      release.push(
-        () => request.socket.write("1\r\na\r\n"),
-        () => request.socket.write("1\r\nb\r\n0\r\n\r\n"),
-      );
-    });
-    const answer = await post();
-    const reads = [answer.body!.read(), answer.body!.read(), answer.body!.read()];
-    release[0]!();
-    release[1]!();
-    const results = await Promise.all(reads);
-    expect(results.map(({ done, value }) => (done ? "done" : Buffer.from(value).toString()))).toEqual([
-      "a",
-      "b",
-      "done",
-    ]);
-  });
-});
-
-describe("malformed responses fail clearly and close the connection", () => {
-  const cases: Array<[string, string | (() => string), RegExp]> = [
-    ["a bad status line", "HTTP/1.1 OK\r\n\r\n", /bad status line/],
-    ["not HTTP at all", "SSH-2.0-OpenSSH\r\n\r\n", /bad status line/],
-    ["a bad header line", "HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", /bad header line/],
-    [
-      "conflicting Content-Lengths",
-      "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nx",
-      /Content-Length/,
-    ],
-    [
-      "a head over 64 KiB",
-      () => `HTTP/1.1 200 OK\r\nX-Big: ${"b".repeat(70_000)}`,
-      /the response head exceeds 65536 bytes/,
-    ],
-    ["101 without an upgrade request", "HTTP/1.1 101 Switching Protocols\r\n\r\n", /101/],
-  ];
-  it.each(cases)("%s rejects the request", async (_name, response, message) => {
-    await rawPeer(reply(typeof response === "string" ? response : response()));
-    await expect(post()).rejects.toThrow(message);
-    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
-  });
-
-  const bodyCases: Array<[string, string, RegExp]> = [
-    ["a bad chunk size", "zz\r\n", /bad chunk size/],
-    ["chunk data longer than its size", "2\r\nabc\r\n", /chunk/],
-    ["a chunk-size line without end", `1${"0".repeat(5000)}`, /chunk-size line exceeds/],
-  ];
-  it.each(bodyCases)("%s fails the body read", async (_name, body, message) => {
-    await rawPeer(reply(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${body}`));
-    const answer = await post();
-    await expect(text(answer)).rejects.toThrow(message);
-    await vi.waitFor(() => expect(peer!.closed.has(0)).toBe(true));
-  });
-
-  it("a body cut short by the server closing fails the read", async () => {
-    await rawPeer((request) => request.socket.end("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort"));
-    const answer = await post();
-    await expect(text(answer)).rejects.toThrow(/closed before the response ended/);
-  });
-
-  it("both Transfer-Encoding and Content-Length: read by chunks, then the connection is not reused", async () => {
-    const response = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n";
-    await rawPeer(reply(response));
-    expect(await text(await post())).toBe("ok");
-    expect(await text(await post())).toBe("ok");
-    expect(peer!.connections).toHaveLength(2);
-  });
-
-  it("bytes past the end of a response close the connection instead of confusing the next one", async () => {
-    await rawPeer((request) => request.socket.write(`${lengthResponse(String(request.connection))}EXTRA`));
-    expect(await text(await post())).toBe("0");
-    expect(await text(await post())).toBe("1");
-    expect(peer!.connections).toHaveLength(2);
-  });
-});
-
-describe("against node:http", () => {
-  it("sequential calls to a node:http server share one connection and read its chunked and sized bodies", async () => {
-    const server = await keptAliveServer();
-    exchange = nodeHttpExchange();
-    try {
-      const bodies: string[] = [];
-      for (let call = 0; call < 4; call += 1) {
-        const answer = await exchange({
-          url: `${server.url}?chunked=${call % 2}`,
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ call }),
-          signal: new AbortController().signal,
-        });
-        bodies.push(await text(answer));
-      }
-      expect(bodies).toEqual([0, 1, 2, 3].map((call) => JSON.stringify({ echo: { call } })));
-      expect(server.ports.size).toBe(1);
-    } finally {
-      await server.close();
-    }
   });
 });
 

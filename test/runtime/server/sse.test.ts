@@ -79,16 +79,18 @@ describe("SSE responses", () => {
     expect(JSON.stringify(crash.events)).not.toContain("hunter2");
   });
 
-  it("a client closing the stream aborts the handler's signal", async () => {
+  it("a client closing the stream aborts the handler's signal as cancelled (-32006), long before its deadline", async () => {
     const controller = new AbortController();
     const response = await post(
       `${server.url}/x-test/hang`,
-      rpc("gone", "x-test/hang", { _meta: { progressToken: "h" } }),
+      rpc("gone", "x-test/hang", { _meta: { progressToken: "h", deadlineMs: 3000 } }),
       SSE,
       controller.signal,
     );
     const reading = readEvents(response, () => controller.abort()).catch(() => undefined);
+    // The handler is aborted either way, by the disconnect or else by its deadline: the code says which.
     await server.stderrIncludes('aborted x-test/hang "gone"');
+    expect(server.stderr()).toContain('aborted x-test/hang "gone" -32006');
     await reading;
   });
 

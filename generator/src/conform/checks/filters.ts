@@ -5,9 +5,9 @@
  * -32602, an empty `and` -32602, and a well-formed filter on an advertised field is served.
  */
 import { FILTER_OPERATORS, type FilterRule } from "@rcp-gen/runtime";
+import { getPath } from "@rcp-gen/runtime/testing";
 import { skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, type ConformContext } from "../context.js";
-import { getPath } from "../dotted-path.js";
 import { resultVerdict } from "./methods.js";
 
 type Json = Record<string, unknown>;

@@ -5,9 +5,10 @@
  * advertised maximum is clamped, never rejected (§7.7, §12), and the funnel holds (§3.3).
  */
 import type { OptionGate } from "@rcp-gen/runtime";
+import { deletePath, getPath } from "@rcp-gen/runtime/testing";
 import { shown, skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
-import { deletePath, getPath, truthy } from "../dotted-path.js";
+import { truthy } from "../advertised.js";
 import { resultVerdict } from "./methods.js";
 
 type Json = Record<string, unknown>;
