@@ -37,6 +37,10 @@ export interface MethodAnnotation {
   readonly pagination?: Pagination;
   /** `true` (repeat as it is), `false` (the default) or the conditions under which a repeat is harmless. */
   readonly idempotent?: boolean | Exclude<Idempotence, true>;
+  /** Whether a call may change the server's state; `false` (read-only) by default. */
+  readonly writes?: boolean;
+  /** Whether a write may remove or overwrite what was there (only with `writes: true`); `false` by default. */
+  readonly destructive?: boolean;
   /** Other param names the server accepts -> the canonical name each stands for. */
   readonly aliases?: Readonly<Record<string, string>>;
   readonly gates?: readonly OptionGate[];
