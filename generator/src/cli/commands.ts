@@ -23,4 +23,9 @@ export const subCommands: Readonly<Record<string, SubCommand>> = {
     summary: "run the conformance suite against a server and print a verdict per level",
     load: () => import("./conform-command.js"),
   },
+  mcp: {
+    usage: "mcp (-- <command> [args...] | --http <url>) [--listen <port>]",
+    summary: "serve an RCP engine as an MCP server (stdio, or Streamable HTTP at /mcp)",
+    load: () => import("./mcp-command.js"),
+  },
 };
