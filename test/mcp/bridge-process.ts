@@ -1,4 +1,5 @@
 /** The bridge as an MCP host runs it: `rcp-gen mcp -- <engine>`, a child process. */
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const RCP_GEN = fileURLToPath(new URL("../../generator/bin/rcp-gen.js", import.meta.url));
@@ -36,4 +37,37 @@ export async function waitFor(text: () => string, needle: string, ms = 10_000): 
     if (Date.now() > until) throw new Error(`timed out waiting for ${JSON.stringify(needle)} in:\n${text()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** A `rcp-gen mcp --listen 0` process in front of the watched engine: its URL and its stderr so far. */
+export interface HttpBridge {
+  readonly url: string;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export async function startHttpBridge(...extra: string[]): Promise<HttpBridge> {
+  const { command, args } = bridgeCommand("--listen", "0", ...extra);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    await Promise.race([
+      waitFor(() => stderr, "/mcp\n", 60_000),
+      exited.then(() => Promise.reject(new Error(`rcp-gen mcp --listen exited:\n${stderr}`))),
+    ]);
+  } catch (error) {
+    child.kill();
+    throw error;
+  }
+  const url = /at (http:\/\/\S+\/mcp)\n/.exec(stderr)![1]!;
+  return {
+    url,
+    stderr: () => stderr,
+    async close() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
