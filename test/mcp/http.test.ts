@@ -17,8 +17,16 @@ beforeAll(async () => {
 afterAll(() => bridge?.close());
 
 const clients = [
-  { name: "MCP SDK v2 client, default handshake", era: "2025-11-25", connect: () => connectV2({ url: bridge.url }, { text: "" }, "default") },
-  { name: "MCP SDK v2 client, versionNegotiation auto", era: "2026-07-28", connect: () => connectV2({ url: bridge.url }, { text: "" }, "auto") },
+  {
+    name: "MCP SDK v2 client, default handshake",
+    era: "2025-11-25",
+    connect: () => connectV2({ url: bridge.url }, { text: "" }, "default"),
+  },
+  {
+    name: "MCP SDK v2 client, versionNegotiation auto",
+    era: "2026-07-28",
+    connect: () => connectV2({ url: bridge.url }, { text: "" }, "auto"),
+  },
   { name: "MCP SDK v1 client", era: undefined, connect: () => connectV1({ url: bridge.url }, { text: "" }) },
 ];
 

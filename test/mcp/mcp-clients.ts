@@ -94,7 +94,10 @@ export async function connectV2(
 export async function connectV1(target: Target, stderr: StderrSink): Promise<McpTestClient> {
   const client = new V1Client({ name: "rcp-gen-tests", version: "0.0.0" });
   const logs: McpTestClient["logs"] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(notification.params));
+  client.setNotificationHandler(
+    LoggingMessageNotificationSchema,
+    (notification) => void logs.push(notification.params),
+  );
   if ("url" in target) await client.connect(new V1StreamableHTTPClientTransport(new URL(target.url)));
   else {
     const transport = new V1StdioClientTransport({ ...bridgeCommand(), stderr: "pipe" });
@@ -107,14 +110,10 @@ export async function connectV1(target: Target, stderr: StderrSink): Promise<Mcp
     listTools: async () => (await client.listTools()).tools as ListedTool[],
     async callTool(name, args, options = {}) {
       if (options.level !== undefined) await client.setLoggingLevel(options.level);
-      return client.callTool(
-        { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
-        undefined,
-        {
-          ...(options.onprogress ? { onprogress: options.onprogress } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
-      ) as Promise<ToolResult>;
+      return client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, undefined, {
+        ...(options.onprogress ? { onprogress: options.onprogress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }) as Promise<ToolResult>;
     },
     close: () => client.close(),
   };

@@ -84,6 +84,13 @@ export function bridgeScenarios(client: () => McpTestClient, stderr: () => strin
     setTimeout(() => controller.abort("the user clicked stop"), 300);
     await expect(call).rejects.toThrow();
     // The text after the lines already there, from the last of them on.
-    await waitFor(() => stderr().split(ABORTED_LINE).slice(abortedBefore - 1).join(ABORTED_LINE), ABORTED_LINE);
+    await waitFor(
+      () =>
+        stderr()
+          .split(ABORTED_LINE)
+          .slice(abortedBefore - 1)
+          .join(ABORTED_LINE),
+      ABORTED_LINE,
+    );
   });
 }

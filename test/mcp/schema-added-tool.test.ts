@@ -29,7 +29,10 @@ const shoutMethod = {
     params: {
       type: "object",
       required: ["text"],
-      properties: { text: { type: "string", description: "What to shout." }, _meta: { $ref: "../meta.json#/$defs/meta" } },
+      properties: {
+        text: { type: "string", description: "What to shout." },
+        _meta: { $ref: "../meta.json#/$defs/meta" },
+      },
     },
     result: { type: "object", required: ["shout"], properties: { shout: { type: "string" } } },
   },

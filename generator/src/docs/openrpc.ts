@@ -20,7 +20,6 @@ import { dereference } from "./schema-names.js";
 /** The OpenRPC version written. */
 export const openrpcVersion = "1.3.2";
 
-
 export const openrpcTarget = definePlugin({
   name: "openrpc",
   generate({ model, newFile, examples }) {

@@ -158,7 +158,11 @@ function logThreshold(ctx: ServerContext, sessionLevel: McpLevel | undefined): M
 
 function logParams(line: LogMessage): { level: McpLevel; data: unknown; logger?: string } {
   const data =
-    line.message === undefined ? line.data : line.data === undefined ? line.message : { message: line.message, data: line.data };
+    line.message === undefined
+      ? line.data
+      : line.data === undefined
+        ? line.message
+        : { message: line.message, data: line.data };
   return {
     level: isMcpLevel(line.level) ? line.level : "info",
     data: data ?? null,

@@ -47,7 +47,10 @@ export function mcpHttpHandler(bridge: McpBridge, options: McpHttpOptions = {}):
     if (sessionId !== null) {
       const transport = sessions.get(sessionId);
       return transport === undefined
-        ? Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }, { status: 404 })
+        ? Response.json(
+            { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null },
+            { status: 404 },
+          )
         : transport.handleRequest(request);
     }
     // No session yet: this must be an initialize, which the transport checks and answers.
@@ -72,8 +75,7 @@ export function mcpHttpHandler(bridge: McpBridge, options: McpHttpOptions = {}):
       if (rejected !== undefined) return rejected;
       if (new URL(request.url).pathname !== path) return new Response("Not Found", { status: 404 });
       // GET (the standalone stream) and DELETE exist only in a 2025 session.
-      const isLegacy =
-        request.method === "POST" ? await isLegacyRequest(request) : request.headers.has(SESSION_HEADER);
+      const isLegacy = request.method === "POST" ? await isLegacyRequest(request) : request.headers.has(SESSION_HEADER);
       return isLegacy ? legacy(request) : modern.fetch(request);
     },
     async close() {
