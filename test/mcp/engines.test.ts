@@ -1,7 +1,8 @@
 /**
  * `rcp-gen mcp` in front of engines it does not start itself or did not write: the demo engine
  * over HTTP (`--http <url>`), and the RCP reference Python server over stdio (from
- * ../shared/reference/rcp-ref; skipped with one line when that is absent, and required in CI).
+ * the reference implementations beside the repository; skipped with one line when they are absent,
+ * and required in CI).
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -71,7 +71,7 @@ export class McpBridge {
   newServer(): McpServer {
     const server = new McpServer(this.#serverInfo, { capabilities: { logging: {} } });
     // The 2025 level of this connection or session. The SDK's own handler would keep it too, but
-    // its log() forwards everything until a level is set, where the seed asks for silence.
+    // its log() forwards everything until a level is set, where request-scoped streaming asks for silence.
     let sessionLevel: McpLevel | undefined;
     server.server.setRequestHandler("logging/setLevel", (request) => {
       sessionLevel = request.params.level;
