@@ -18,6 +18,7 @@ export const runtimeSymbols = {
   Validator: { kind: "type", entry: "protocol" },
   CallDescriptor: { kind: "type", entry: "protocol" },
   ClientProtocol: { kind: "type", entry: "protocol" },
+  McpToolDescriptor: { kind: "type", entry: "protocol" },
   protocolWithCalls: { kind: "value", entry: "client" },
   Handler: { kind: "type", entry: "codegen" },
   ServerOptionsBase: { kind: "type", entry: "codegen" },

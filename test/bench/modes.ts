@@ -19,6 +19,8 @@ export interface Mode {
   memory: { inFlight: number; waves: number };
   /** Alternating direct/federated requests per round, after `warmup` pairs. */
   federation: { requests: number; warmup: number };
+  /** Scenario 12: sequential bridge/relay retrieve pairs, and pipelined calls per throughput round. */
+  mcp: { latencyRequests: number; throughputRequests: number; warmup: number; inFlight: number };
 }
 
 export const MODES: Record<ModeName, Mode> = {
@@ -33,6 +35,7 @@ export const MODES: Record<ModeName, Mode> = {
     generator: { coldRounds: 1, warmUp: false, watchEdits: 1, extraMethods: [20] },
     memory: { inFlight: 300, waves: 2 },
     federation: { requests: 20, warmup: 5 },
+    mcp: { latencyRequests: 10, throughputRequests: 100, warmup: 5, inFlight: 16 },
   },
   quick: {
     name: "quick",
@@ -45,6 +48,7 @@ export const MODES: Record<ModeName, Mode> = {
     generator: { coldRounds: 3, warmUp: false, watchEdits: 3, extraMethods: [1_983] },
     memory: { inFlight: 10_000, waves: 2 },
     federation: { requests: 400, warmup: 100 },
+    mcp: { latencyRequests: 300, throughputRequests: 3_000, warmup: 100, inFlight: 32 },
   },
   full: {
     name: "full",
@@ -57,5 +61,6 @@ export const MODES: Record<ModeName, Mode> = {
     generator: { coldRounds: 5, warmUp: true, watchEdits: 5, extraMethods: [483, 983, 1_983] },
     memory: { inFlight: 10_000, waves: 3 },
     federation: { requests: 1_500, warmup: 300 },
+    mcp: { latencyRequests: 1_000, throughputRequests: 10_000, warmup: 300, inFlight: 32 },
   },
 };

@@ -12,6 +12,7 @@ import { federationScenario } from "./scenarios/federation.js";
 import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
+import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
@@ -33,6 +34,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "9", run: federationScenario },
   { id: "10", run: bundleScenario },
   { id: "11", run: serializeScenario },
+  { id: "12", run: mcpScenario },
 ];
 
 function option(name: string): string | undefined {

@@ -58,3 +58,24 @@ it("keeps @opentelemetry/api, an optional peer, out of every entry but /otel", (
   expect(manifest.dependencies).not.toHaveProperty("@opentelemetry/api");
   expect(manifest.peerDependenciesMeta["@opentelemetry/api"]).toEqual({ optional: true });
 });
+
+it("keeps the MCP SDK, optional peers, out of every entry but /mcp, which loads @modelcontextprotocol/node only to listen", () => {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
+  const entries = Object.values(manifest.exports as Record<string, string | { default: string }>).flatMap((target) =>
+    typeof target === "object" ? [target.default.replace("./dist/", "")] : [],
+  );
+  for (const entry of entries.filter((name) => name !== "mcp.js"))
+    expect(
+      [...packagesReached(entry)].filter((name) => name.startsWith("@modelcontextprotocol/")),
+      entry,
+    ).toEqual([]);
+  expect([...packagesReached("mcp.js")].filter((name) => name.startsWith("@modelcontextprotocol/")).sort()).toEqual([
+    "@modelcontextprotocol/node",
+    "@modelcontextprotocol/server",
+    "@modelcontextprotocol/server/stdio",
+  ]);
+  for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/node"]) {
+    expect(manifest.dependencies).not.toHaveProperty(name);
+    expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
+  }
+});

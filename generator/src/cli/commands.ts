@@ -33,4 +33,9 @@ export const subCommands: Readonly<Record<string, SubCommand>> = {
     summary: "check the schema folder against the lint rules the settings turn on; exit 1 on an error",
     load: () => import("./lint-command.js"),
   },
+  mcp: {
+    usage: "mcp (-- <command> [args...] | --http <url>) [--listen <port>]",
+    summary: "serve an RCP engine as an MCP server (stdio, or Streamable HTTP at /mcp)",
+    load: () => import("./mcp-command.js"),
+  },
 };

@@ -9,21 +9,16 @@
  * wrapped in `allOf`, as draft-07 readers ignore what sits beside a `$ref`.
  */
 import { isJsonObject } from "../load/json-pointer.js";
-import { subschemaKeywords } from "../load/schema-walk.js";
 import type { RcpMethod, RcpModel, Shape } from "../model/model.js";
 import { methodRules } from "../model/descriptor.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { examplesOf, type ExampleSet } from "./examples.js";
 import { methodErrors } from "./method-errors.js";
-import { dereference, resolveRef, SchemaNames, type Location } from "./schema-names.js";
+import { ReferencedSchemas } from "./referenced-schemas.js";
+import { dereference } from "./schema-names.js";
 
 /** The OpenRPC version written. */
 export const openrpcVersion = "1.3.2";
-
-/** Keywords that belong to the schema file, not to the schema a reader uses. */
-const droppedKeywords = new Set(["$schema", "$id", "$defs", "definitions", "x-rcp"]);
-/** Keywords beside a `$ref` that a draft-07 reader may ignore without losing a constraint. */
-const annotationKeywords = new Set(["description", "title", "$comment", "examples", "default", "deprecated"]);
 
 export const openrpcTarget = definePlugin({
   name: "openrpc",
@@ -35,7 +30,7 @@ export const openrpcTarget = definePlugin({
 });
 
 export function openrpcDocument(model: RcpModel, examples: ExampleSet | undefined): object {
-  const schemas = new ComponentSchemas(model);
+  const schemas = new ReferencedSchemas(model, "#/components/schemas/");
   const progress = model.notifications.find((notification) => notification.role === "progress");
   const methods = model.methods.map((method) => methodObject(model, method, schemas, progress?.method, examples));
   const notifications = model.notifications.map((notification) => ({
@@ -68,7 +63,7 @@ export function openrpcDocument(model: RcpModel, examples: ExampleSet | undefine
 function methodObject(
   model: RcpModel,
   method: RcpMethod,
-  schemas: ComponentSchemas,
+  schemas: ReferencedSchemas,
   progressNotification: string | undefined,
   examples: ExampleSet | undefined,
 ): object {
@@ -125,51 +120,4 @@ function exampleFor(method: RcpMethod, examples: ExampleSet | undefined): object
     params: Object.entries(isJsonObject(request.value) ? request.value : {}).map(([name, value]) => ({ name, value })),
     result: { name: "result", value: response.value },
   };
-}
-
-/** components.schemas: each location referred to, once, under its name, converted. */
-class ComponentSchemas {
-  readonly #names: SchemaNames;
-  readonly #schemas = new Map<string, unknown>();
-
-  constructor(private readonly model: RcpModel) {
-    this.#names = new SchemaNames(model);
-  }
-
-  refTo(shape: Shape | Location): { $ref: string } {
-    const at = { file: shape.file, pointer: shape.pointer };
-    const name = this.#names.nameOf(at);
-    if (!this.#schemas.has(name)) {
-      this.#schemas.set(name, undefined);
-      this.#schemas.set(name, this.convert(at.file, this.model.schemaAt(at.file, at.pointer)));
-    }
-    return { $ref: `#/components/schemas/${name}` };
-  }
-
-  /** A copy of `schema` (written in `file`) with `$ref`s to components and file-only keywords dropped. */
-  convert(file: string, schema: unknown): unknown {
-    if (!isJsonObject(schema)) return schema;
-    const copy: Record<string, unknown> = {};
-    for (const [keyword, value] of Object.entries(schema)) {
-      if (droppedKeywords.has(keyword) || keyword === "$ref") continue;
-      const shape = subschemaKeywords[keyword];
-      if (!shape) copy[keyword] = value;
-      else if (shape.holds === "single") copy[keyword] = this.convert(file, value);
-      else if (shape.holds === "list" && Array.isArray(value))
-        copy[keyword] = value.map((item) => this.convert(file, item));
-      else if (isJsonObject(value))
-        copy[keyword] = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.convert(file, item)]));
-      else copy[keyword] = value;
-    }
-    const ref = schema["$ref"];
-    if (typeof ref !== "string") return copy;
-    const target = this.refTo(resolveRef(this.model, file, ref));
-    if (Object.keys(copy).every((keyword) => annotationKeywords.has(keyword))) return { ...target, ...copy };
-    const allOf = Array.isArray(copy["allOf"]) ? copy["allOf"] : [];
-    return { ...copy, allOf: [target, ...allOf] };
-  }
-
-  all(): Record<string, unknown> {
-    return Object.fromEntries([...this.#schemas].sort(([a], [b]) => (a < b ? -1 : 1)));
-  }
 }

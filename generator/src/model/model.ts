@@ -41,6 +41,10 @@ export interface RcpMethod {
   readonly pagination?: Pagination;
   /** Present when a call may be repeated without harm (§7.10, §12.2); absent for `idempotent: false`. */
   readonly idempotent?: Idempotence;
+  /** Whether a call may change the server's state (x-rcp `writes`); read-only when false. */
+  readonly writes: boolean;
+  /** Whether a write may remove or overwrite what was there (x-rcp `destructive`). */
+  readonly destructive: boolean;
   /** Other param names the server accepts -> the canonical name each stands for. */
   readonly aliases: Readonly<Record<string, string>>;
   readonly gates: readonly OptionGate[];
@@ -122,6 +126,8 @@ export function buildModel(folder: LoadedSchemaFolder): RcpModel {
       strictParam: annotation.strictParam,
       pagination: annotation.pagination,
       idempotent: annotation.idempotent || undefined,
+      writes: annotation.writes ?? false,
+      destructive: annotation.destructive ?? false,
       aliases: annotation.aliases ?? {},
       gates: annotation.gates ?? [],
       clamps: annotation.clamps ?? [],

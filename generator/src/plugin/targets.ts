@@ -79,6 +79,12 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: [],
     load: async () => (await import("../docs/markdown.js")).markdownTarget,
   },
+  {
+    name: "mcp",
+    summary: "mcp.ts (one MCP tool per method, for @rcp-gen/runtime/mcp)",
+    requires: [],
+    load: async () => (await import("../mcp/target.js")).mcpTarget,
+  },
 ];
 
 /** What `--targets` means when it is not given: every TypeScript module and the bundle. */

@@ -39,6 +39,10 @@ export interface MethodAnnotation {
   readonly idempotent?: boolean | Exclude<Idempotence, true>;
   /** Symbols of errors.json the handler answers for its own reasons (`NotFound` for an unknown id). */
   readonly errors?: readonly string[];
+  /** Whether a call may change the server's state; `false` (read-only) by default. */
+  readonly writes?: boolean;
+  /** Whether a write may remove or overwrite what was there (only with `writes: true`); `false` by default. */
+  readonly destructive?: boolean;
   /** Other param names the server accepts -> the canonical name each stands for. */
   readonly aliases?: Readonly<Record<string, string>>;
   readonly gates?: readonly OptionGate[];

@@ -1,0 +1,87 @@
+/**
+ * The bridge over Streamable HTTP, both MCP eras on one endpoint (a Web-standard fetch handler):
+ * a 2026-07-28 request goes to the SDK's `createMcpHandler` (an MCP server per request, its log
+ * level in the request's `_meta`); a 2025 one to a sessionful
+ * `WebStandardStreamableHTTPServerTransport`, one MCP server per session, since the SDK's
+ * stateless fallback forgets `logging/setLevel` and drops `notifications/cancelled`. The SDK's
+ * own classifier (`isLegacyRequest`) decides, and its validation helpers check Host and Origin
+ * first (DNS rebinding).
+ */
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import type { McpBridge } from "./bridge.js";
+
+export interface McpHttpOptions {
+  /** The endpoint's path; default `/mcp`. */
+  path?: string;
+  /** Host names a request's Host header may name; default the loopback names. */
+  allowedHosts?: string[];
+  /** Host names a request's Origin may name (a request without Origin passes); default the loopback names. */
+  allowedOrigins?: string[];
+}
+
+export interface McpHttpHandler {
+  fetch(request: Request): Promise<Response>;
+  /** Ends every session and in-flight request. */
+  close(): Promise<void>;
+}
+
+const SESSION_HEADER = "mcp-session-id";
+
+export function mcpHttpHandler(bridge: McpBridge, options: McpHttpOptions = {}): McpHttpHandler {
+  const path = options.path ?? "/mcp";
+  const allowedHosts = options.allowedHosts ?? localhostAllowedHostnames();
+  const allowedOrigins = options.allowedOrigins ?? localhostAllowedOrigins();
+  const modern = createMcpHandler(() => bridge.newServer(), { legacy: "reject" });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  async function legacy(request: Request): Promise<Response> {
+    const sessionId = request.headers.get(SESSION_HEADER);
+    if (sessionId !== null) {
+      const transport = sessions.get(sessionId);
+      return transport === undefined
+        ? Response.json(
+            { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null },
+            { status: 404 },
+          )
+        : transport.handleRequest(request);
+    }
+    // No session yet: this must be an initialize, which the transport checks and answers.
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await bridge.newServer().connect(transport);
+    const response = await transport.handleRequest(request);
+    if (transport.sessionId === undefined) await transport.close();
+    return response;
+  }
+
+  return {
+    async fetch(request) {
+      const rejected =
+        hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedOrigins);
+      if (rejected !== undefined) return rejected;
+      if (new URL(request.url).pathname !== path) return new Response("Not Found", { status: 404 });
+      // GET (the standalone stream) and DELETE exist only in a 2025 session.
+      const isLegacy = request.method === "POST" ? await isLegacyRequest(request) : request.headers.has(SESSION_HEADER);
+      return isLegacy ? legacy(request) : modern.fetch(request);
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      sessions.clear();
+      await modern.close();
+    },
+  };
+}
