@@ -94,6 +94,7 @@ class NodeExchange implements HttpExchange {
       method: req.method ?? "GET",
       path: query === -1 ? url : url.slice(0, query),
       headers: req.headers,
+      remoteAddress: req.socket.remoteAddress,
     };
   }
 
