@@ -13,6 +13,7 @@ import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
 import { startupScenario } from "./scenarios/startup.js";
@@ -33,6 +34,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "9", run: federationScenario },
   { id: "10", run: bundleScenario },
   { id: "11", run: serializeScenario },
+  { id: "12", run: scaleOutScenario },
 ];
 
 function option(name: string): string | undefined {

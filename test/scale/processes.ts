@@ -89,15 +89,8 @@ export interface Haproxy extends Child {
 export async function startHaproxy(template: string, backends: readonly string[]): Promise<Haproxy> {
   const dir = mkdtempSync(join(tmpdir(), "rcp-haproxy-"));
   const port = await freePort();
-  const servers = backends
-    .map((backend, index) => `    server replica${index + 1} ${new URL(backend).host} check inter 1s`)
-    .join("\n");
-  const config = readFileSync(template, "utf8")
-    .replace("bind 127.0.0.1:8080", `bind 127.0.0.1:${port}`)
-    .replace(/^ *server replica\d+ .*$\n?/gm, "")
-    .replace("# servers", `# servers\n${servers}`);
   const file = join(dir, "haproxy.cfg");
-  writeFileSync(file, config);
+  writeFileSync(file, haproxyConfig(template, port, backends));
   const child = run(HAPROXY, ["-db", "-f", file], dir);
   await until(() => canConnect(port), () => child.output());
   return {
@@ -110,7 +103,18 @@ export async function startHaproxy(template: string, backends: readonly string[]
   };
 }
 
-function canConnect(port: number): Promise<boolean> {
+/** The example config with its listening port and one `server` line per backend URL. */
+export function haproxyConfig(template: string, port: number, backends: readonly string[]): string {
+  const servers = backends
+    .map((backend, index) => `    server replica${index + 1} ${new URL(backend).host} check inter 1s`)
+    .join("\n");
+  return readFileSync(template, "utf8")
+    .replace("bind 127.0.0.1:8080", `bind 127.0.0.1:${port}`)
+    .replace(/^ *server replica\d+ .*$\n?/gm, "")
+    .replace("# servers", `# servers\n${servers}`);
+}
+
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
     socket.once("connect", () => {
@@ -122,7 +126,7 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-async function until(ready: () => boolean | Promise<boolean>, output: () => string): Promise<void> {
+export async function until(ready: () => boolean | Promise<boolean>, output: () => string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
     if (await ready()) return;
     await new Promise((done) => setTimeout(done, 25));
