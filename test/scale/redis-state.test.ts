@@ -130,6 +130,7 @@ describe.skipIf(skip !== undefined)("two replicas sharing Redis", () => {
     expect(unknown.status).toBe(503);
     expect(unknown.body).toMatchObject({ id: unknown.id, error: { code: -32010 } });
     const opened = await post(urls[1]!, "initialize", { protocolVersion: 1 }, undefined, "outage");
+    expect(opened.status).toBe(503);
     expect(opened.body.error?.code).toBe(-32010);
     expect(diagnostics.some((line) => line.includes("rate limiter unreachable"))).toBe(true);
     expect(diagnostics.some((line) => line.includes("session store unreachable"))).toBe(true);

@@ -159,18 +159,21 @@ export class HttpServerCore {
     exchange.onAbort(() => abandonExchange(connection, message));
     if (this.#wantsStream(exchange, message)) return this.#stream(exchange, message, answer, { connection, origin });
     const reply = this.#core.handleMessage(message, { connection, channel: undefined, origin });
-    let frame = typeof reply === "object" ? await reply : reply;
-    if (sessions.stateful) frame = await this.#settle(connection, message, frame);
+    const frame = typeof reply === "object" ? await reply : reply;
+    const refusal = sessions.stateful ? await this.#settle(connection, message) : undefined;
+    if (refusal !== undefined) {
+      const status = refusal.code === ErrorCode.RateLimited ? 429 : 503;
+      return this.#refuse(exchange, answer, status, requestId(message), refusal);
+    }
     if (frame === undefined) return exchange.respond(204, answer.cors, "");
     exchange.respond(200, sessions.headers(connection, answer.json), frame);
   }
 
-  /** The session's outcome after the reply: a refused session replaces the `initialize` answer. */
-  async #settle(connection: Connection, message: unknown, frame: string | undefined): Promise<string | undefined> {
+  /** The session's outcome after the reply: the error that replaces an `initialize` answer when the store refused the session. */
+  async #settle(connection: Connection, message: unknown): Promise<ErrorObject | undefined> {
     const refusal = await this.#sessions.settle(connection, message);
-    if (refusal === undefined) return frame;
-    connection.session.initialized = false;
-    return errorFrame(requestId(message), refusal);
+    if (refusal !== undefined) connection.session.initialized = false;
+    return refusal;
   }
 
   /**
@@ -227,7 +230,8 @@ export class HttpServerCore {
     try {
       const reply = core.handleMessage(message, { connection, channel, origin });
       let frame = typeof reply === "object" ? await reply : reply;
-      if (this.#sessions.stateful) frame = await this.#settle(connection, message, frame);
+      const refusal = this.#sessions.stateful ? await this.#settle(connection, message) : undefined;
+      if (refusal !== undefined) frame = errorFrame(requestId(message), refusal);
       if (frame !== undefined) channel.send(frame);
     } catch {
       // Never a second status line once streaming: the failure is the final frame.
