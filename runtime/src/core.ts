@@ -169,7 +169,8 @@ export class ServerCore implements RequestServices {
     if (inbound.connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
     // Over HTTP the endpoint has taken the tokens already, and answers 429 (./http/serve.ts).
     if (this.rateLimit !== undefined && inbound.origin.transport.kind !== "http") {
-      const key = inbound.origin.auth?.subject ?? this.#connectionKey(inbound.connection);
+      const subject = inbound.origin.auth?.subject;
+      const key = subject === undefined ? this.#connectionKey(inbound.connection) : `auth:${subject}`;
       const wait = this.admit(key, 1);
       const run = (waitMs: number): Reply =>
         waitMs > 0

@@ -59,7 +59,7 @@ export class HttpSessions {
     this.#relay = state.cancels ?? new MemoryCancelRelay();
     if (this.stateful) {
       const subscribed = this.#relay.subscribe((token, id) => this.#deliverCancel(token, id));
-      if (subscribed instanceof Promise) subscribed.catch((error) => this.#storeFailed("cancel relay", error));
+      if (subscribed instanceof Promise) subscribed.catch((error) => this.#core.reportOutage("cancel relay", error));
     }
   }
 
@@ -82,7 +82,7 @@ export class HttpSessions {
         const touched = this.#store.touch(token, this.#idleMs);
         record = touched instanceof Promise ? await touched : touched;
       } catch (error) {
-        this.#storeFailed("session store", error);
+        this.#core.reportOutage("session store", error);
         const kept = this.#local.get(token);
         if (kept === undefined) return unavailable("the session store cannot be reached");
         this.#use(token, kept, now);
@@ -121,7 +121,7 @@ export class HttpSessions {
           };
         }
       } catch (error) {
-        this.#storeFailed("session store", error);
+        this.#core.reportOutage("session store", error);
         return unavailable("the session store cannot be reached");
       }
       this.#keep(token, connection, Date.now());
@@ -131,7 +131,7 @@ export class HttpSessions {
         await this.#store.forget(token);
       } catch (error) {
         // The token then lives until its idle window ends in the store.
-        this.#storeFailed("session store", error);
+        this.#core.reportOutage("session store", error);
       }
     } else {
       const kept = this.#local.get(token);
@@ -145,7 +145,7 @@ export class HttpSessions {
       const created = this.#store.create(token, kept.connection.session.record(), this.#idleMs);
       if (!(created instanceof Promise ? await created : created)) return false;
     } catch (error) {
-      this.#storeFailed("session store", error);
+      this.#core.reportOutage("session store", error);
       return false;
     }
     this.#local.set(token, kept);
@@ -204,19 +204,14 @@ export class HttpSessions {
     if (!this.#relayIsShared) return;
     try {
       const published = this.#relay.publish(token, id);
-      if (published instanceof Promise) published.catch((error) => this.#storeFailed("cancel relay", error));
+      if (published instanceof Promise) published.catch((error) => this.#core.reportOutage("cancel relay", error));
     } catch (error) {
-      this.#storeFailed("cancel relay", error);
+      this.#core.reportOutage("cancel relay", error);
     }
   }
 
   #deliverCancel(token: string, id: RequestId): void {
     this.#local.get(token)?.connection.inFlight.get(id)?.abort(CANCELLED);
-  }
-
-  /** One diagnostic line per outage, not one per request. */
-  #storeFailed(what: string, error: unknown): void {
-    this.#core.reportOutage(what, error);
   }
 
   #role(message: unknown): string | undefined {
