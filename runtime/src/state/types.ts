@@ -7,13 +7,15 @@
  * (in memory) or with a promise (over the network); a rejected promise means the store is
  * unreachable, and the server decides per feature what to do (docs/deployment.md).
  */
-import type { JsonObject, RequestId } from "../api.js";
+
+/** A JSON-RPC request id (§4.7). Spelled out here: ../api.ts names this module's types, so it cannot be imported from. */
+type RequestId = string | number;
 
 /** What a stateful session must carry to another replica: its `initialize` outcome (§13.2). */
 export interface SessionRecord {
   /** The negotiated protocol version (§7.1). */
   readonly protocolVersion: number;
-  readonly clientCapabilities: Readonly<JsonObject>;
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
   readonly client?: Readonly<{ name: string; version: string }>;
   /** The log level asked for in `initialize` `_meta.logLevel` (§17.1). */
   readonly logLevel?: string;
