@@ -5,6 +5,7 @@
 import type { HttpOptions } from "./http/options.js";
 import type { CallDescriptor, MethodDescriptor } from "./protocol.js";
 import type { AuthInfo, TransportInfo } from "./caller.js";
+import type { RateLimit, ServerState } from "./state/types.js";
 
 export type { AuthInfo, TransportInfo } from "./caller.js";
 
@@ -111,6 +112,18 @@ export interface ServerOptionsBase<Capabilities> {
   limits?: Partial<ServerLimits>;
   /** HTTP transport options (§5.2), used by `server.fetch` and `listen(server)`. */
   http?: HttpOptions;
+  /**
+   * Per-caller rate limit (§15.5): a token bucket per `ctx.auth.subject`, else per stateful
+   * session, else per client address (HTTP; see `http.trustedProxies`), else per connection.
+   * Each request costs one token (a batch one per member); past it the request is answered
+   * -32011 with `retryAfterMs`, over HTTP 429 with `Retry-After` (§5.2). None by default.
+   */
+  rateLimit?: RateLimit;
+  /**
+   * Where sessions, cancels in flight and rate-limit buckets live. In memory by default;
+   * `redisState` from `@rcp-gen/runtime/redis` shares them between replicas.
+   */
+  state?: ServerState;
   /** Where one-line diagnostics go (malformed results, unexpected exceptions). Default: console.error (stderr on Node). */
   diagnostics?: (line: string) => void;
   /**

@@ -21,12 +21,20 @@ export class Connection {
   readonly inFlight = new Map<RequestId, InFlightRequest>();
   /** Set once `shutdown` was answered or the input ended. */
   closing = false;
+  /**
+   * Where a cancel for an id not in flight here goes: a stateful HTTP session's request may
+   * run in another process (./state/types.ts CancelRelay). Unset: such a cancel is a no-op.
+   */
+  cancelElsewhere: ((id: RequestId) => void) | undefined;
 
   constructor(readonly session: Session) {}
 
   /** `notifications/cancel`: unknown or already answered ids are a no-op (§7.14). */
   cancel(id: unknown): void {
-    if (typeof id === "string" || typeof id === "number") this.inFlight.get(id)?.abort(CANCELLED);
+    if (typeof id !== "string" && typeof id !== "number") return;
+    const request = this.inFlight.get(id);
+    if (request !== undefined) request.abort(CANCELLED);
+    else this.cancelElsewhere?.(id);
   }
 
   /** The transport died: abort every handler, answer nothing (§13.1). */

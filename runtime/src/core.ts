@@ -18,6 +18,8 @@ import { DeadlineSet } from "./deadline-set.js";
 import type { Connection } from "./connection.js";
 import type { RequestOrigin } from "./caller.js";
 import type { HttpOptions } from "./http/options.js";
+import type { RateLimit, RateLimiter, ServerState } from "./state/types.js";
+import { MemoryRateLimiter } from "./state/memory.js";
 
 /** Any handler: generated code types each one precisely (generated/server.ts). */
 export type AnyHandler = Handler<any, unknown, any>;
@@ -60,6 +62,13 @@ export class ServerCore implements RequestServices {
   readonly progressMethod: string;
   readonly logMethod: string;
   readonly http: HttpOptions;
+  readonly state: ServerState;
+  readonly rateLimit: RateLimit | undefined;
+  readonly #rateLimiter: RateLimiter;
+  /** When each outage (session store, cancel relay, rate limiter) was last reported. */
+  readonly #outagesReported = new Map<string, number>();
+  /** Rate-limit keys of connections without an identity (stdio, in-memory). */
+  readonly #connectionKeys = new WeakMap<Connection, string>();
   readonly #protocol: ProtocolDescriptor;
   readonly #handlers: Readonly<Record<string, AnyHandler | undefined>>;
   readonly #validateResults: boolean;
@@ -83,6 +92,9 @@ export class ServerCore implements RequestServices {
     // console.error is stderr on Node, Bun and Deno and the log of a worker: never a stdio server's stdout.
     this.#diagnostics = options.diagnostics ?? ((line) => console.error(line));
     this.http = options.http ?? {};
+    this.state = options.state ?? {};
+    this.rateLimit = options.rateLimit;
+    this.#rateLimiter = this.state.rateLimiter ?? new MemoryRateLimiter();
     protocol.logLevels.forEach((level, rank) => this.#levelRanks.set(level, rank));
     this.#streaming = capabilities[STREAMING] !== undefined;
     this.#logging = capabilities[LOG] !== undefined;
@@ -162,7 +174,55 @@ export class ServerCore implements RequestServices {
     }
     // §13.1: nothing received after the shutdown response is processed, but it is still answered.
     if (inbound.connection.closing) return invalidRequest(id, "received after shutdown; not processed (§13.1)");
+    // Over HTTP the endpoint has taken the tokens already, and answers 429 (./http/serve.ts).
+    if (this.rateLimit !== undefined && inbound.origin.transport.kind !== "http") {
+      const subject = inbound.origin.auth?.subject;
+      const key = subject === undefined ? this.#connectionKey(inbound.connection) : `auth:${subject}`;
+      const wait = this.admit(key, 1);
+      const run = (waitMs: number): Reply =>
+        waitMs > 0
+          ? errorFrame(id, rateLimited(waitMs))
+          : this.#handleRequest(id!, method, params as Record<string, unknown>, inbound);
+      return typeof wait === "number" ? run(wait) : wait.then(run);
+    }
     return this.#handleRequest(id!, method, params as Record<string, unknown>, inbound);
+  }
+
+  /**
+   * Takes `cost` tokens from `key`'s bucket: 0, or the milliseconds to wait. An unreachable
+   * limiter lets the request through (fail open): a shared store's outage must not stop the service.
+   */
+  admit(key: string, cost: number): number | Promise<number> {
+    const limit = this.rateLimit;
+    if (limit === undefined) return 0;
+    const failOpen = (error: unknown): number => {
+      this.reportOutage("rate limiter", error);
+      return 0;
+    };
+    try {
+      const wait = this.#rateLimiter.take(key, cost, limit);
+      return typeof wait === "number" ? wait : wait.catch(failOpen);
+    } catch (error) {
+      return failOpen(error);
+    }
+  }
+
+  /** One diagnostic line per shared-state part and per minute while it cannot be reached. */
+  reportOutage(what: string, error: unknown): void {
+    const now = Date.now();
+    const last = this.#outagesReported.get(what);
+    if (last !== undefined && now - last < OUTAGE_REPORT_INTERVAL_MS) return;
+    this.#outagesReported.set(what, now);
+    this.#diagnostics(`rcp: ${what} unreachable, ${OUTAGE_POLICY[what] ?? "going on"}: ${describeThrown(error)}`);
+  }
+
+  #connectionKey(connection: Connection): string {
+    let key = this.#connectionKeys.get(connection);
+    if (key === undefined) {
+      key = `connection:${crypto.randomUUID()}`;
+      this.#connectionKeys.set(connection, key);
+    }
+    return key;
   }
 
   /** Never answered (§4.5); cancel is the only client notification with a runtime meaning. */
@@ -346,6 +406,23 @@ function describeThrown(thrown: unknown): string {
   } catch {
     return Object.prototype.toString.call(thrown);
   }
+}
+
+const OUTAGE_REPORT_INTERVAL_MS = 60_000;
+/** What the server does while each part is unreachable (docs/deployment.md). */
+const OUTAGE_POLICY: Readonly<Record<string, string>> = {
+  "rate limiter": "requests are let through",
+  "cancel relay": "cancels for other replicas are dropped",
+  "session store": "known sessions go on here, others get -32010",
+};
+
+/** -32011 with the §12.2 hint of when to come back. */
+export function rateLimited(retryAfterMs: number): ErrorObject {
+  return {
+    code: ErrorCode.RateLimited,
+    message: "Rate limited: too many requests from this caller",
+    data: { retryable: true, retryAfterMs },
+  };
 }
 
 const EMPTY_META: JsonObject = Object.freeze({}) as JsonObject;

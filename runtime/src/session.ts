@@ -7,6 +7,7 @@ import type { ConformanceLevel, JsonObject, SessionView } from "./api.js";
 import type { LifecycleRole, ProtocolDescriptor } from "./protocol.js";
 import { ErrorCode, RcpError, invalidParams } from "./errors.js";
 import { isRecord } from "./paths.js";
+import type { SessionRecord } from "./state/types.js";
 
 /** What every session of one server shares. */
 export interface ServerIdentity {
@@ -39,6 +40,26 @@ export class Session implements SessionView {
     this.serverCapabilities = identity.capabilities;
     this.protocolVersion = identity.protocol.version;
     this.initialized = implicit;
+  }
+
+  /** What another process needs to go on with this initialized session (./state/types.ts). */
+  record(): SessionRecord {
+    return {
+      protocolVersion: this.protocolVersion,
+      clientCapabilities: this.clientCapabilities,
+      ...(this.client === undefined ? {} : { client: this.client }),
+      ...(this.logLevel === undefined ? {} : { logLevel: this.logLevel }),
+    };
+  }
+
+  /** Takes up a session initialized elsewhere (another replica, or before this process kept it). */
+  resume(token: string, record: SessionRecord): void {
+    this.token = token;
+    this.protocolVersion = record.protocolVersion;
+    this.clientCapabilities = record.clientCapabilities;
+    this.client = record.client;
+    this.logLevel = record.logLevel;
+    this.initialized = true;
   }
 
   answer(role: LifecycleRole, params: Record<string, unknown>): JsonObject {

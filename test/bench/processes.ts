@@ -52,6 +52,15 @@ export function spawnNode(options: NodeChildOptions): ChildProcess {
       detached: options.ownGroup ?? true,
     },
   );
+  return track(child);
+}
+
+/** Spawns another program (redis-server, haproxy) in its own process group, tracked like the node children. */
+export function spawnProgram(command: string, args: readonly string[]): ChildProcess {
+  return track(spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], detached: true }));
+}
+
+function track(child: ChildProcess): ChildProcess {
   live.add(child);
   child.once("exit", () => live.delete(child));
   return child;

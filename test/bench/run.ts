@@ -14,6 +14,7 @@ import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
 import { startupScenario } from "./scenarios/startup.js";
@@ -35,6 +36,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "10", run: bundleScenario },
   { id: "11", run: serializeScenario },
   { id: "12", run: mcpScenario },
+  { id: "13", run: scaleOutScenario },
 ];
 
 function option(name: string): string | undefined {

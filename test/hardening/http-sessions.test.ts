@@ -1,9 +1,10 @@
 /**
  * Stateful HTTP sessions under an initialize flood (§5.2, §15.5): each successful
  * `initialize` keeps a session in memory until `shutdown`, so an unauthenticated loop of
- * initializes must not grow the server without bound. Past `http.maxSessions` the oldest
- * session is forgotten: its token no longer initializes anything (-32001), newer ones work;
- * a session idle past `http.sessionIdleMs` is forgotten the same way.
+ * initializes must not grow the server without bound, and must not log anyone out either.
+ * Past `http.maxSessions` a new `initialize` is refused with -32011 and a retry hint; every
+ * session within its idle window keeps working. A session idle past `http.sessionIdleMs`
+ * is forgotten and makes room.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServerRuntime } from "../../runtime/src/server.js";
@@ -32,12 +33,21 @@ async function echoWith(token: string): Promise<{ result?: unknown; error?: { co
 }
 
 describe("stateful sessions are bounded (§5.2, §15.5)", () => {
-  it("past maxSessions the oldest sessions are forgotten; the newest keep working", async () => {
+  it("past maxSessions a flood of initializes is refused with -32011; no live session is evicted", async () => {
     const tokens: string[] = [];
-    for (let i = 0; i < MAX_SESSIONS + 2; i++) tokens.push(await initialize(i));
+    for (let i = 0; i < MAX_SESSIONS; i++) tokens.push(await initialize(i));
     expect(new Set(tokens).size).toBe(tokens.length);
-    for (const forgotten of tokens.slice(0, 2)) expect((await echoWith(forgotten)).error?.code).toBe(-32001);
-    for (const kept of tokens.slice(2)) expect((await echoWith(kept)).result).toBeDefined();
+    for (let i = 0; i < 20; i++) {
+      const reply = await postOnce(`${server.url}/initialize`, rpc(100 + i, "initialize", { protocolVersion: 1 }));
+      const answer = JSON.parse(reply.text) as { id: number; error?: { code: number; data?: { retryAfterMs?: number } } };
+      expect(reply.status).toBe(429);
+      expect(reply.headers["rcp-session"]).toBeUndefined();
+      expect(answer.id).toBe(100 + i);
+      expect(answer.error?.code).toBe(-32011);
+      expect(answer.error?.data?.retryAfterMs).toBeGreaterThan(0);
+    }
+    for (const kept of tokens) expect((await echoWith(kept)).result).toBeDefined();
+    for (const token of tokens) await postOnce(`${server.url}/shutdown`, rpc(30, "shutdown"), { "rcp-session": token });
   });
 
   it("a shut-down session frees its place without evicting another", async () => {

@@ -8,6 +8,8 @@ export interface HttpRequestInfo {
   readonly path: string;
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The TCP peer's address, when the runtime knows it (node:http does). */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** A browser origin: an exact `scheme://host[:port]` such as `https://app.example`, or a predicate. */
@@ -39,8 +41,10 @@ export interface HttpOptions {
    */
   sessions?: "stateless" | "stateful";
   /**
-   * Stateful sessions kept at once; past it the least recently used is forgotten, so a loop of
-   * initializes cannot grow the server without bound (§15.5). Default 10000.
+   * Stateful sessions kept at once by the in-memory store (§15.5). When full, sessions past
+   * their idle window make room; otherwise a new `initialize` is refused with -32011 and a
+   * retry hint, so a flood of `initialize` calls never logs out a client in its idle window.
+   * Default 10000.
    */
   maxSessions?: number;
   /**
@@ -63,6 +67,12 @@ export interface HttpOptions {
    * off. Default: none beyond those.
    */
   allowedHosts?: readonly string[] | "any";
+  /**
+   * Addresses of proxies (load balancers) whose `X-Forwarded-For` header names the client, for
+   * the per-address rate limit (`rateLimit`). From any other peer the header is ignored.
+   * Default: none.
+   */
+  trustedProxies?: readonly string[];
   /** Interval of `:` keep-alive comments on a silent SSE stream. Default 15000 ms. */
   keepAliveMs?: number;
   /**

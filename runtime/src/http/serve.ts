@@ -4,18 +4,19 @@
  * body and an SSE stream for the same handler. Adapters (node:http, Web fetch) only translate
  * HttpExchange calls, so every rule holds the same behind `listen()` and `server.fetch`.
  */
-import { RATE_LIMITED_RETRY_AFTER_MS, type ServerCore } from "../core.js";
+import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../core.js";
 import type { FrameChannel } from "../context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
-import type { Connection } from "../connection.js";
+import { Connection } from "../connection.js";
 import type { AuthInfo, RequestOrigin } from "../caller.js";
 import { decodeUtf8, NOT_UTF8_MESSAGE } from "../framing/utf8.js";
-import { ErrorCode } from "../errors.js";
+import { ErrorCode, type ErrorObject } from "../errors.js";
 import { errorFrame } from "../json.js";
 import { isRecord } from "../paths.js";
 import { SSE_HEADERS, SSE_KEEP_ALIVE, sseFrame } from "../framing/sse.js";
 import { HttpSessions, SESSION_HEADER } from "./sessions.js";
+import { clientAddress } from "./client-address.js";
 import { isJsonContentType, RequestGuard } from "./request-guard.js";
 import { OutboundQueue } from "../outbound-queue.js";
 
@@ -46,6 +47,7 @@ export class HttpServerCore {
   readonly #sessions: HttpSessions;
   readonly #guard: RequestGuard;
   readonly #maxConcurrent: number;
+  readonly #trustedProxies: ReadonlySet<string>;
   #active = 0;
   /** Bodies being received, oldest first: each one's give-up switch and when it started. */
   readonly #pendingBodies = new Map<AbortController, number>();
@@ -61,6 +63,7 @@ export class HttpServerCore {
     this.#maxConcurrent = options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS;
     this.#maxPendingBodies = options.maxPendingBodies ?? DEFAULT_MAX_PENDING_BODIES;
     this.#bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+    this.#trustedProxies = new Set(options.trustedProxies ?? []);
   }
 
   async serve(exchange: HttpExchange): Promise<void> {
@@ -198,15 +201,56 @@ export class HttpServerCore {
     }
     const mismatch = pathMismatch(rcpMethod, message);
     if (mismatch !== undefined) return exchange.respond(200, answer.json, mismatch);
-    const token = exchange.request.headers[SESSION_HEADER_LOWER];
-    const connection = this.#sessions.resolve(typeof token === "string" ? token : undefined, message);
+    const sessions = this.#sessions;
+    let connection: Connection;
+    if (!sessions.stateful) connection = sessions.stateless();
+    else {
+      const token = exchange.request.headers[SESSION_HEADER_LOWER];
+      const resolved = await sessions.resolve(typeof token === "string" ? token : undefined, message);
+      if (!(resolved instanceof Connection)) return this.#refuse(exchange, answer, 503, requestId(message), resolved);
+      connection = resolved;
+    }
+    if (this.#core.rateLimit !== undefined) {
+      const admitted = this.#admit(exchange, connection, origin, message);
+      const wait = typeof admitted === "number" ? admitted : await admitted;
+      if (wait > 0) return this.#refuse(exchange, answer, 429, requestId(message), rateLimited(wait));
+    }
     exchange.onAbort(() => abandonExchange(connection, message));
     if (this.#wantsStream(exchange, message)) return this.#stream(exchange, message, answer, { connection, origin });
     const reply = this.#core.handleMessage(message, { connection, channel: undefined, origin });
     const frame = typeof reply === "object" ? await reply : reply;
-    this.#sessions.settle(connection, message);
+    const refusal = sessions.stateful ? await this.#settle(connection, message) : undefined;
+    if (refusal !== undefined) {
+      const status = refusal.code === ErrorCode.RateLimited ? 429 : 503;
+      return this.#refuse(exchange, answer, status, requestId(message), refusal);
+    }
     if (frame === undefined) return exchange.respond(204, answer.cors, "");
-    exchange.respond(200, this.#sessions.headers(connection, answer.json), frame);
+    exchange.respond(200, sessions.headers(connection, answer.json), frame);
+  }
+
+  /** The session's outcome after the reply: the error that replaces an `initialize` answer when the store refused the session. */
+  async #settle(connection: Connection, message: unknown): Promise<ErrorObject | undefined> {
+    const refusal = await this.#sessions.settle(connection, message);
+    if (refusal !== undefined) connection.session.initialized = false;
+    return refusal;
+  }
+
+  /**
+   * The caller's bucket (§15.5): its authenticated identity, else its stateful session (a
+   * token the store knows, so inventing tokens gets no new bucket), else its address.
+   */
+  #admit(exchange: HttpExchange, connection: Connection, origin: RequestOrigin, message: unknown): number | Promise<number> {
+    const cost = Array.isArray(message) ? message.filter((member) => requestId(member) !== null).length : requestId(message) === null ? 0 : 1;
+    if (cost === 0) return 0;
+    const subject = origin.auth?.subject;
+    const { token, initialized } = connection.session;
+    const key =
+      subject !== undefined
+        ? `auth:${subject}`
+        : token !== undefined && initialized
+          ? `session:${token}`
+          : `address:${clientAddress(exchange.request, this.#trustedProxies)}`;
+    return this.#core.admit(key, cost);
   }
 
   /**
@@ -244,8 +288,9 @@ export class HttpServerCore {
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
     try {
       const reply = core.handleMessage(message, { connection, channel, origin });
-      const frame = typeof reply === "object" ? await reply : reply;
-      this.#sessions.settle(connection, message);
+      let frame = typeof reply === "object" ? await reply : reply;
+      const refusal = this.#sessions.stateful ? await this.#settle(connection, message) : undefined;
+      if (refusal !== undefined) frame = errorFrame(requestId(message), refusal);
       if (frame !== undefined) channel.send(frame);
     } catch {
       // Never a second status line once streaming: the failure is the final frame.
@@ -292,6 +337,16 @@ export class HttpServerCore {
         message: `Rate limited: ${this.#maxConcurrent} requests are in progress`,
         data: { retryable: true, retryAfterMs: RATE_LIMITED_RETRY_AFTER_MS },
       }),
+    );
+  }
+
+  /** A request refused before it ran (rate limit, session store): nothing has been sent yet (§5.2). */
+  #refuse(exchange: HttpExchange, answer: AnswerHeaders, status: number, id: string | number | null, error: ErrorObject): void {
+    const retryAfterMs = (error.data as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 0;
+    exchange.respond(
+      status,
+      { ...answer.json, "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+      errorFrame(id, error),
     );
   }
 

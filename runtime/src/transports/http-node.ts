@@ -142,6 +142,7 @@ class NodeExchange implements HttpExchange {
       path: query === -1 ? url : url.slice(0, query),
       // node:http keeps the first of several Host headers; the core refuses them all (400).
       headers: hostCount(req.rawHeaders) > 1 ? { ...req.headers, host: hostValues(req.rawHeaders) } : req.headers,
+      remoteAddress: req.socket.remoteAddress,
     };
   }
 

@@ -13,6 +13,8 @@ export interface HttpTarget {
   url: string;
   body: string;
   headers: Record<string, string>;
+  /** Replaced in `body` by a number of its own per request: one session needs ids unique in flight (§4.7). */
+  idPlaceholder?: string;
 }
 
 export interface HttpLoadConfig {
@@ -34,10 +36,19 @@ export interface HttpLoadResult {
 
 const config = loadConfig<HttpLoadConfig>();
 const agent = new Agent({ keepAlive: true, maxSockets: config.connections });
-const body = Buffer.from(config.target.body);
-const headers = { ...config.target.headers, "content-type": "application/json", "content-length": String(body.length) };
+const fixedBody = Buffer.from(config.target.body);
+const baseHeaders = { ...config.target.headers, "content-type": "application/json" };
+const fixedHeaders = { ...baseHeaders, "content-length": String(fixedBody.length) };
+let nextId = 0;
 
 function post(): Promise<number> {
+  const placeholder = config.target.idPlaceholder;
+  let body = fixedBody;
+  let headers = fixedHeaders;
+  if (placeholder !== undefined) {
+    body = Buffer.from(config.target.body.replace(placeholder, String(++nextId)));
+    headers = { ...baseHeaders, "content-length": String(body.length) };
+  }
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = request(config.target.url, { method: "POST", agent, headers }, (response) => {

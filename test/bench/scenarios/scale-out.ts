@@ -1,0 +1,181 @@
+/**
+ * Scenario 12: scale-out (issue 32). Three demo-engine replicas behind HAProxy
+ * (examples/scale-out/haproxy.cfg) with sessions and rate limits on Redis, against one replica
+ * reached directly with its state in memory: the CPU every process spends per request, summed
+ * (replicas + HAProxy + Redis), and the throughput of both (reported, not gated: on 2 cores it
+ * measures how the processes share the CPU). Then, one request at a time on one replica, what
+ * a session lookup on Redis adds to the p50 latency (limiter off, so it is the only round trip).
+ */
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { alternate, medianTable } from "../alternate.js";
+import { startHttpServer, type RunningHttpServer } from "../http-server.js";
+import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
+import type { Mode } from "../modes.js";
+import { cpuMicrosBetween } from "../probe-reader.js";
+import { runJsonChild, spawnProgram, stopChild } from "../processes.js";
+import { ratioAtMost, type ScenarioReport, type Target } from "../report.js";
+import { ratio } from "../stats.js";
+import { loadScript } from "./scripts.js";
+import { canConnect, freePort, HAPROXY, haproxyConfig, REDIS_SERVER, until } from "../../scale/processes.js";
+
+const REPLICA = fileURLToPath(new URL("../servers/scale-replica.js", import.meta.url));
+const HAPROXY_CONFIG = fileURLToPath(new URL("../../../../examples/scale-out/haproxy.cfg", import.meta.url));
+const ID = "__BENCH_ID__";
+/** A request body whose id the load generator numbers (one session needs ids unique in flight, §4.7). */
+const body = (method: string, params: object): string =>
+  JSON.stringify({ jsonrpc: "2.0", id: ID, method, params }).replace(`"${ID}"`, ID);
+const RETRIEVE = { method: "retrieve", body: body("retrieve", { query: "hybrid retrieval", k: 5 }) };
+/** The lookup pair pings: a session is looked up for every request that carries a token, and a ping does little else. */
+const PING = { method: "ping", body: body("ping", {}) };
+const LOOKUP_REQUESTS = { tiny: 50, quick: 2_000, full: 5_000 } as const;
+
+/** CPU time of a process that is not ours to probe (HAProxy, Redis), from /proc, in microseconds. */
+function procCpuMicros(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+interface Deployment {
+  /** Where the load goes: a replica's or HAProxy's base URL. */
+  url: string;
+  replicas: RunningHttpServer[];
+  others: ChildProcess[];
+  stop(): Promise<void>;
+}
+
+async function startRedis(): Promise<{ child: ChildProcess; url: string; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "rcp-bench-redis-"));
+  const port = await freePort();
+  const child = spawnProgram(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir]);
+  await until(() => canConnect(port), () => "redis-server did not listen");
+  return { child, url: `redis://127.0.0.1:${port}`, dir };
+}
+
+async function deploy(replicas: number, redis: boolean, env: Record<string, string> = {}): Promise<Deployment> {
+  const others: ChildProcess[] = [];
+  const dirs: string[] = [];
+  const started: RunningHttpServer[] = [];
+  const stop = async (): Promise<void> => {
+    await Promise.all([...started.map((replica) => replica.stop()), ...others.map((child) => stopChild(child))]);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    let replicaEnv = env;
+    if (redis) {
+      const server = await startRedis();
+      others.push(server.child);
+      dirs.push(server.dir);
+      replicaEnv = { ...env, BENCH_REDIS: server.url };
+    }
+    started.push(...(await Promise.all(Array.from({ length: replicas }, () => startHttpServer(REPLICA, replicaEnv)))));
+    if (replicas === 1) return { url: started[0]!.url, replicas: started, others, stop };
+    const dir = mkdtempSync(join(tmpdir(), "rcp-bench-haproxy-"));
+    dirs.push(dir);
+    const port = await freePort();
+    const file = join(dir, "haproxy.cfg");
+    writeFileSync(file, haproxyConfig(HAPROXY_CONFIG, port, started.map((replica) => replica.url)));
+    others.push(spawnProgram(HAPROXY, ["-db", "-f", file]));
+    await until(() => canConnect(port), () => "haproxy did not listen");
+    return { url: `http://127.0.0.1:${port}/rcp`, replicas: started, others, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function openSession(url: string): Promise<string> {
+  const response = await fetch(`${url}/initialize`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: 1, client: { name: "bench", version: "1" } } }),
+  });
+  const answer = (await response.json()) as { result?: { _meta: { session: string } } };
+  if (answer.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(answer)}`);
+  return answer.result._meta.session;
+}
+
+async function measure(
+  deployment: Deployment,
+  request: { method: string; body: string },
+  requests: number,
+  warmup: number,
+  connections: number,
+) {
+  const token = await openSession(deployment.url);
+  const load = (count: number): Promise<HttpLoadResult> => {
+    const config: HttpLoadConfig = {
+      target: { url: `${deployment.url}/${request.method}`, body: request.body, headers: { "rcp-session": token }, idPlaceholder: ID },
+      requests: count,
+      warmup: 0,
+      connections,
+      timeoutMs: 30_000 + count * 5,
+    };
+    return runJsonChild<HttpLoadResult>({ script: loadScript("http-load"), args: [JSON.stringify(config)], timeoutMs: config.timeoutMs + 10_000 });
+  };
+  await load(warmup);
+  const cpu = async (): Promise<number> => {
+    const probed = await Promise.all(deployment.replicas.map((replica) => replica.probes.probe()));
+    return probed.reduce((sum, report) => sum + report.cpuUserMicros + report.cpuSystemMicros, 0) +
+      deployment.others.reduce((sum, child) => sum + procCpuMicros(child), 0);
+  };
+  const before = await cpu();
+  const result = await load(requests);
+  const after = await cpu();
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    cpuMicrosPerRequest: (after - before) / requests,
+    clientCpuMicrosPerRequest: result.clientCpuMicrosPerRequest,
+  };
+}
+
+const DIRECT = "one replica, direct, state in memory";
+const SCALED = "3 replicas behind HAProxy, state on Redis";
+const LOOKUP_MEMORY = "one replica, one ping at a time, session in memory (no limiter)";
+const LOOKUP_REDIS = "one replica, one ping at a time, session on Redis (no limiter)";
+
+export async function scaleOutScenario(mode: Mode): Promise<ScenarioReport> {
+  const noLimiter: Record<string, string> = { BENCH_RATE_LIMIT: "0" };
+  const lookups = LOOKUP_REQUESTS[mode.name];
+  const contenders = [
+    { label: DIRECT, replicas: 1, redis: false, env: {}, request: RETRIEVE, connections: mode.http.connections, requests: mode.http.requests },
+    { label: SCALED, replicas: 3, redis: true, env: {}, request: RETRIEVE, connections: mode.http.connections, requests: mode.http.requests },
+    { label: LOOKUP_MEMORY, replicas: 1, redis: false, env: noLimiter, request: PING, connections: 1, requests: lookups },
+    { label: LOOKUP_REDIS, replicas: 1, redis: true, env: noLimiter, request: PING, connections: 1, requests: lookups },
+  ];
+  const samples = await alternate(mode.rounds, contenders, async (contender) => {
+    const deployment = await deploy(contender.replicas, contender.redis, contender.env);
+    try {
+      // Every replica warms up (JIT) as much as the one direct replica does.
+      const warmup = Math.max(mode.http.warmup, Math.ceil(contender.requests / 5)) * contender.replicas;
+      return await measure(deployment, contender.request, contender.requests, warmup, contender.connections);
+    } finally {
+      await deployment.stop();
+    }
+  });
+  const { rows, metric } = medianTable(contenders, samples);
+  const cpu = (label: string): number => metric(label, "cpuMicrosPerRequest");
+  const addedLookupMs = metric(LOOKUP_REDIS, "p50Ms") - metric(LOOKUP_MEMORY, "p50Ms");
+  const targets: Target[] = [
+    ratioAtMost("CPU per request summed over every process, scaled out / one replica direct", ratio(cpu(SCALED), cpu(DIRECT)), 1.25),
+    { name: "p50 added by a session lookup on Redis (one round trip, loopback)", measured: addedLookupMs, threshold: 0.5, kind: "max", unit: "ms" },
+  ];
+  return {
+    id: "13",
+    title: `scale-out: ${mode.http.requests} stateful retrieves of the demo engine over ${mode.http.connections} connections, median of ${mode.rounds} rounds`,
+    rows,
+    targets,
+    samples: Object.fromEntries(samples),
+    notes: [
+      `throughput, scaled out / direct: ${ratio(metric(SCALED, "requestsPerSecond"), metric(DIRECT, "requestsPerSecond")).toFixed(2)}x (reported, not a target: on 2 cores five processes share the CPU one process had)`,
+      "scaled-out CPU sums the three replicas (self-reported) and HAProxy and Redis (/proc, 10 ms ticks); both sides run a per-caller rate limit",
+    ],
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Real redis-server and HAProxy for the scale-out tests: each in its own temp dir, in the
+ * foreground (never daemonized), on a unix socket or an OS-chosen port, and killed by `stop`.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { createServer, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+
+export const REDIS_SERVER = "/usr/bin/redis-server";
+export const HAPROXY = "/usr/sbin/haproxy";
+
+/** Skips (one line) only outside CI: .ci/run installs both and sets RCP_REQUIRE_SCALE, so there a missing binary fails. */
+export function missingBinaries(): string | undefined {
+  const missing = [REDIS_SERVER, HAPROXY].filter((binary) => !existsSync(binary));
+  if (missing.length === 0) return undefined;
+  if (process.env.RCP_REQUIRE_SCALE === "1") throw new Error(`${missing.join(", ")} not installed; .ci/run installs them`);
+  return `scale-out tests skipped: ${missing.join(", ")} not installed (bash .ci/run installs them)`;
+}
+
+export interface Child {
+  readonly process: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function run(command: string, args: string[], cwd: string): Child {
+  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => (output += text));
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return {
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+export interface RedisServer extends Child {
+  /** A new client with the options docs/deployment.md recommends. */
+  client(): Redis;
+  readonly socket: string;
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const dir = mkdtempSync(join(tmpdir(), "rcp-redis-"));
+  const socket = join(dir, "redis.sock");
+  const child = run(
+    REDIS_SERVER,
+    ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no", "--dir", dir, "--daemonize", "no"],
+    dir,
+  );
+  await until(() => existsSync(socket), () => child.output());
+  return {
+    ...child,
+    socket,
+    client: () =>
+      new Redis({ path: socket, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 }),
+    async stop() {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port the OS just handed out (HAProxy cannot report one it chose itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Haproxy extends Child {
+  readonly url: string;
+}
+
+/** HAProxy with the shipped example config, its ports and servers filled in. */
+export async function startHaproxy(template: string, backends: readonly string[]): Promise<Haproxy> {
+  const dir = mkdtempSync(join(tmpdir(), "rcp-haproxy-"));
+  const port = await freePort();
+  const file = join(dir, "haproxy.cfg");
+  writeFileSync(file, haproxyConfig(template, port, backends));
+  const child = run(HAPROXY, ["-db", "-f", file], dir);
+  await until(() => canConnect(port), () => child.output());
+  return {
+    ...child,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The example config with its listening port and one `server` line per backend URL. */
+export function haproxyConfig(template: string, port: number, backends: readonly string[]): string {
+  const servers = backends
+    .map((backend, index) => `    server replica${index + 1} ${new URL(backend).host} check inter 1s`)
+    .join("\n");
+  return readFileSync(template, "utf8")
+    .replace("bind 127.0.0.1:8080", `bind 127.0.0.1:${port}`)
+    .replace(/^ *server replica\d+ .*$\n?/gm, "")
+    .replace("# servers", `# servers\n${servers}`);
+}
+
+export function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.connect(port, "127.0.0.1");
+  });
+}
+
+export async function until(ready: () => boolean | Promise<boolean>, output: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await ready()) return;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  throw new Error(`did not start:\n${output()}`);
+}
