@@ -23,4 +23,9 @@ export const subCommands: Readonly<Record<string, SubCommand>> = {
     summary: "run the conformance suite against a server and print a verdict per level",
     load: () => import("./conform-command.js"),
   },
+  inspect: {
+    usage: "inspect (-- <command> [args...] | --http <url>)",
+    summary: "serve a web page on 127.0.0.1 to call an engine, watch its progress and frames, and cancel",
+    load: () => import("./inspect-command.js"),
+  },
 };
