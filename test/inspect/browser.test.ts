@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SERVE } from "../demo/demo-child.js";
 import { repoRoot } from "../generator/run-cli.js";
 import { PYTHON, reference, referencePresent } from "../interop/reference.js";
@@ -43,9 +43,11 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
     const openPage = async (transport: "stdio" | "http", inspector: Inspector): Promise<void> => {
       inspectors[transport] = inspector;
       const page = await context.newPage();
+      // Shorter than a test's own timeout, so a failure names the element it waited for.
+      page.setDefaultTimeout(20_000);
       await page.setViewportSize({ width: 1500, height: 1000 });
       await page.goto(inspector.url);
-      await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+      await page.waitForSelector('body[data-ready="true"]');
       const firstRender = Math.round(performance.now() - inspector.printedAt);
       console.log(`inspector (${transport}): first render ${firstRender} ms after the server printed its URL`);
       pages[transport] = page;
@@ -70,6 +72,8 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
     beforeAll(() => {
       page = pages[transport];
     });
+    // Chromium pauses animation frames in a page that is not in front, and clicks wait for them.
+    beforeEach(() => page.bringToFront());
 
     it("shows the server, its declared level and its capabilities as a table (§6, §14)", async () => {
       expect(await page.textContent("#server-info")).toBe("rcp-demo-engine 0.1.0");
@@ -103,6 +107,7 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
     it("streams a retrieve filled in the form: progress frames render before the hits (§9)", async () => {
       await page.fill("#field-query", "compost for tomatoes in a raised bed");
       await page.fill("#field-k", "3");
+      await showOptional(page);
       await page.selectOption("#field-mode", "hybrid");
       const raw = JSON.parse(await page.inputValue("#raw")) as { method: string; params: Record<string, unknown> };
       expect(raw).toMatchObject({
@@ -125,6 +130,9 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
       expect(await page.textContent('#funnel [data-step="candidates"] .count')).toMatch(/^\d+ \(usage\)$/);
       expect(await page.locator("#partial-hits tbody tr").count()).toBe(3);
       await page.screenshot({ path: join(OUTPUT, `${transport}-retrieve.png`), fullPage: true });
+      // With the optional parameters folded again: the picture docs/inspector.png is.
+      await page.locator("#optional").evaluate((details) => ((details as HTMLDetailsElement).open = false));
+      await page.screenshot({ path: join(OUTPUT, `${transport}-retrieve-folded.png`), fullPage: true });
     });
 
     it("lists every frame sent and received with its validation verdict", async () => {
@@ -138,6 +146,9 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
 
     it("cancels a slowed call with the Cancel button and shows its -32006 (§7.14)", async () => {
       // Each of the demo's stages then waits 1.5 s: the call is cancelled at its first progress frame.
+      await page.fill("#field-query", "compost");
+      await page.fill("#field-k", "3");
+      await showOptional(page);
       await page.fill("#field-_meta", '{"x-demo-delayMs": 1500}');
       await page.click("#send");
       await page.waitForSelector("#timeline li");
@@ -168,6 +179,17 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
       expect(await page.textContent("#call-error")).toContain('"field": "k"');
     });
   });
+
+  it("runs rcp-gen conform against the engine when asked and renders its report (§14)", async () => {
+    const page = pages.http;
+    await page.bringToFront();
+    await page.click("#run-conform");
+    await page.waitForSelector("#conform-verdict", { timeout: 60_000 });
+    expect(await page.textContent("#conform-verdict")).toBe("declared L2, certified L2: the declared level holds");
+    expect(await page.locator("#conform-report tr.check.pass").count()).toBeGreaterThan(10);
+    expect(await page.locator("#conform-report tr.check.fail").count()).toBe(0);
+    await page.screenshot({ path: join(OUTPUT, "http-conform.png"), fullPage: true });
+  }, 90_000);
 
   it("refuses a page of another origin, even one that knows the token", async () => {
     const inspector = inspectors.stdio;
@@ -229,6 +251,11 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
 });
 if (!referencePresent)
   console.log("inspector against the reference Python server skipped: ../shared/reference/rcp-ref is not in this clone");
+
+/** Opens the form's optional parameters (they start folded). */
+async function showOptional(page: Page): Promise<void> {
+  await page.locator("#optional").evaluate((details) => ((details as HTMLDetailsElement).open = true));
+}
 
 /** Records, in the page, whether each progress frame or the result was drawn first. */
 async function recordArrivals(page: Page): Promise<void> {

@@ -48,15 +48,20 @@ function capabilityTable(view: SessionView): HTMLTableElement {
         { class: advertised ? "advertised" : "absent", "data-capability": key },
         h("th", { scope: "row" }, key),
         h("td", null, advertised ? "yes" : "no"),
-        h("td", null, ...maxima.map(([name, max]) => h("span", { class: "chip max" }, `${name} ${String(max)}`))),
-        h("td", null, key === "filter" && advertised ? "see below" : "", ...rest.map(([name, setting]) => setting_(name, setting))),
+        h(
+          "td",
+          null,
+          ...maxima.map(([name, max]) => h("span", { class: "chip max" }, `${name} ${String(max)}`)),
+          key === "filter" && advertised ? "see below" : "",
+          ...rest.map(([name, setting]) => setting_(name, setting)),
+        ),
       ),
     );
   }
   return h(
     "table",
     { id: "capabilities", class: "grid" },
-    h("thead", null, h("tr", null, h("th", null, "capability"), h("th", null, "advertised"), h("th", null, "maxima"), h("th", null, "settings"))),
+    h("thead", null, h("tr", null, h("th", null, "capability"), h("th", null, "advertised"), h("th", null, "maxima and settings"))),
     body,
   );
 }

@@ -103,12 +103,16 @@ export function methodForm(method: MethodView, onSend: (method: string, params: 
 function objectFields(container: HTMLElement, schema: Schema, path: string, changed: () => void): Reader {
   const readers: [string, Reader][] = [];
   const required = new Set(schema.required ?? []);
-  for (const [name, member] of Object.entries(schema.properties ?? {})) {
+  const members = Object.entries(schema.properties ?? {});
+  // At the top, the optional members wait behind one summary line, so the form starts short.
+  const optional = members.filter(([name]) => !required.has(name));
+  const optionalBox = path === "" && optional.length > 0 && optional.length < members.length ? h("div", { class: "fields" }) : undefined;
+  for (const [name, member] of [...members.filter(([name]) => required.has(name)), ...optional]) {
     const id = `field-${path}${name}`;
     const label = h("label", { for: id }, name, required.has(name) ? h("span", { class: "required", title: "required" }, " *") : "");
     const hint = hintOf(member);
     const [input, reader] = fieldFor(member, id, `${path}${name}.`, name === "_meta", required.has(name), changed);
-    container.append(
+    (required.has(name) ? container : (optionalBox ?? container)).append(
       h(
         "div",
         { class: "field", "data-field": `${path}${name}` },
@@ -119,6 +123,8 @@ function objectFields(container: HTMLElement, schema: Schema, path: string, chan
     );
     readers.push([name, reader]);
   }
+  if (optionalBox !== undefined)
+    container.append(h("details", { id: "optional" }, h("summary", null, `Optional parameters (${optional.length})`), optionalBox));
   return () => {
     const value: Record<string, unknown> = {};
     for (const [name, reader] of readers) {

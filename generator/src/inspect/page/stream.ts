@@ -45,7 +45,7 @@ export class CallView {
       ),
       h(
         "details",
-        { id: "partial-hits", open: true },
+        { id: "partial-hits", open: true, hidden: true },
         h("summary", null, "Partial hits (updated in place)"),
         h("table", { class: "grid hits" }, h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, "id"), h("th", null, "score"))), this.#partial),
       ),
@@ -59,6 +59,7 @@ export class CallView {
     this.#timeline.replaceChildren();
     this.#funnel.replaceChildren();
     this.#partial.replaceChildren();
+    this.#partial.closest("details")!.hidden = true;
     this.#outcome.replaceChildren();
     this.#status.textContent = `${method}: running`;
     this.element.dataset.state = "running";
@@ -153,6 +154,7 @@ export class CallView {
     });
     for (const dropped of existing.values()) dropped.remove();
     this.#partial.replaceChildren(...rows);
+    this.#partial.closest("details")!.hidden = false;
   }
 
   #result(result: unknown, at: number): void {
