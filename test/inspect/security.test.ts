@@ -48,9 +48,7 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
   afterAll(() => inspector?.stop());
 
   /** Frames the engine connection carried so far, as the frames stream replays them. */
-  async function frameCount(): Promise<number> {
-    const session = await send(inspector, "/api/session", bearer);
-    expect(session.status).toBe(200);
+  async function recordedFrames(): Promise<Array<{ frame: { method?: string } }>> {
     const controller = new AbortController();
     const response = await fetch(`${inspector.origin}/api/frames`, { headers: bearer, signal: controller.signal });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -61,8 +59,12 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
       text += next.value;
     }
     controller.abort();
-    return text.split("\n\n").filter((event) => event.startsWith("data: ")).length;
+    return text
+      .split("\n\n")
+      .filter((event) => event.startsWith("data: "))
+      .map((event) => JSON.parse(event.slice("data: ".length)) as { frame: { method?: string } });
   }
+  const frameCount = async () => (await recordedFrames()).length;
 
   it("prints a URL on 127.0.0.1 whose token is long and random", () => {
     expect(inspector.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
@@ -107,6 +109,23 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
     expect(types[0]).toBe("started");
     expect(types).toContain("progress");
     expect(types.at(-1)).toBe("result");
+  });
+
+  it("cancels a call on the wire when the page that made it goes away (§7.14)", async () => {
+    const { hostname, port } = new URL(inspector.origin);
+    const slow = JSON.stringify({ method: "retrieve", params: { query: "compost", k: 1, _meta: { "x-demo-delayMs": 3000 } } });
+    await new Promise<void>((started) => {
+      const outgoing = request(
+        { hostname, port, path: "/api/call", method: "POST", headers: { ...bearer, ...json }, agent: false },
+        // The first line says the call started; then the page "closes".
+        (response) => response.once("data", () => (outgoing.destroy(), started())),
+      );
+      outgoing.on("error", () => {});
+      outgoing.end(slow);
+    });
+    await expect
+      .poll(async () => (await recordedFrames()).map((recorded) => recorded.frame.method), { timeout: 10_000 })
+      .toContain("notifications/cancel");
   });
 
   it("takes JSON only, so a foreign form cannot post without a preflight", async () => {

@@ -73,6 +73,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       const at = () => Math.round(performance.now() - started);
       const emit = (event: CallEvent) => response.write(`${JSON.stringify(event)}\n`);
       emit({ type: "started", callId });
+      // A page that goes away (closed, reloaded) takes its call with it.
+      response.on("close", () => calls.get(callId)?.abort(new Error("the page went away")));
       const view = options.methods.find((candidate) => candidate.method === method);
       try {
         const result = await options.engine.client.call(String(method), (params ?? {}) as JsonObject, {
