@@ -50,6 +50,9 @@ describe.each(["runtime", "generator"] as const)("the %s tarball", (which) => {
           "package/schema/methods/retrieve.json",
           "package/templates/init/src/engine.ts",
           "package/templates/init/gitignore",
+          // The page of `rcp-gen inspect`, bundled at build time.
+          "package/dist/inspect/page/page.js",
+          "package/dist/inspect/page/page.css",
         ]),
       );
       expect(files.filter((file) => file.startsWith("package/templates/init/test/")).sort()).toEqual([

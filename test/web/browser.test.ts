@@ -8,40 +8,24 @@
  * Chromium the suite is skipped with one line saying how to run it, except where
  * RCP_REQUIRE_BROWSER=1 (CI's .ci/run): there a missing browser fails. No browser is downloaded.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SERVE } from "../demo/demo-child.js";
 import { repoRoot } from "../generator/run-cli.js";
+import { announceBrowserSkip, launchChromium, runBrowserSuite } from "./chromium.js";
 import { startUrlProcess, type UrlProcess } from "./processes.js";
 
-const CHROMIUM = process.env.RCP_CHROMIUM ?? "/usr/bin/chromium";
-const required = process.env.RCP_REQUIRE_BROWSER === "1";
-const available = existsSync(CHROMIUM);
-if (!available && !required)
-  console.log(
-    `browser suite skipped: no Chromium at ${CHROMIUM}; install Debian's (apt-get install -y chromium) or set RCP_CHROMIUM to run it`,
-  );
+announceBrowserSkip("browser suite");
 
-/** What issue 13 asks Chromium to be started with, plus a fresh profile of its own. */
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const PAGE_SOURCE = join(repoRoot, "test", "fixtures", "web");
 
-describe.skipIf(!available && !required)("the generated client in Chromium", () => {
+describe.skipIf(!runBrowserSuite)("the generated client in Chromium", () => {
   const scratch = mkdtempSync(join(tmpdir(), "rcp-browser-"));
   let pageServer: Server;
   let pagePort: number;
@@ -49,7 +33,6 @@ describe.skipIf(!available && !required)("the generated client in Chromium", () 
   let context: BrowserContext;
 
   beforeAll(async () => {
-    if (!available) throw new Error(`RCP_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`);
     const bundled = await build({
       entryPoints: [join(PAGE_SOURCE, "page.ts")],
       bundle: true,
@@ -70,11 +53,7 @@ describe.skipIf(!available && !required)("the generated client in Chromium", () 
     pagePort = (pageServer.address() as AddressInfo).port;
     [engine, context] = await Promise.all([
       startUrlProcess(process.execPath, [DEMO_SERVE, "--port", "0", "--cors-origin", `http://127.0.0.1:${pagePort}`]),
-      chromium.launchPersistentContext(join(scratch, "profile"), {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: CHROMIUM_FLAGS,
-      }),
+      launchChromium(join(scratch, "profile")),
     ]);
   }, 60_000);
 

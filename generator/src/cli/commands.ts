@@ -38,4 +38,9 @@ export const subCommands: Readonly<Record<string, SubCommand>> = {
     summary: "serve an RCP engine as an MCP server (stdio, or Streamable HTTP at /mcp)",
     load: () => import("./mcp-command.js"),
   },
+  inspect: {
+    usage: "inspect (-- <command> [args...] | --http <url>)",
+    summary: "serve a web page on 127.0.0.1 to call an engine, watch its progress and frames, and cancel",
+    load: () => import("./inspect-command.js"),
+  },
 };

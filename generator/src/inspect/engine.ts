@@ -1,0 +1,120 @@
+/**
+ * The inspector's one connection to the engine: the runtime's client over stdio (a child
+ * process) or HTTP + SSE, speaking the protocol compiled from a schema folder. Its transport
+ * is wrapped so every frame that goes out or comes in is also handed to `onFrame`, with the
+ * verdict of validateFrame (@rcp-gen/runtime/testing) against that same protocol.
+ */
+import {
+  BaseClient,
+  httpClientTransport,
+  type ClientTransport,
+  type JsonObject,
+  type MethodMap,
+  type ProtocolDescriptor,
+} from "@rcp-gen/runtime";
+import { stdioClientTransport } from "@rcp-gen/runtime/node";
+import { validateFrame } from "@rcp-gen/runtime/testing";
+
+export type EngineTarget = { readonly command: readonly string[]; readonly cwd?: string } | { readonly http: string };
+
+export interface RecordedFrame {
+  /** Counts from 1 in the order frames passed. */
+  readonly seq: number;
+  readonly direction: "sent" | "received";
+  /** Milliseconds since the connection opened. */
+  readonly at: number;
+  readonly frame: unknown;
+  readonly ok: boolean;
+  /** One line per problem, as validateFrame words them. */
+  readonly problems: readonly string[];
+}
+
+export interface Engine {
+  readonly client: BaseClient<MethodMap>;
+  /** Every frame so far, oldest first. */
+  readonly frames: readonly RecordedFrame[];
+  close(): Promise<void>;
+}
+
+export interface EngineOptions {
+  readonly protocol: ProtocolDescriptor;
+  readonly clientVersion: string;
+  readonly onFrame: (frame: RecordedFrame) => void;
+}
+
+/** Opens the transport and runs initialize; the transport is released if that fails. */
+export async function connectEngine(target: EngineTarget, options: EngineOptions): Promise<Engine> {
+  const frames: RecordedFrame[] = [];
+  const started = performance.now();
+  // Request id -> method, so a response's result is checked against the method it answers.
+  const pending = new Map<string | number, string>();
+  const record = (direction: RecordedFrame["direction"], frame: unknown): void => {
+    const check = validateFrame(frame, { protocol: options.protocol, pending });
+    const message = frame as { id?: unknown; method?: unknown };
+    if (direction === "sent" && typeof message.method === "string" && isId(message.id))
+      pending.set(message.id, message.method);
+    const entry: RecordedFrame = {
+      seq: frames.length + 1,
+      direction,
+      at: Math.round(performance.now() - started),
+      frame,
+      ok: check.ok,
+      problems: check.ok ? [] : check.errors.map((problem) => problem.message),
+    };
+    frames.push(entry);
+    options.onFrame(entry);
+  };
+  const client = new BaseClient<MethodMap>({
+    protocol: options.protocol,
+    transport: recording(transportFor(target), record),
+    clientInfo: { name: "rcp-gen-inspect", version: options.clientVersion },
+    capabilities: { streaming: {}, log: {} } as JsonObject,
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { client, frames, close: () => client.close() };
+}
+
+function transportFor(target: EngineTarget): ClientTransport {
+  if ("http" in target) return httpClientTransport({ url: target.http });
+  const [command, ...args] = target.command;
+  if (command === undefined) throw new Error("no engine command to run");
+  return stdioClientTransport({
+    command,
+    args,
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    // The engine's diagnostics stay visible in the terminal that started the inspector.
+    stderr: "inherit",
+  });
+}
+
+/** The same transport, telling `record` of each frame it sends and receives. */
+function recording(
+  inner: ClientTransport,
+  record: (direction: RecordedFrame["direction"], frame: unknown) => void,
+): ClientTransport {
+  return {
+    cancellation: inner.cancellation,
+    start: (sink) =>
+      inner.start({
+        receive: (frame, exchange) => {
+          record("received", frame);
+          sink.receive(frame, exchange);
+        },
+        closed: (error) => sink.closed(error),
+      }),
+    send: (frame, sendOptions) => {
+      record("sent", frame);
+      return inner.send(frame, sendOptions);
+    },
+    close: () => inner.close(),
+  };
+}
+
+function isId(value: unknown): value is string | number {
+  return typeof value === "string" || typeof value === "number";
+}

@@ -1,0 +1,54 @@
+/**
+ * Every frame sent to and received from the engine, oldest first, each with the verdict of
+ * validateFrame (@rcp-gen/runtime/testing) and a button that copies it as JSON.
+ */
+import type { RecordedFrame } from "../messages.js";
+import { frames } from "./api.js";
+import { h, pretty } from "./dom.js";
+
+export function framesPane(): HTMLElement {
+  const list = h("ol", { id: "frames", class: "frames" });
+  let lastSeq = 0;
+  frames((recorded) => {
+    // EventSource replays everything after a reconnect: frames already shown are skipped.
+    if (recorded.seq <= lastSeq) return;
+    lastSeq = recorded.seq;
+    list.append(frameItem(recorded));
+  });
+  return h("section", { id: "frames-pane", class: "panel" }, h("h2", null, "Frames"), list);
+}
+
+function frameItem(recorded: RecordedFrame): HTMLElement {
+  const text = pretty(recorded.frame);
+  const copy = h("button", { type: "button", class: "copy" }, "Copy");
+  copy.addEventListener("click", () => {
+    void navigator.clipboard.writeText(text).then(() => (copy.textContent = "Copied"));
+  });
+  return h(
+    "li",
+    { class: `frame ${recorded.direction} ${recorded.ok ? "valid" : "invalid"}`, "data-seq": String(recorded.seq) },
+    h(
+      "details",
+      null,
+      h(
+        "summary",
+        null,
+        h("span", { class: "dir" }, recorded.direction === "sent" ? "→" : "←"),
+        h("span", { class: "at" }, `${recorded.at} ms`),
+        h("span", { class: "what" }, summary(recorded.frame)),
+        h("span", { class: recorded.ok ? "ok" : "bad" }, recorded.ok ? "✓ valid" : `✗ ${recorded.problems.length} problem(s)`),
+        copy,
+      ),
+      recorded.problems.length === 0 ? null : h("ul", { class: "problems" }, ...recorded.problems.map((line) => h("li", null, line))),
+      h("pre", null, text),
+    ),
+  );
+}
+
+function summary(frame: unknown): string {
+  const message = (frame ?? {}) as { id?: unknown; method?: unknown; error?: { code?: unknown }; result?: unknown; params?: { stage?: unknown } };
+  const id = message.id === undefined ? "" : ` #${String(message.id)}`;
+  if (typeof message.method === "string") return `${message.method}${id}${typeof message.params?.stage === "string" ? ` ${message.params.stage}` : ""}`;
+  if (message.error !== undefined) return `error ${String(message.error.code)}${id}`;
+  return `result${id}`;
+}
