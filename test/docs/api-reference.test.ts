@@ -11,7 +11,7 @@ import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "../generator/run-cli.js";
 import { scratchFolder } from "../generator/typecheck.js";
 
-const tool = join(repoRoot, "tools", "api-reference");
+const tool = join(repoRoot, "docs", "api-reference");
 const out = scratchFolder("api-reference-");
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

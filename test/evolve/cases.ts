@@ -21,6 +21,18 @@ const serverCapabilities = (document: any) => document.$defs.serverCapabilities.
 export const cases: readonly EvolveCase[] = [
   // Params: client → server.
   {
+    name: "a method's descriptive hints (writes, errors) changing is safe: no peer reads them",
+    change: (files) =>
+      files.edit(retrieve, (doc: any) => {
+        doc["x-rcp"].writes = true;
+        doc["x-rcp"].errors = ["NotFound"];
+      }),
+    expected: [
+      "safe method-hint-changed methods/retrieve.json#/x-rcp/errors",
+      "safe method-hint-changed methods/retrieve.json#/x-rcp/writes",
+    ],
+  },
+  {
     name: "params: a new required member breaks deployed clients",
     change: (files) => files.edit(retrieve, (doc) => params(doc).required.push("mode")),
     expected: ["wire required-added methods/retrieve.json#/$defs/params/required"],

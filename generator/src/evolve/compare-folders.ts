@@ -18,6 +18,12 @@ export function compareFolders(old: LoadedSchemaFolder, next: LoadedSchemaFolder
   return new FolderComparison(old, next).run();
 }
 
+/**
+ * x-rcp members that describe a method to people and tools (MCP tool hints, the domain errors
+ * its handler documents) and change nothing a peer sends or accepts.
+ */
+const methodHints = ["writes", "destructive", "errors"] as const;
+
 /** The x-rcp members of a method file this comparison understands; any other is unclassified. */
 const knownMethodAnnotations = new Set([
   "kind",
@@ -35,6 +41,7 @@ const knownMethodAnnotations = new Set([
   "gates",
   "clamps",
   "rules",
+  ...methodHints,
 ]);
 const knownNotificationAnnotations = new Set(["kind", "method", "spec", "direction", "role"]);
 
@@ -220,7 +227,15 @@ class FolderComparison {
     for (const key of ["title", "description"] as const)
       if (old[key] !== next[key])
         this.#doc(file, `/${key}`, `${key} ${JSON.stringify(old[key])} -> ${JSON.stringify(next[key])}`);
+    const [oldHints, newHints] = [this.#annotation(this.oldFolder, old.file), this.#annotation(this.newFolder, file)];
+    for (const key of methodHints)
+      this.#optionalSetting(file, key, oldHints[key], newHints[key], "method-hint-changed", "method-hint-changed");
     this.#unknownAnnotations(old.file, file, knownMethodAnnotations);
+  }
+
+  #annotation(folder: LoadedSchemaFolder, path: string): Record<string, unknown> {
+    const value = folder.files.get(path)?.["x-rcp"];
+    return isJsonObject(value) ? value : {};
   }
 
   /** List settings (gates, rules, clamps): an entry not found written the same on the other side was added or removed. */
@@ -260,11 +275,7 @@ class FolderComparison {
   }
 
   #unknownAnnotations(oldFile: string, file: string, known: ReadonlySet<string>): void {
-    const annotation = (folder: LoadedSchemaFolder, path: string) => {
-      const value = folder.files.get(path)?.["x-rcp"];
-      return isJsonObject(value) ? value : {};
-    };
-    const [a, b] = [annotation(this.oldFolder, oldFile), annotation(this.newFolder, file)];
+    const [a, b] = [this.#annotation(this.oldFolder, oldFile), this.#annotation(this.newFolder, file)];
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
       if (!known.has(key) && canonicalJson(a[key]) !== canonicalJson(b[key]))
         this.findings.add(

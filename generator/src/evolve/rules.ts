@@ -236,6 +236,11 @@ export const folderRules = {
     severity: "wire",
     summary: "a capability key was renamed (same definition, new key)",
   },
+  "method-hint-changed": {
+    severity: "safe",
+    summary:
+      "a method's descriptive annotation (writes, destructive: MCP tool hints; errors: the domain errors it documents) changed; no peer reads it from the wire",
+  },
   "error-code-added": { severity: "safe", summary: "an error code was added" },
   "error-code-removed": {
     severity: "wire",

@@ -78,6 +78,7 @@ interface Bucket {
 /** Buckets kept before the full ones (callers that came back to their limit) are dropped. */
 const SWEEP_ABOVE_BUCKETS = 100_000;
 
+/** One process: a token bucket per caller key, kept in a Map and swept of full buckets when it grows. */
 export class MemoryRateLimiter implements RateLimiter {
   readonly #buckets = new Map<string, Bucket>();
 

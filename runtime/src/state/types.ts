@@ -21,6 +21,7 @@ export interface SessionRecord {
   readonly logLevel?: string;
 }
 
+/** Where stateful HTTP sessions live (§5.2): in memory by default, on Redis to share them between replicas. */
 export interface SessionStore {
   /**
    * Keeps a newly initialized session for `idleMs`. False when the store refuses it (full):
@@ -47,6 +48,7 @@ export interface RateLimit {
   readonly perSecond: number;
 }
 
+/** Decides whether a caller may make another request now (§15.5): in memory by default, on Redis across replicas. */
 export interface RateLimiter {
   /** Takes `cost` tokens from `key`'s bucket: 0 when allowed, else the milliseconds until they are there. */
   take(key: string, cost: number, limit: RateLimit): number | Promise<number>;
