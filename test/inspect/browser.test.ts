@@ -20,7 +20,7 @@ import { repoRoot } from "../generator/run-cli.js";
 import { PYTHON, reference, referencePresent } from "../interop/reference.js";
 import { announceBrowserSkip, launchChromium, runBrowserSuite } from "../web/chromium.js";
 import { startUrlProcess, type UrlProcess } from "../web/processes.js";
-import { startInspector, type Inspector } from "./inspector.js";
+import { recordedFrames, startInspector, type Inspector } from "./inspector.js";
 
 announceBrowserSkip("inspector browser suite");
 const OUTPUT = join(repoRoot, "test-output", "inspect");
@@ -196,7 +196,7 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
     const foreign = await serveForeignPage();
     const page = await context.newPage();
     try {
-      const framesBefore = await frameCount(inspector);
+      const framesBefore = (await recordedFrames(inspector)).length;
       await page.goto(`http://127.0.0.1:${foreign.port}/`);
       const outcome = await page.evaluate(
         async ({ origin, token }) => {
@@ -217,7 +217,7 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
         { origin: inspector.origin, token: inspector.token },
       );
       expect(outcome).toBe("blocked");
-      expect(await frameCount(inspector)).toBe(framesBefore);
+      expect((await recordedFrames(inspector)).length).toBe(framesBefore);
     } finally {
       await page.close();
       foreign.server.close();
@@ -271,25 +271,6 @@ async function recordArrivals(page: Page): Promise<void> {
         }
     }).observe(document.getElementById("stream")!, { childList: true, subtree: true });
   });
-}
-
-/** How many frames the inspector has recorded on its engine connection, read from its API. */
-async function frameCount(inspector: Inspector): Promise<number> {
-  const controller = new AbortController();
-  const response = await fetch(`${inspector.origin}/api/frames`, {
-    headers: { authorization: `Bearer ${inspector.token}` },
-    signal: controller.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  // The frames so far are written at once; a short quiet spell means they have all come.
-  for (;;) {
-    const next = await Promise.race([reader.read(), new Promise<undefined>((quiet) => setTimeout(quiet, 300))]);
-    if (next === undefined || next.done) break;
-    text += next.value;
-  }
-  controller.abort();
-  return text.split("\n\n").filter((event) => event.startsWith("data: ")).length;
 }
 
 function serveForeignPage(): Promise<{ server: Server; port: number }> {

@@ -19,3 +19,30 @@ export async function startInspector(...args: string[]): Promise<Inspector> {
   const url = new URL(started.url);
   return { ...started, printedAt, token: url.searchParams.get("token") ?? "", origin: url.origin };
 }
+
+/** A frame the inspector recorded on its engine connection, as its frames stream replays it. */
+export interface RecordedFrame {
+  readonly frame: { method?: string };
+}
+
+/** The frames the inspector's engine connection carried so far, read from its API. */
+export async function recordedFrames(inspector: Inspector): Promise<RecordedFrame[]> {
+  const controller = new AbortController();
+  const response = await fetch(`${inspector.origin}/api/frames`, {
+    headers: { authorization: `Bearer ${inspector.token}` },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  // The frames so far are written at once; a short quiet spell means they have all come.
+  for (;;) {
+    const next = await Promise.race([reader.read(), new Promise<undefined>((quiet) => setTimeout(quiet, 300))]);
+    if (next === undefined || next.done) break;
+    text += next.value;
+  }
+  controller.abort();
+  return text
+    .split("\n\n")
+    .filter((event) => event.startsWith("data: "))
+    .map((event) => JSON.parse(event.slice("data: ".length)) as RecordedFrame);
+}

@@ -9,7 +9,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SERVE } from "../demo/demo-child.js";
 import { runCli } from "../generator/run-cli.js";
-import { startInspector, type Inspector } from "./inspector.js";
+import { recordedFrames, startInspector, type Inspector } from "./inspector.js";
 
 interface Answer {
   status: number;
@@ -47,24 +47,7 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
   }, 40_000);
   afterAll(() => inspector?.stop());
 
-  /** Frames the engine connection carried so far, as the frames stream replays them. */
-  async function recordedFrames(): Promise<Array<{ frame: { method?: string } }>> {
-    const controller = new AbortController();
-    const response = await fetch(`${inspector.origin}/api/frames`, { headers: bearer, signal: controller.signal });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    for (;;) {
-      const next = await Promise.race([reader.read(), new Promise<undefined>((quiet) => setTimeout(quiet, 300))]);
-      if (next === undefined || next.done) break;
-      text += next.value;
-    }
-    controller.abort();
-    return text
-      .split("\n\n")
-      .filter((event) => event.startsWith("data: "))
-      .map((event) => JSON.parse(event.slice("data: ".length)) as { frame: { method?: string } });
-  }
-  const frameCount = async () => (await recordedFrames()).length;
+  const frameCount = async () => (await recordedFrames(inspector)).length;
 
   it("prints a URL on 127.0.0.1 whose token is long and random", () => {
     expect(inspector.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
@@ -124,7 +107,7 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
       outgoing.end(slow);
     });
     await expect
-      .poll(async () => (await recordedFrames()).map((recorded) => recorded.frame.method), { timeout: 10_000 })
+      .poll(async () => (await recordedFrames(inspector)).map((recorded) => recorded.frame.method), { timeout: 10_000 })
       .toContain("notifications/cancel");
   });
 

@@ -4,10 +4,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { createServer, Socket } from "node:net";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
+import { freePort } from "../net/free-port.js";
 
 export const REDIS_SERVER = "/usr/bin/redis-server";
 export const HAPROXY = "/usr/sbin/haproxy";
@@ -67,18 +68,6 @@ export async function startRedis(): Promise<RedisServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A port the OS just handed out (HAProxy cannot report one it chose itself). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Haproxy extends Child {

@@ -20,7 +20,8 @@ import { runJsonChild, spawnProgram, stopChild } from "../processes.js";
 import { ratioAtMost, type ScenarioReport, type Target } from "../report.js";
 import { ratio } from "../stats.js";
 import { loadScript } from "./scripts.js";
-import { canConnect, freePort, HAPROXY, haproxyConfig, REDIS_SERVER, until } from "../../scale/processes.js";
+import { freePort } from "../../net/free-port.js";
+import { canConnect, HAPROXY, haproxyConfig, REDIS_SERVER, until } from "../../scale/processes.js";
 
 const REPLICA = fileURLToPath(new URL("../servers/scale-replica.js", import.meta.url));
 const HAPROXY_CONFIG = fileURLToPath(new URL("../../../../examples/scale-out/haproxy.cfg", import.meta.url));
