@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RcpClient } from "../../generated/index.js";
-import { Selector, type Federation } from "../../runtime/src/federation.js";
-import { stdioConnector } from "../../runtime/src/node.js";
+import { Selector, type Federation } from "../../runtime/src/federation/index.js";
+import { stdioConnector } from "../../runtime/src/node/index.js";
 import { ENGINE_FIXTURE, registryFolder, startEngine, type ServerProcess } from "./processes.js";
 
 const clientInfo = { name: "engine-faults-tests", version: "0.0.0" };
