@@ -263,10 +263,15 @@ it("--help shows the generator's every option, the commands and examples", () =>
     "Examples:",
   ])
     expect(result.stdout).toContain(option);
-  expect(result.stdout.split("\n").slice(0, 2)).toEqual(["rcp-gen [generate] [options]", "rcp-gen <command> [options]"]);
+  expect(result.stdout.split("\n").slice(0, 2)).toEqual([
+    "rcp-gen [generate] [options]",
+    "rcp-gen <command> [options]",
+  ]);
   for (const command of ["generate", "init [dir]", "conform", "breaking", "lint", "mcp", "inspect", "completion"])
     expect(result.stdout).toMatch(new RegExp(`^ {2}rcp-gen ${command.replace(/[[\]]/g, "\\$&")} +[A-Z]`, "m"));
-  expect(result.stdout).toMatch(/^ {2}rcp-gen --runtime \.\/vendor\/rcp-runtime\/codegen\.js +Generate against a runtime/m);
+  expect(result.stdout).toMatch(
+    /^ {2}rcp-gen --runtime \.\/vendor\/rcp-runtime\/codegen\.js +Generate against a runtime/m,
+  );
 });
 
 it("--help loads none of the generator: no ajv, prettier or json-schema-to-typescript, no schema loader or emitter", () => {
@@ -279,14 +284,23 @@ it("--help loads none of the generator: no ajv, prettier or json-schema-to-types
   const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
   const result = spawnSync(
     process.execPath,
-    ["--import", `data:text/javascript,${encodeURIComponent(register)}`, `${repoRoot}generator/dist/cli/main.js`, "--help"],
+    [
+      "--import",
+      `data:text/javascript,${encodeURIComponent(register)}`,
+      `${repoRoot}generator/dist/cli/main.js`,
+      "--help",
+    ],
     { cwd: tmpdir(), encoding: "utf8" },
   );
   expect(result.status).toBe(0);
   const loaded = result.stderr.split("\n").filter((line) => line.startsWith("resolved "));
   expect(loaded).toContainEqual(expect.stringMatching(/node_modules\/yargs\//));
   expect(loaded).toContainEqual(expect.stringMatching(/generator\/dist\/cli\/init-command\.js$/));
-  expect(loaded.filter((url) => /node_modules\/(ajv|prettier|json-schema-to-typescript)\/|generator\/dist\/(load|emit|model|docs)\//.test(url))).toEqual([]);
+  expect(
+    loaded.filter((url) =>
+      /node_modules\/(ajv|prettier|json-schema-to-typescript)\/|generator\/dist\/(load|emit|model|docs)\//.test(url),
+    ),
+  ).toEqual([]);
 });
 
 describe("a reader that stops reading", () => {

@@ -120,7 +120,10 @@ describe("moduleFormat in the settings", () => {
   });
 
   it("gives way to --module-format, which the banner then names, even as the default ts", () => {
-    expect(runCli(["--module-format", "ts", "--out", "gen-ts", "--quiet"], dir)).toMatchObject({ status: 0, stderr: "" });
+    expect(runCli(["--module-format", "ts", "--out", "gen-ts", "--quiet"], dir)).toMatchObject({
+      status: 0,
+      stderr: "",
+    });
     expect(bannerCommand("gen-ts")).toEqual(new Set(["npx rcp-gen --out gen-ts --module-format ts"]));
   });
 });

@@ -49,14 +49,24 @@ const mistakes: Array<[string, string[], string, string]> = [
   ],
   ["a mistyped command", ["genrate"], 'unknown command "genrate" (did you mean generate?)', everything],
   ["a word after -- where no engine is started", ["--", "schema"], 'unexpected argument "schema"', everything],
-  ["an unknown flag of init", ["init", "--frob"], "unknown option --frob", "hint: rcp-gen init --help lists its options"],
+  [
+    "an unknown flag of init",
+    ["init", "--frob"],
+    "unknown option --frob",
+    "hint: rcp-gen init --help lists its options",
+  ],
   [
     "a flag of the generator given to init",
     ["init", "--schema", "s"],
     "unknown option --schema",
     "hint: rcp-gen init --help lists its options",
   ],
-  ["two folders for init", ["init", "a", "b"], 'unexpected argument "b"', "hint: rcp-gen init --help lists its options"],
+  [
+    "two folders for init",
+    ["init", "a", "b"],
+    'unexpected argument "b"',
+    "hint: rcp-gen init --help lists its options",
+  ],
   [
     "a mistyped flag of breaking",
     ["breaking", "--againts", "main"],
@@ -77,9 +87,19 @@ describe.concurrent("a usage mistake", () => {
 
 describe.concurrent("--help", () => {
   const commands: Array<[string, string[], string, string[]]> = [
-    ["generate", ["generate", "--help"], "rcp-gen generate [options]", ["--schema", "--out", "--module-format", "--watch"]],
+    [
+      "generate",
+      ["generate", "--help"],
+      "rcp-gen generate [options]",
+      ["--schema", "--out", "--module-format", "--watch"],
+    ],
     ["init", ["init", "--help"], "rcp-gen init [dir] [--force]", ["--force", "dir  The project's folder"]],
-    ["conform", ["conform", "--help"], "rcp-gen conform [options] -- <command> [args...]", ["--http", "--level", "--slow-meta"]],
+    [
+      "conform",
+      ["conform", "--help"],
+      "rcp-gen conform [options] -- <command> [args...]",
+      ["--http", "--level", "--slow-meta"],
+    ],
     ["breaking", ["breaking", "--help"], "rcp-gen breaking --against <dir | git-ref>", ["--against", "--level"]],
     ["lint", ["lint", "--help"], "rcp-gen lint [--schema dir] [--json]", ["  described ", "--schema"]],
     ["mcp", ["mcp", "--help"], "rcp-gen mcp [options] -- <command> [args...]", ["--listen", "--allowed-host"]],

@@ -37,7 +37,12 @@ export const breakingCommand: CommandModule<object, InferredOptionTypes<typeof b
       import("../load/loader.js"),
     ]);
     try {
-      process.exitCode = await breaking({ schema, against: argv.against, level: argv.level ?? "wire", json: argv.json ?? false });
+      process.exitCode = await breaking({
+        schema,
+        against: argv.against,
+        level: argv.level ?? "wire",
+        json: argv.json ?? false,
+      });
     } catch (error) {
       if (error instanceof AgainstError) throw new UsageError(error.message);
       if (!(error instanceof SchemaFolderError)) throw error;

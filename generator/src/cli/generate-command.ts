@@ -19,7 +19,9 @@ export const generateOptions = {
   targets: valueOption(
     `Comma-separated built-in targets: ${[defaultTargetsAlias, ...builtinTargets.map((target) => target.name)].join(", ")} (default: ${defaultTargetsAlias}, the TypeScript modules and rcp.schema.json); a target's requirements come with it`,
   ),
-  plugin: repeatedOption("An ESM module whose default export is an rcp-gen plugin (definePlugin from rcp-gen); repeatable"),
+  plugin: repeatedOption(
+    "An ESM module whose default export is an rcp-gen plugin (definePlugin from rcp-gen); repeatable",
+  ),
   examples: valueOption(
     "A folder of example values for the docs targets: <shape>/<name>.json, e.g. methods.retrieve.params/basic.json",
   ),

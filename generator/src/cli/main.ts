@@ -13,7 +13,7 @@ import { initCommand, initOptions } from "./init-command.js";
 import { inspectCommand, inspectOptions } from "./inspect-command.js";
 import { lintCommand, lintOptions } from "./lint-command.js";
 import { mcpCommand, mcpOptions } from "./mcp-command.js";
-import { describeFailure, exitCode, helpHint, UsageError } from "./usage-mistakes.js";
+import { describeYargsFailure, exitCode, helpHint, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
 
 // `rcp-gen | head` closes the pipe before the listing ends: what is left to print is dropped,
@@ -76,7 +76,7 @@ const program: Argv = withGenerateOptions(
     if (error !== undefined && error.name !== "YError") throw error;
     const positionals = program.parsed ? program.parsed.argv._.map(String) : [];
     const options = Object.keys(commandOptions[command ?? "generate"]!);
-    throw new UsageError(describeFailure(message, { positionals, options: [...options, "help", "version"] }));
+    throw new UsageError(describeYargsFailure(message, { positionals, options: [...options, "help", "version"] }));
   });
 
 try {

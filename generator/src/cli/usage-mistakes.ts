@@ -35,7 +35,7 @@ export interface FailureContext {
  * suggests no option, so both are done here; its other messages are worded by main.ts's
  * updateStrings, and a multi-line one ("Invalid values:" and a line per option) keeps its first option.
  */
-export function describeFailure(message: string, context: FailureContext): string {
+export function describeYargsFailure(message: string, context: FailureContext): string {
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown) return describeUnknown(unknown[1]!.split(", ")[0]!, context);
   const recommended = /^Did you mean (.+)\?$/.exec(message);
