@@ -8,6 +8,7 @@
  * error or an engine that could not be reached.
  */
 import { parseArgs } from "node:util";
+import type * as mcpEntry from "@rcp-gen/runtime/mcp";
 import { conformProtocol } from "../conform/protocol.js";
 import { loadSchemaFolder } from "../load/loader.js";
 import { mcpToolsOf } from "../mcp/tools.js";
@@ -128,7 +129,7 @@ export async function runMcpBridge(options: McpCommandOptions): Promise<number> 
   return exitCode.ok;
 }
 
-async function loadMcp(): Promise<typeof import("@rcp-gen/runtime/mcp")> {
+async function loadMcp(): Promise<typeof mcpEntry> {
   try {
     return await import("@rcp-gen/runtime/mcp");
   } catch (error) {
