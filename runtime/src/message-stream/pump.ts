@@ -75,7 +75,9 @@ export class MessagePump {
       return;
     }
     this.#owed++;
-    reply.then((frame) => {
+    // A reply never rejects (a failed handler is answered with an error frame); the pump goes on
+    // reading while it is pending.
+    void reply.then((frame) => {
       if (frame !== undefined) this.channel.send(frame);
       if (--this.#owed === 0) for (const wake of this.#onSettled.splice(0)) wake();
     });
