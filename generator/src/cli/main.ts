@@ -11,8 +11,5 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const sub = args[0] !== undefined && Object.hasOwn(subCommands, args[0]) ? subCommands[args[0]] : undefined;
-// The generator's side thread takes ~0.25 s to load prettier and json-schema-to-typescript:
-// started now, that overlaps loading the command and the schema folder (plugin/side-thread.ts).
-if (!sub) (await import("../plugin/side-thread.js")).prepareSideThread();
 const { command } = sub ? await sub.load() : await import("./generate-command.js");
 process.exitCode = await runCommand(command, sub ? args.slice(1) : args);
