@@ -286,7 +286,8 @@ describe("formatting", () => {
 });
 
 describe("editSource", () => {
-  it("hands the printed file, imports included, to ts-morph and renders what the edit left", async () => {
+  // ts-morph loads a whole TypeScript compiler: on a busy machine that takes longer than the default timeout.
+  it("hands the printed file, imports included, to ts-morph and renders what the edit left", { timeout: 120_000 }, async () => {
     const file = newFile();
     file.print(`export const a: ${file.import("A", "./types.js", { typeOnly: true })} = 1;`);
     file.editSource((source) => {

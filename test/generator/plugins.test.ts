@@ -64,7 +64,8 @@ describe("the example plugin of docs/plugins.md, run by rcp-gen --plugin", () =>
 });
 
 describe("a plugin that edits a file's syntax tree (editSource, through ts-morph)", () => {
-  it("writes the edited file, then formatted by prettier like every generated module", () => {
+  // ts-morph loads a whole TypeScript compiler: on a busy machine that takes longer than the default timeout.
+  it("writes the edited file, then formatted by prettier like every generated module", { timeout: 120_000 }, () => {
     const out = join(scratch, "edited");
     const plugin = pluginFile(
       "ast-editor",
