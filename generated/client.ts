@@ -68,6 +68,7 @@ import {
   type CallOptions,
   type HttpClientTransportOptions,
   type StreamEvent,
+  connectOrClose,
   createMemoryTransportPair,
   httpClientTransport,
   protocolWithCalls,
@@ -405,40 +406,26 @@ export function connectHttpWith<const Calls extends readonly RcpCall[]>(
 }
 
 /** An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails. */
-async function connectCalls(
+function connectCalls(
   calls: readonly RcpCall[],
   options: ConnectOptions<HttpClientTransportOptions>,
 ): Promise<RcpClientBase> {
   const protocol = protocolWithCalls(clientProtocol, calls);
-  const client = new RcpClientBase({ ...options, protocol, transport: httpClientTransport(options.transport) });
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-
-  return client;
+  return connectOrClose(new RcpClientBase({ ...options, protocol, transport: httpClientTransport(options.transport) }));
 }
 
 /** Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers. */
-export async function connectMemory(
+export function connectMemory(
   server: RcpServer,
   options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {},
 ): Promise<RcpClient> {
   const pair = createMemoryTransportPair();
   server.connect(pair.server);
-  const client = new RcpClient({
-    clientInfo: { name: "rcp-memory-client", version: "0.0.0" },
-    ...options,
-    transport: pair.client,
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-
-  return client;
+  return connectOrClose(
+    new RcpClient({
+      clientInfo: { name: "rcp-memory-client", version: "0.0.0" },
+      ...options,
+      transport: pair.client,
+    }),
+  );
 }

@@ -38,7 +38,13 @@ import type {
   RetrieveResult,
   ServerCapabilities,
 } from "./types.js";
-import { type Handler, type RcpServer, type ServerOptionsBase, createServerRuntime } from "@rcp-gen/runtime/codegen";
+import {
+  type Advertises,
+  type Handler,
+  type RcpServer,
+  type ServerOptionsBase,
+  createServerRuntime,
+} from "@rcp-gen/runtime/codegen";
 
 /** One handler per RCP method; a handler may return a value or a promise, or be a generator that yields progress and returns the result. */
 export interface RcpHandlers {
@@ -136,31 +142,25 @@ export type CapabilityMethods = {
   rerank: "rerank";
   retrieve: "retrieve";
 };
-/** The type at a capability path. */
-type At<T, P extends readonly string[]> = P extends readonly [infer H extends string, ...infer R extends string[]]
-  ? T extends object
-    ? H extends keyof T
-      ? At<T[H], R>
-      : undefined
-    : undefined
-  : T;
-/** Whether capabilities `C` advertise the path `P`: present and not false (§6). */
-type On<C, P extends readonly string[]> = [At<C, P>] extends [undefined | null | false] ? false : true;
 /** The methods a server advertising capabilities `C` must implement. */
 export type AdvertisedMethods<C> =
-  | (On<C, ["catalog"]> extends true ? "catalog/list" : never)
-  | (On<C, ["embed"]> extends true ? "embed" : never)
-  | (On<C, ["multiVector"]> extends true ? "embed/multi" : never)
-  | (On<C, ["sparseEmbed"]> extends true ? "embed/sparse" : never)
-  | (On<C, ["feedback"]> extends true ? "feedback" : never)
-  | (On<C, ["graph"]> extends true ? "graph" : never)
-  | (On<C, ["index"]> extends true ? (On<C, ["index", "writable"]> extends true ? "index/add" : never) : never)
-  | (On<C, ["index"]> extends true ? "index/delete" : never)
-  | (On<C, ["memory"]> extends true ? "memory/build" : never)
-  | (On<C, ["memory"]> extends true ? "memory/recall" : never)
-  | (On<C, ["transform"]> extends true ? "query/transform" : never)
-  | (On<C, ["rerank"]> extends true ? "rerank" : never)
-  | (On<C, ["retrieve"]> extends true ? "retrieve" : never);
+  | (Advertises<C, ["catalog"]> extends true ? "catalog/list" : never)
+  | (Advertises<C, ["embed"]> extends true ? "embed" : never)
+  | (Advertises<C, ["multiVector"]> extends true ? "embed/multi" : never)
+  | (Advertises<C, ["sparseEmbed"]> extends true ? "embed/sparse" : never)
+  | (Advertises<C, ["feedback"]> extends true ? "feedback" : never)
+  | (Advertises<C, ["graph"]> extends true ? "graph" : never)
+  | (Advertises<C, ["index"]> extends true
+      ? Advertises<C, ["index", "writable"]> extends true
+        ? "index/add"
+        : never
+      : never)
+  | (Advertises<C, ["index"]> extends true ? "index/delete" : never)
+  | (Advertises<C, ["memory"]> extends true ? "memory/build" : never)
+  | (Advertises<C, ["memory"]> extends true ? "memory/recall" : never)
+  | (Advertises<C, ["transform"]> extends true ? "query/transform" : never)
+  | (Advertises<C, ["rerank"]> extends true ? "rerank" : never)
+  | (Advertises<C, ["retrieve"]> extends true ? "retrieve" : never);
 /** Handlers for capabilities `C`: every advertised method's handler is required. */
 export type HandlersFor<C> = RcpHandlers & { [M in AdvertisedMethods<C>]-?: NonNullable<RcpHandlers[M]> };
 /** `C` with every key the protocol does not define, nor the `x-` vendor space, typed `never`: a misspelt capability does not compile (§6.2). */

@@ -401,14 +401,14 @@ return errors === 0;
 }
 const validate1_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const catalogListResult: Validator<CatalogListResult> = validate28;
-const schema18 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
+export const catalogListResult: Validator<CatalogListResult> = validate9;
+const schema7 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/peer-info.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30_evaluated;
+const evaluated0 = validate11_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -420,7 +420,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate11.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -428,7 +428,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate11.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -444,7 +444,7 @@ if(data.version !== undefined){
 let data1 = data.version;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate11.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -461,53 +461,21 @@ if(valid0){
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate30.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-const validate30_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
+const validate11_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema22 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
-
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://rcp-gen.invalid/schema/types/modality.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate34_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-const _errs0 = errors;
-const vSchema0 = schema22.enum;
-if(!(((((data === "text") || (data === "image")) || (data === "audio")) || (data === "code")) || (data === "multimodal"))){
-validate34.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-else {
-}
-if(errors === 0){
-}
-validate34.errors = vErrors;
-return errors === 0;
-}
-const validate34_evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema10 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
+const schema12 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://rcp-gen.invalid/schema/types/vector-encoding.json" */;
+/*# sourceURL="https://rcp-gen.invalid/schema/types/modality.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate16_evaluated;
@@ -522,9 +490,9 @@ validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{ty
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema10.enum;
-if(!((data === "json") || (data === "f32-base64"))){
-validate16.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
+const vSchema0 = schema12.enum;
+if(!(((((data === "text") || (data === "image")) || (data === "audio")) || (data === "code")) || (data === "multimodal"))){
+validate16.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -536,11 +504,43 @@ return errors === 0;
 }
 const validate16_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema13 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://rcp-gen.invalid/schema/types/vector-encoding.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33_evaluated;
+const evaluated0 = validate18_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+const _errs0 = errors;
+const vSchema0 = schema13.enum;
+if(!((data === "json") || (data === "f32-base64"))){
+validate18.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+else {
+}
+if(errors === 0){
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+const validate18_evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate15_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -552,7 +552,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.dimension === undefined) && (missing0 = "dimension")) || ((data.identity === undefined) && (missing0 = "identity"))){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate15.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -560,14 +560,14 @@ if(data.dimension !== undefined){
 let data0 = data.dimension;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate33.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate15.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate33.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate15.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -586,7 +586,7 @@ if(data.identity !== undefined){
 let data1 = data.identity;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate33.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate15.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -602,14 +602,14 @@ if(data.batchLimit !== undefined){
 let data2 = data.batchLimit;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate33.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate15.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate33.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate15.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -628,7 +628,7 @@ if(data.normalized !== undefined){
 let data3 = data.normalized;
 const _errs7 = errors;
 if(typeof data3 !== "boolean"){
-validate33.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate15.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs8 = errors;
@@ -651,8 +651,8 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 const _errs11 = errors;
-if(!(validate34(data5, {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -666,7 +666,7 @@ if(valid1){
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate15.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs9){
@@ -689,8 +689,8 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs14 = errors;
-if(!(validate16(data7, {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data7, {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -704,7 +704,7 @@ if(valid2){
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate15.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs12){
@@ -725,22 +725,22 @@ if(valid0){
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate33.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-const validate33_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate15_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38_evaluated;
+const evaluated0 = validate21_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -752,7 +752,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.identity === undefined) && (missing0 = "identity")){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -760,7 +760,7 @@ if(data.identity !== undefined){
 let data0 = data.identity;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -776,14 +776,14 @@ if(data.vocabulary !== undefined){
 let data1 = data.vocabulary;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate38.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate21.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-validate38.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate21.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -803,23 +803,23 @@ if(valid0){
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate38.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-const validate38_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
+const validate21_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema24 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
+const schema15 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40_evaluated;
+const evaluated0 = validate23_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -831,7 +831,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.dimension === undefined) && (missing0 = "dimension")) || ((data.identity === undefined) && (missing0 = "identity"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -839,14 +839,14 @@ if(data.dimension !== undefined){
 let data0 = data.dimension;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate40.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate40.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate23.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -865,7 +865,7 @@ if(data.identity !== undefined){
 let data1 = data.identity;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -881,13 +881,13 @@ if(data.similarity !== undefined){
 let data2 = data.similarity;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs6 = errors;
-const vSchema0 = schema24.properties.similarity.enum;
+const vSchema0 = schema15.properties.similarity.enum;
 if(!((data2 === "dot") || (data2 === "cosine"))){
-validate40.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema24.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
+validate23.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema15.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -911,8 +911,8 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs9 = errors;
-if(!(validate34(data4, {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate16(data4, {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -926,7 +926,7 @@ if(valid1){
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate23.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs7){
@@ -949,8 +949,8 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs12 = errors;
-if(!(validate16(data6, {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data6, {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -964,7 +964,7 @@ if(valid2){
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate23.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs10){
@@ -984,23 +984,23 @@ if(valid0){
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate40.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-const validate40_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
+const validate23_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema26 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
+const schema17 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45_evaluated;
+const evaluated0 = validate28_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1008,29 +1008,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema26.enum;
+const vSchema0 = schema17.enum;
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
-validate45.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate45.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-const validate45_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate28_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44_evaluated;
+const evaluated0 = validate27_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1042,7 +1042,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.methods === undefined) && (missing0 = "methods")){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1057,8 +1057,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate45(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate28(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -1072,7 +1072,7 @@ if(valid1){
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate27.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -1088,14 +1088,14 @@ if(data.maxCandidates !== undefined){
 let data2 = data.maxCandidates;
 const _errs4 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate44.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate27.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs5 = errors;
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate44.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate27.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1122,7 +1122,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs9 = errors;
@@ -1137,7 +1137,7 @@ if(valid2){
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate27.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs6){
@@ -1155,24 +1155,24 @@ if(valid0){
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate44.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-const validate44_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
+const validate27_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema27 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
-const schema28 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
+const schema18 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
+const schema19 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49_evaluated;
+const evaluated0 = validate32_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1180,30 +1180,30 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema28.enum;
+const vSchema0 = schema19.enum;
 if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
-validate49.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate49.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-const validate49_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate32_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema29 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
+const schema20 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51_evaluated;
+const evaluated0 = validate34_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1211,31 +1211,31 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema29.enum;
+const vSchema0 = schema20.enum;
 if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
-validate51.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"}];
+validate34.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate51.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-const validate51_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate34_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema30 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
+const schema21 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/retrieval-unit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53_evaluated;
+const evaluated0 = validate36_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1243,29 +1243,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema30.enum;
+const vSchema0 = schema21.enum;
 if(!((((((((((data === "chunk") || (data === "passage")) || (data === "document")) || (data === "node")) || (data === "triplet")) || (data === "path")) || (data === "subgraph")) || (data === "community")) || (data === "tree-node")) || (data === "page"))){
-validate53.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"}];
+validate36.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate53.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-const validate53_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate36_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48_evaluated;
+const evaluated0 = validate31_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1279,14 +1279,14 @@ if(data.maxK !== undefined){
 let data0 = data.maxK;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate48.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate31.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate48.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate31.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1312,8 +1312,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate49(data2, {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate32(data2, {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -1327,7 +1327,7 @@ if(valid1){
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate31.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs3){
@@ -1350,8 +1350,8 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 const _errs8 = errors;
-if(!(validate51(data4, {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate34(data4, {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -1365,7 +1365,7 @@ if(valid2){
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate31.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs6){
@@ -1381,7 +1381,7 @@ if(data.mmr !== undefined){
 let data5 = data.mmr;
 const _errs9 = errors;
 if(typeof data5 !== "boolean"){
-validate48.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs10 = errors;
@@ -1397,7 +1397,7 @@ if(data.rerankBuiltin !== undefined){
 let data6 = data.rerankBuiltin;
 const _errs11 = errors;
 if(typeof data6 !== "boolean"){
-validate48.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs12 = errors;
@@ -1420,8 +1420,8 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 let data8 = data7[i2];
 const _errs15 = errors;
-if(!(validate53(data8, {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate36(data8, {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -1435,7 +1435,7 @@ if(valid3){
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate31.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs13){
@@ -1451,14 +1451,14 @@ if(data.levels !== undefined){
 let data9 = data.levels;
 const _errs16 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate48.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate31.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-validate48.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate31.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1477,7 +1477,7 @@ if(data.tokenBudget !== undefined){
 let data10 = data.tokenBudget;
 const _errs18 = errors;
 if(typeof data10 !== "boolean"){
-validate48.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs19 = errors;
@@ -1493,7 +1493,7 @@ if(data.confidence !== undefined){
 let data11 = data.confidence;
 const _errs20 = errors;
 if(typeof data11 !== "boolean"){
-validate48.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs21 = errors;
@@ -1509,13 +1509,13 @@ if(data.scoreScale !== undefined){
 let data12 = data.scoreScale;
 const _errs22 = errors;
 if(typeof data12 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs23 = errors;
-const vSchema0 = schema27.properties.scoreScale.enum;
+const vSchema0 = schema18.properties.scoreScale.enum;
 if(!(((((data12 === "cosine") || (data12 === "dot")) || (data12 === "bm25")) || (data12 === "probability")) || (data12 === "unbounded"))){
-validate48.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema27.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
+validate31.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema18.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -1532,7 +1532,7 @@ if(data.scoreFloor !== undefined){
 let data13 = data.scoreFloor;
 const _errs24 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate48.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate31.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs25 = errors;
@@ -1547,8 +1547,8 @@ if(valid0){
 if(data.defaultMode !== undefined){
 let data14 = data.defaultMode;
 const _errs26 = errors;
-if(!(validate49(data14, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate32(data14, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -1563,7 +1563,7 @@ if(data.deterministic !== undefined){
 let data15 = data.deterministic;
 const _errs27 = errors;
 if(typeof data15 !== "boolean"){
-validate48.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs28 = errors;
@@ -1579,7 +1579,7 @@ if(data.snapshots !== undefined){
 let data16 = data.snapshots;
 const _errs29 = errors;
 if(typeof data16 !== "boolean"){
-validate48.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs30 = errors;
@@ -1602,8 +1602,8 @@ const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
 let data18 = data17[i3];
 const _errs33 = errors;
-if(!(validate34(data18, {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate16(data18, {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -1617,7 +1617,7 @@ if(valid4){
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate31.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs31){
@@ -1646,23 +1646,23 @@ if(valid0){
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate48.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-const validate48_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
+const validate31_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
+const schema23 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59_evaluated;
+const evaluated0 = validate42_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1670,29 +1670,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema32.enum;
+const vSchema0 = schema23.enum;
 if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
-validate59.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"}];
+validate42.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate59.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-const validate59_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate42_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58_evaluated;
+const evaluated0 = validate41_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1704,7 +1704,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.methods === undefined) && (missing0 = "methods")){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1719,8 +1719,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate59(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate42(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -1734,7 +1734,7 @@ if(valid1){
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate41.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -1750,23 +1750,23 @@ if(valid0){
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate58.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-const validate58_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
+const validate41_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
+const schema25 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63_evaluated;
+const evaluated0 = validate46_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1774,29 +1774,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema34.enum;
+const vSchema0 = schema25.enum;
 if(!(((((data === "local") || (data === "global")) || (data === "drift")) || (data === "communities")) || (data === "neighbors"))){
-validate63.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate63.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-const validate63_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate46_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62_evaluated;
+const evaluated0 = validate45_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1808,7 +1808,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ops === undefined) && (missing0 = "ops")){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1823,8 +1823,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate63(data1, {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate46(data1, {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
@@ -1838,7 +1838,7 @@ if(valid1){
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate45.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -1854,22 +1854,22 @@ if(valid0){
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate62.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-const validate62_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
+const validate45_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66_evaluated;
+const evaluated0 = validate49_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1881,7 +1881,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.writable === undefined) && (missing0 = "writable")){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1889,7 +1889,7 @@ if(data.writable !== undefined){
 let data0 = data.writable;
 const _errs1 = errors;
 if(typeof data0 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate49.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs2 = errors;
@@ -1905,7 +1905,7 @@ if(data.chunking !== undefined){
 let data1 = data.chunking;
 const _errs3 = errors;
 if(typeof data1 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate49.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs4 = errors;
@@ -1921,7 +1921,7 @@ if(data.contextual !== undefined){
 let data2 = data.contextual;
 const _errs5 = errors;
 if(typeof data2 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate49.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs6 = errors;
@@ -1939,22 +1939,22 @@ if(valid0){
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate66.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-const validate66_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
+const validate49_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68_evaluated;
+const evaluated0 = validate51_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1968,7 +1968,7 @@ if(data.dedup !== undefined){
 let data0 = data.dedup;
 const _errs1 = errors;
 if(typeof data0 !== "boolean"){
-validate68.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate51.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs2 = errors;
@@ -1984,14 +1984,14 @@ if(data.ttlSeconds !== undefined){
 let data1 = data.ttlSeconds;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate68.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate51.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate68.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2010,22 +2010,22 @@ if(valid0){
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate68.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-const validate68_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
+const validate51_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70_evaluated;
+const evaluated0 = validate53_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2033,23 +2033,23 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate70.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-const validate70_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate53_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
+const schema30 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22_evaluated;
+const evaluated0 = validate56_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2057,29 +2057,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema14.enum;
+const vSchema0 = schema30.enum;
 if(!((data === "global") || (data === "session"))){
-validate22.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"}];
+validate56.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate22.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-const validate22_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate56_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72_evaluated;
+const evaluated0 = validate55_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2091,7 +2091,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scopes === undefined) && (missing0 = "scopes")){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2106,8 +2106,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate22(data1, {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate56(data1, {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 else {
@@ -2121,7 +2121,7 @@ if(valid1){
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate55.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -2137,7 +2137,7 @@ if(data.clues !== undefined){
 let data2 = data.clues;
 const _errs4 = errors;
 if(typeof data2 !== "boolean"){
-validate72.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate55.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs5 = errors;
@@ -2154,24 +2154,24 @@ if(valid0){
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate72.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-const validate72_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate55_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
 
-const pattern1 = /* @__PURE__ */ new RegExp("^x-", "u");
-const schema40 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
+const pattern0 = /* @__PURE__ */ new RegExp("^x-", "u");
+const schema32 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76_evaluated;
+const evaluated0 = validate60_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2179,30 +2179,30 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema40.enum;
+const vSchema0 = schema32.enum;
 if(!(((((((data === "keyword") || (data === "text")) || (data === "int")) || (data === "float")) || (data === "bool")) || (data === "date")) || (data === "geo"))){
-validate76.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
+validate60.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate76.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-const validate76_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate60_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema41 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
+const schema33 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78_evaluated;
+const evaluated0 = validate62_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2210,29 +2210,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs0 = errors;
-const vSchema0 = schema41.enum;
+const vSchema0 = schema33.enum;
 if(!((((((((((data === "eq") || (data === "ne")) || (data === "gt")) || (data === "gte")) || (data === "lt")) || (data === "lte")) || (data === "in")) || (data === "nin")) || (data === "contains")) || (data === "exists"))){
-validate78.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
+validate62.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
 }
 if(errors === 0){
 }
-validate78.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-const validate78_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate62_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75_evaluated;
+const evaluated0 = validate59_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2244,7 +2244,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.fields === undefined) && (missing0 = "fields")){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2259,11 +2259,11 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs5 = errors;
 for(const key0 in data0){
-if(!(pattern1.test(key0))){
+if(!(pattern0.test(key0))){
 let data1 = data0[key0];
 const _errs6 = errors;
-if(!(validate76(data1, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate60(data1, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
@@ -2352,7 +2352,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate75.errors = vErrors;
+validate59.errors = vErrors;
 return false;
 }
 else {
@@ -2385,8 +2385,8 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 const _errs13 = errors;
-if(!(validate78(data4, {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate62(data4, {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 else {
@@ -2400,7 +2400,7 @@ if(valid4){
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate59.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs11){
@@ -2417,22 +2417,22 @@ if(valid0){
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate75.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-const validate75_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
+const validate59_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81_evaluated;
+const evaluated0 = validate65_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2440,22 +2440,22 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate81.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-const validate81_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate65_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83_evaluated;
+const evaluated0 = validate67_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2463,22 +2463,22 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate83.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-const validate83_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate67_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85_evaluated;
+const evaluated0 = validate69_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2486,22 +2486,22 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs0 = errors;
 if(errors === 0){
 }
-validate85.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-const validate85_evaluated = {"dynamicProps":false,"dynamicItems":false};
+const validate69_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87_evaluated;
+const evaluated0 = validate71_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2537,7 +2537,7 @@ if(valid1){
 }
 }
 else {
-validate87.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate71.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -2552,22 +2552,22 @@ if(valid0){
 }
 }
 else {
-validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate87.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
-const validate87_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
+const validate71_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90_evaluated;
+const evaluated0 = validate74_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2579,7 +2579,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2587,14 +2587,14 @@ if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate90.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate74.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate90.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2613,22 +2613,22 @@ if(valid0){
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate90.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-const validate90_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
+const validate74_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32_evaluated;
+const evaluated0 = validate14_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2641,8 +2641,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
 let data0 = data.embed;
 const _errs1 = errors;
-if(!(validate33(data0, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate15(data0, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -2656,8 +2656,8 @@ if(valid0){
 if(data.sparseEmbed !== undefined){
 let data1 = data.sparseEmbed;
 const _errs2 = errors;
-if(!(validate38(data1, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate21(data1, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -2671,8 +2671,8 @@ if(valid0){
 if(data.multiVector !== undefined){
 let data2 = data.multiVector;
 const _errs3 = errors;
-if(!(validate40(data2, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate23(data2, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -2686,8 +2686,8 @@ if(valid0){
 if(data.rerank !== undefined){
 let data3 = data.rerank;
 const _errs4 = errors;
-if(!(validate44(data3, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate27(data3, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
@@ -2701,8 +2701,8 @@ if(valid0){
 if(data.retrieve !== undefined){
 let data4 = data.retrieve;
 const _errs5 = errors;
-if(!(validate48(data4, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate31(data4, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 else {
@@ -2716,8 +2716,8 @@ if(valid0){
 if(data.transform !== undefined){
 let data5 = data.transform;
 const _errs6 = errors;
-if(!(validate58(data5, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate41(data5, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 else {
@@ -2731,8 +2731,8 @@ if(valid0){
 if(data.graph !== undefined){
 let data6 = data.graph;
 const _errs7 = errors;
-if(!(validate62(data6, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate45(data6, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 else {
@@ -2746,8 +2746,8 @@ if(valid0){
 if(data.index !== undefined){
 let data7 = data.index;
 const _errs8 = errors;
-if(!(validate66(data7, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate49(data7, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -2761,8 +2761,8 @@ if(valid0){
 if(data.session !== undefined){
 let data8 = data.session;
 const _errs9 = errors;
-if(!(validate68(data8, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate51(data8, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 else {
@@ -2776,8 +2776,8 @@ if(valid0){
 if(data.feedback !== undefined){
 let data9 = data.feedback;
 const _errs10 = errors;
-if(!(validate70(data9, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate53(data9, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -2791,8 +2791,8 @@ if(valid0){
 if(data.memory !== undefined){
 let data10 = data.memory;
 const _errs11 = errors;
-if(!(validate72(data10, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate55(data10, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 else {
@@ -2806,8 +2806,8 @@ if(valid0){
 if(data.filter !== undefined){
 let data11 = data.filter;
 const _errs12 = errors;
-if(!(validate75(data11, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate59(data11, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -2821,8 +2821,8 @@ if(valid0){
 if(data.streaming !== undefined){
 let data12 = data.streaming;
 const _errs13 = errors;
-if(!(validate81(data12, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate65(data12, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
@@ -2836,8 +2836,8 @@ if(valid0){
 if(data.pagination !== undefined){
 let data13 = data.pagination;
 const _errs14 = errors;
-if(!(validate83(data13, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate67(data13, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 else {
@@ -2851,8 +2851,8 @@ if(valid0){
 if(data.citations !== undefined){
 let data14 = data.citations;
 const _errs15 = errors;
-if(!(validate85(data14, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate69(data14, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 else {
@@ -2866,8 +2866,8 @@ if(valid0){
 if(data.log !== undefined){
 let data15 = data.log;
 const _errs16 = errors;
-if(!(validate87(data15, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate71(data15, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -2881,8 +2881,8 @@ if(valid0){
 if(data.catalog !== undefined){
 let data16 = data.catalog;
 const _errs17 = errors;
-if(!(validate90(data16, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate74(data16, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 else {
@@ -2913,11 +2913,11 @@ props0.log = true;
 props0.catalog = true;
 var valid1 = true;
 for(const key0 in data){
-if(pattern1.test(key0)){
+if(pattern0.test(key0)){
 let data17 = data[key0];
 const _errs18 = errors;
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-validate32.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate14.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs19 = errors;
@@ -2948,23 +2948,23 @@ if(valid1){
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate32.errors = vErrors;
+validate14.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate32_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate14_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29_evaluated;
+const evaluated0 = validate10_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2976,7 +2976,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate10.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2984,7 +2984,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate29.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate10.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -2999,8 +2999,8 @@ if(valid0){
 if(data.server !== undefined){
 let data1 = data.server;
 const _errs3 = errors;
-if(!(validate30(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate11(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -3014,12 +3014,12 @@ if(valid0){
 if(data.capabilities !== undefined){
 let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate14(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate32_evaluated.props;
+var props0 = validate14_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -3035,7 +3035,7 @@ if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.transport === undefined) && (missing1 = "transport")){
-validate29.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3043,13 +3043,13 @@ if(data3.transport !== undefined){
 let data4 = data3.transport;
 const _errs7 = errors;
 if(typeof data4 !== "string"){
-validate29.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs8 = errors;
-const vSchema0 = schema18.properties.endpoint.properties.transport.enum;
+const vSchema0 = schema7.properties.endpoint.properties.transport.enum;
 if(!((data4 === "stdio") || (data4 === "http"))){
-validate29.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema18.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema7.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -3066,7 +3066,7 @@ if(data3.url !== undefined){
 let data5 = data3.url;
 const _errs9 = errors;
 if(typeof data5 !== "string"){
-validate29.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs10 = errors;
@@ -3090,7 +3090,7 @@ for(let i0=0; i0<len0; i0++){
 let data7 = data6[i0];
 const _errs13 = errors;
 if(typeof data7 !== "string"){
-validate29.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs14 = errors;
@@ -3105,7 +3105,7 @@ if(valid2){
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs11){
@@ -3123,7 +3123,7 @@ if(valid1){
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate10.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs5){
@@ -3142,22 +3142,22 @@ if(valid0){
 }
 }
 else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate29.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-const validate29_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
+const validate10_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28_evaluated;
+const evaluated0 = validate9_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3169,7 +3169,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.engines === undefined) && (missing0 = "engines")){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3184,8 +3184,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate29(data1, {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -3199,7 +3199,7 @@ if(valid1){
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate9.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -3231,28 +3231,28 @@ if(valid0){
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate28.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-const validate28_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate9_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedParams: Validator<EmbedParams> = validate10;
-const schema7 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
-const schema9 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
+export const embedParams: Validator<EmbedParams> = validate80;
+const schema40 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
+const schema42 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
 const func0 = ajvRuntime_ucs2length;
-const pattern0 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern2 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/content.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12_evaluated;
+const evaluated0 = validate82_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3320,7 +3320,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.text === undefined) && (missing1 = "text")){
-validate12.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3355,7 +3355,7 @@ else {
 if(data.type !== undefined){
 let data1 = data.type;
 const _errs8 = errors;
-const vSchema0 = schema9.else.if.properties.type.enum;
+const vSchema0 = schema42.else.if.properties.type.enum;
 if(!(((data1 === "image") || (data1 === "audio")) || (data1 === "blob"))){
 const err3 = {};
 if(vErrors === null){
@@ -3415,7 +3415,7 @@ if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
-validate12.errors = [{instancePath,schemaPath:"#/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate82.errors = [{instancePath,schemaPath:"#/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -3483,7 +3483,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate12.errors = vErrors;
+validate82.errors = vErrors;
 return false;
 }
 else {
@@ -3502,7 +3502,7 @@ if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.mimeType === undefined) && (missing6 = "mimeType")){
-validate12.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
@@ -3522,16 +3522,16 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-validate12.errors = [{instancePath,schemaPath:"#/else/else/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/else/else/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
 return false;
 }
 else {
 if(data.type !== undefined){
 let data2 = data.type;
 const _errs16 = errors;
-const vSchema1 = schema9.else.else.properties.type.enum;
+const vSchema1 = schema42.else.else.properties.type.enum;
 if(!((((data2 === "text") || (data2 === "image")) || (data2 === "audio")) || (data2 === "blob"))){
-validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/else/else/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.else.else.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"#/else/else/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.else.else.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -3566,7 +3566,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate12.errors = vErrors;
+validate82.errors = vErrors;
 return false;
 }
 else {
@@ -3592,7 +3592,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate12.errors = vErrors;
+validate82.errors = vErrors;
 return false;
 }
 else {
@@ -3601,7 +3601,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
@@ -3617,13 +3617,13 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs17 = errors;
 if(typeof data3 !== "string"){
-validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs18 = errors;
-const vSchema2 = schema9.properties.type.enum;
+const vSchema2 = schema42.properties.type.enum;
 if(!((((data3 === "text") || (data3 === "image")) || (data3 === "audio")) || (data3 === "blob"))){
-validate12.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -3640,7 +3640,7 @@ if(data.text !== undefined){
 let data4 = data.text;
 const _errs19 = errors;
 if(typeof data4 !== "string"){
-validate12.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs20 = errors;
@@ -3659,14 +3659,14 @@ const _errs22 = errors;
 if(errors === _errs21){
 if(typeof data5 === "string"){
 if(func0(data5) < 1){
-validate12.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate82.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
 }
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs21){
@@ -3684,15 +3684,15 @@ const _errs23 = errors;
 const _errs24 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate12.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""}];
+if(!pattern2.test(data6)){
+validate82.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""}];
 return false;
 }
 else {
 }
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs23){
@@ -3711,14 +3711,14 @@ const _errs26 = errors;
 if(errors === _errs25){
 if(typeof data7 === "string"){
 if(func0(data7) < 1){
-validate12.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate82.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
 }
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs25){
@@ -3738,23 +3738,23 @@ if(valid7){
 }
 }
 else {
-validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate12.errors = vErrors;
+validate82.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate12_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate82_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11_evaluated;
+const evaluated0 = validate81_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3782,12 +3782,12 @@ valid0 = valid0 || _valid0;
 if(_valid0){
 }
 const _errs3 = errors;
-if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate12_evaluated.props;
+var props0 = validate82_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -3802,7 +3802,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate11.errors = vErrors;
+validate81.errors = vErrors;
 return false;
 }
 else {
@@ -3818,17 +3818,17 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate11.errors = vErrors;
+validate81.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate11_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate81_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10_evaluated;
+const evaluated0 = validate80_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3871,7 +3871,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.inputs === undefined) && (missing1 = "inputs")){
-validate10.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate80.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3893,7 +3893,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate10.errors = vErrors;
+validate80.errors = vErrors;
 return false;
 }
 else {
@@ -3911,12 +3911,12 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs6 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate81(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate11_evaluated.props;
+var props0 = validate81_evaluated.props;
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
@@ -3927,7 +3927,7 @@ if(valid2){
 }
 }
 else {
-validate10.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate80.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs4){
@@ -3950,12 +3950,12 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs9 = errors;
-if(!(validate11(data3, {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate81(data3, {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate11_evaluated.props;
+var props1 = validate81_evaluated.props;
 }
 var valid3 = _errs9 === errors;
 if(!valid3){
@@ -3966,7 +3966,7 @@ if(valid3){
 }
 }
 else {
-validate10.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate80.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs7){
@@ -3982,13 +3982,13 @@ if(data.kind !== undefined){
 let data4 = data.kind;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate80.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs11 = errors;
-const vSchema0 = schema7.properties.kind.enum;
+const vSchema0 = schema40.properties.kind.enum;
 if(!((data4 === "query") || (data4 === "document"))){
-validate10.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema7.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate80.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema40.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -4004,8 +4004,8 @@ if(valid1){
 if(data.encoding !== undefined){
 let data5 = data.encoding;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -4038,24 +4038,24 @@ if(valid1){
 }
 }
 else {
-validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate10.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-const validate10_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate80_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedResult: Validator<EmbedResult> = validate95;
+export const embedResult: Validator<EmbedResult> = validate88;
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96_evaluated;
+const evaluated0 = validate89_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4118,7 +4118,7 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data === "string"){
-if(!pattern0.test(data)){
+if(!pattern2.test(data)){
 const err2 = {instancePath,schemaPath:"#/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -4164,7 +4164,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate96.errors = vErrors;
+validate89.errors = vErrors;
 return false;
 }
 else {
@@ -4180,17 +4180,17 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate96.errors = vErrors;
+validate89.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate96_evaluated = {"dynamicProps":false,"dynamicItems":true};
+const validate89_evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95_evaluated;
+const evaluated0 = validate88_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4257,7 +4257,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.dimension === undefined) && (missing1 = "dimension")){
-validate95.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate88.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -4279,7 +4279,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate95.errors = vErrors;
+validate88.errors = vErrors;
 return false;
 }
 else {
@@ -4288,7 +4288,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.vectors === undefined) && (missing2 = "vectors")){
-validate95.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -4303,12 +4303,12 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs7 = errors;
-if(!(validate96(data2, {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate89(data2, {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 else {
-var items0 = validate96_evaluated.items;
+var items0 = validate89_evaluated.items;
 }
 var valid3 = _errs7 === errors;
 if(!valid3){
@@ -4319,7 +4319,7 @@ if(valid3){
 }
 }
 else {
-validate95.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate88.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs5){
@@ -4334,8 +4334,8 @@ if(valid2){
 if(data.encoding !== undefined){
 let data3 = data.encoding;
 const _errs8 = errors;
-if(!(validate16(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -4350,14 +4350,14 @@ if(data.dimension !== undefined){
 let data4 = data.dimension;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate95.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate88.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate95.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate88.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -4394,23 +4394,23 @@ if(valid2){
 }
 }
 else {
-validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate95.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-const validate95_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate88_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedPartial: Validator<EmbedPartial> = validate100;
+export const embedPartial: Validator<EmbedPartial> = validate93;
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100_evaluated;
+const evaluated0 = validate93_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4424,14 +4424,14 @@ if(data.completed !== undefined){
 let data0 = data.completed;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate100.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate93.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate100.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate93.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -4449,24 +4449,24 @@ if(valid0){
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate100.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-const validate100_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
+const validate93_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiParams: Validator<EmbedMultiParams> = validate102;
-const schema51 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+export const embedMultiParams: Validator<EmbedMultiParams> = validate95;
+const schema47 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102_evaluated;
+const evaluated0 = validate95_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4478,7 +4478,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.inputs === undefined) && (missing0 = "inputs")){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate95.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4493,12 +4493,12 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate81(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate11_evaluated.props;
+var props0 = validate81_evaluated.props;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
@@ -4509,7 +4509,7 @@ if(valid1){
 }
 }
 else {
-validate102.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate95.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -4525,13 +4525,13 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs4 = errors;
 if(typeof data2 !== "string"){
-validate102.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate95.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs5 = errors;
-const vSchema0 = schema51.properties.kind.enum;
+const vSchema0 = schema47.properties.kind.enum;
 if(!((data2 === "query") || (data2 === "document"))){
-validate102.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate95.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema47.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -4547,8 +4547,8 @@ if(valid0){
 if(data.encoding !== undefined){
 let data3 = data.encoding;
 const _errs6 = errors;
-if(!(validate16(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -4581,23 +4581,23 @@ if(valid0){
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate102.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-const validate102_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate95_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiResult: Validator<EmbedMultiResult> = validate106;
+export const embedMultiResult: Validator<EmbedMultiResult> = validate99;
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106_evaluated;
+const evaluated0 = validate99_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4609,7 +4609,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.matrices === undefined) && (missing0 = "matrices")) || ((data.dimension === undefined) && (missing0 = "dimension"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate99.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4632,12 +4632,12 @@ const len1 = data1.length;
 for(let i1=0; i1<len1; i1++){
 let data2 = data1[i1];
 const _errs5 = errors;
-if(!(validate96(data2, {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate89(data2, {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 else {
-var items0 = validate96_evaluated.items;
+var items0 = validate89_evaluated.items;
 }
 var valid2 = _errs5 === errors;
 if(!valid2){
@@ -4648,7 +4648,7 @@ if(valid2){
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate99.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs3){
@@ -4663,7 +4663,7 @@ if(valid1){
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate99.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -4679,14 +4679,14 @@ if(data.dimension !== undefined){
 let data3 = data.dimension;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate106.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate99.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-validate106.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate99.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -4704,8 +4704,8 @@ if(valid0){
 if(data.encoding !== undefined){
 let data4 = data.encoding;
 const _errs8 = errors;
-if(!(validate16(data4, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data4, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -4738,26 +4738,26 @@ if(valid0){
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate106.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-const validate106_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate99_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedMultiPartial: Validator<EmbedMultiPartial> = validate100;
+export const embedMultiPartial: Validator<EmbedMultiPartial> = validate93;
 
-export const embedSparseParams: Validator<EmbedSparseParams> = validate111;
-const schema54 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+export const embedSparseParams: Validator<EmbedSparseParams> = validate104;
+const schema50 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111_evaluated;
+const evaluated0 = validate104_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4769,7 +4769,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.texts === undefined) && (missing0 = "texts")){
-validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4785,7 +4785,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/texts/" + i0,schemaPath:"#/properties/texts/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate104.errors = [{instancePath:instancePath+"/texts/" + i0,schemaPath:"#/properties/texts/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -4800,7 +4800,7 @@ if(valid1){
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate104.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -4816,13 +4816,13 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate111.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate104.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs6 = errors;
-const vSchema0 = schema54.properties.kind.enum;
+const vSchema0 = schema50.properties.kind.enum;
 if(!((data2 === "query") || (data2 === "document"))){
-validate111.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema54.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate104.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema50.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -4856,24 +4856,24 @@ if(valid0){
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate111.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-const validate111_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate104_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const embedSparseResult: Validator<EmbedSparseResult> = validate113;
+export const embedSparseResult: Validator<EmbedSparseResult> = validate106;
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/sparse-vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114_evaluated;
+const evaluated0 = validate107_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4885,7 +4885,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.indices === undefined) && (missing0 = "indices")) || ((data.values === undefined) && (missing0 = "values"))){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4901,14 +4901,14 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate114.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate107.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate114.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate107.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -4926,7 +4926,7 @@ if(valid1){
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -4950,7 +4950,7 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate114.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate107.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs8 = errors;
@@ -4965,7 +4965,7 @@ if(valid2){
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs5){
@@ -4982,22 +4982,22 @@ if(valid0){
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate114.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-const validate114_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
+const validate107_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113_evaluated;
+const evaluated0 = validate106_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5009,7 +5009,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sparse === undefined) && (missing0 = "sparse")){
-validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5024,8 +5024,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate114(data1, {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate107(data1, {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 else {
@@ -5039,7 +5039,7 @@ if(valid1){
 }
 }
 else {
-validate113.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate106.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -5071,24 +5071,24 @@ if(valid0){
 }
 }
 else {
-validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate113.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-const validate113_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate106_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackParams: Validator<FeedbackParams> = validate118;
+export const feedbackParams: Validator<FeedbackParams> = validate111;
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/query-input.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119_evaluated;
+const evaluated0 = validate112_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5118,12 +5118,12 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate12_evaluated.props;
+var props0 = validate82_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -5155,12 +5155,12 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs6 = errors;
-if(!(validate12(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate82(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate12_evaluated.props;
+var props1 = validate82_evaluated.props;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
@@ -5206,7 +5206,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate119.errors = vErrors;
+validate112.errors = vErrors;
 return false;
 }
 else {
@@ -5222,19 +5222,19 @@ vErrors = null;
 }
 if(errors === 0){
 }
-validate119.errors = vErrors;
+validate112.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-const validate119_evaluated = {"dynamicProps":true,"dynamicItems":true};
+const validate112_evaluated = {"dynamicProps":true,"dynamicItems":true};
 
-const schema60 = {"title":"FeedbackSignal","description":"How one hit fared downstream; untrusted, advisory input (§7.16).","type":"object","required":["hitId"],"properties":{"hitId":{"type":["string","number"],"description":"The hit's id (§7.16)."},"used":{"type":"boolean","description":"Placed in the final context."},"cited":{"type":"boolean","description":"Cited in the answer."},"helpful":{"type":"boolean","description":"Human or judge relevance label."},"reward":{"type":"number","minimum":-1,"maximum":1,"description":"Scalar reward in [-1,1] for RL retrievers (§7.16)."},"poisonSuspected":{"type":"boolean","description":"Integrity signal (§15.3)."},"injectionSuspected":{"type":"boolean","description":"Safety signal (§15.2)."}}};
+const schema56 = {"title":"FeedbackSignal","description":"How one hit fared downstream; untrusted, advisory input (§7.16).","type":"object","required":["hitId"],"properties":{"hitId":{"type":["string","number"],"description":"The hit's id (§7.16)."},"used":{"type":"boolean","description":"Placed in the final context."},"cited":{"type":"boolean","description":"Cited in the answer."},"helpful":{"type":"boolean","description":"Human or judge relevance label."},"reward":{"type":"number","minimum":-1,"maximum":1,"description":"Scalar reward in [-1,1] for RL retrievers (§7.16)."},"poisonSuspected":{"type":"boolean","description":"Integrity signal (§15.3)."},"injectionSuspected":{"type":"boolean","description":"Safety signal (§15.2)."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123_evaluated;
+const evaluated0 = validate116_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5246,7 +5246,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hitId === undefined) && (missing0 = "hitId")){
-validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5254,7 +5254,7 @@ if(data.hitId !== undefined){
 let data0 = data.hitId;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate123.errors = [{instancePath:instancePath+"/hitId",schemaPath:"#/properties/hitId/type",keyword:"type",params:{type: schema60.properties.hitId.type},message:"must be string,number"}];
+validate116.errors = [{instancePath:instancePath+"/hitId",schemaPath:"#/properties/hitId/type",keyword:"type",params:{type: schema56.properties.hitId.type},message:"must be string,number"}];
 return false;
 }
 const _errs2 = errors;
@@ -5270,7 +5270,7 @@ if(data.used !== undefined){
 let data1 = data.used;
 const _errs3 = errors;
 if(typeof data1 !== "boolean"){
-validate123.errors = [{instancePath:instancePath+"/used",schemaPath:"#/properties/used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate116.errors = [{instancePath:instancePath+"/used",schemaPath:"#/properties/used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs4 = errors;
@@ -5286,7 +5286,7 @@ if(data.cited !== undefined){
 let data2 = data.cited;
 const _errs5 = errors;
 if(typeof data2 !== "boolean"){
-validate123.errors = [{instancePath:instancePath+"/cited",schemaPath:"#/properties/cited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate116.errors = [{instancePath:instancePath+"/cited",schemaPath:"#/properties/cited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs6 = errors;
@@ -5302,7 +5302,7 @@ if(data.helpful !== undefined){
 let data3 = data.helpful;
 const _errs7 = errors;
 if(typeof data3 !== "boolean"){
-validate123.errors = [{instancePath:instancePath+"/helpful",schemaPath:"#/properties/helpful/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate116.errors = [{instancePath:instancePath+"/helpful",schemaPath:"#/properties/helpful/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs8 = errors;
@@ -5321,12 +5321,12 @@ const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate123.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate116.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data4 < -1 || isNaN(data4)){
-validate123.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1"}];
+validate116.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1"}];
 return false;
 }
 else {
@@ -5334,7 +5334,7 @@ else {
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate116.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(errors === _errs9){
@@ -5350,7 +5350,7 @@ if(data.poisonSuspected !== undefined){
 let data5 = data.poisonSuspected;
 const _errs11 = errors;
 if(typeof data5 !== "boolean"){
-validate123.errors = [{instancePath:instancePath+"/poisonSuspected",schemaPath:"#/properties/poisonSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate116.errors = [{instancePath:instancePath+"/poisonSuspected",schemaPath:"#/properties/poisonSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs12 = errors;
@@ -5366,7 +5366,7 @@ if(data.injectionSuspected !== undefined){
 let data6 = data.injectionSuspected;
 const _errs13 = errors;
 if(typeof data6 !== "boolean"){
-validate123.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate116.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs14 = errors;
@@ -5388,22 +5388,22 @@ if(valid0){
 }
 }
 else {
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate123.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-const validate123_evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
+const validate116_evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118_evaluated;
+const evaluated0 = validate111_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5415,7 +5415,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.signals === undefined) && (missing0 = "signals")){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5423,7 +5423,7 @@ if(data.sessionId !== undefined){
 let data0 = data.sessionId;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate111.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -5438,13 +5438,13 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
-if(!(validate119(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate119_evaluated.props;
-var items0 = validate119_evaluated.items;
+var props0 = validate112_evaluated.props;
+var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs3 === errors;
 }
@@ -5463,8 +5463,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs6 = errors;
-if(!(validate123(data3, {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate116(data3, {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 else {
@@ -5478,7 +5478,7 @@ if(valid1){
 }
 }
 else {
-validate118.errors = [{instancePath:instancePath+"/signals",schemaPath:"#/properties/signals/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate111.errors = [{instancePath:instancePath+"/signals",schemaPath:"#/properties/signals/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs4){
@@ -5512,23 +5512,23 @@ if(valid0){
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate118.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-const validate118_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate111_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const feedbackResult: Validator<FeedbackResult> = validate126;
+export const feedbackResult: Validator<FeedbackResult> = validate119;
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126_evaluated;
+const evaluated0 = validate119_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5540,7 +5540,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.accepted === undefined) && (missing0 = "accepted")){
-validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate119.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5548,14 +5548,14 @@ if(data.accepted !== undefined){
 let data0 = data.accepted;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate126.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate119.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate126.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate119.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -5590,23 +5590,23 @@ if(valid0){
 }
 }
 else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate126.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-const validate126_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate119_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphParams: Validator<GraphParams> = validate129;
+export const graphParams: Validator<GraphParams> = validate122;
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129_evaluated;
+const evaluated0 = validate122_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5618,15 +5618,15 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.op === undefined) && (missing0 = "op")){
-validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.op !== undefined){
 let data0 = data.op;
 const _errs1 = errors;
-if(!(validate63(data0, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate46(data0, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
@@ -5640,13 +5640,13 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs2 = errors;
-if(!(validate119(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate119_evaluated.props;
-var items0 = validate119_evaluated.items;
+var props0 = validate112_evaluated.props;
+var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs2 === errors;
 }
@@ -5658,14 +5658,14 @@ if(data.k !== undefined){
 let data2 = data.k;
 const _errs3 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate129.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate122.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate129.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate122.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -5692,7 +5692,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs7 = errors;
 if(typeof data4 !== "string"){
-validate129.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs8 = errors;
@@ -5707,7 +5707,7 @@ if(valid1){
 }
 }
 else {
-validate129.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate122.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs5){
@@ -5723,14 +5723,14 @@ if(data.hops !== undefined){
 let data5 = data.hops;
 const _errs9 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate129.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate122.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate129.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate122.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -5749,7 +5749,7 @@ if(data.sessionId !== undefined){
 let data6 = data.sessionId;
 const _errs11 = errors;
 if(typeof data6 !== "string"){
-validate129.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs12 = errors;
@@ -5765,7 +5765,7 @@ if(data.cursor !== undefined){
 let data7 = data.cursor;
 const _errs13 = errors;
 if(typeof data7 !== "string"){
-validate129.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs14 = errors;
@@ -5803,25 +5803,25 @@ if(valid0){
 }
 }
 else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate129.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-const validate129_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate122_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const graphResult: Validator<GraphResult> = validate133;
-const schema66 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
+export const graphResult: Validator<GraphResult> = validate126;
+const schema62 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/citation.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140_evaluated;
+const evaluated0 = validate133_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5835,7 +5835,7 @@ if(data.source !== undefined){
 let data0 = data.source;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -5851,7 +5851,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -5867,7 +5867,7 @@ if(data.title !== undefined){
 let data2 = data.title;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs6 = errors;
@@ -5883,14 +5883,14 @@ if(data.start !== undefined){
 let data3 = data.start;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate140.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate133.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate140.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate133.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -5909,14 +5909,14 @@ if(data.end !== undefined){
 let data4 = data.end;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate140.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate133.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate140.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate133.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -5935,14 +5935,14 @@ if(data.page !== undefined){
 let data5 = data.page;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate140.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate133.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs12 = errors;
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate140.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate133.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -5965,23 +5965,23 @@ if(valid0){
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate140.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-const validate140_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
+const validate133_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/provenance.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142_evaluated;
+const evaluated0 = validate135_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6003,7 +6003,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate135.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -6018,7 +6018,7 @@ if(valid1){
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate135.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -6042,7 +6042,7 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate135.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs8 = errors;
@@ -6057,7 +6057,7 @@ if(valid2){
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate135.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs5){
@@ -6085,7 +6085,7 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing0;
 if(((data5.src === undefined) && (missing0 = "src")) || ((data5.dst === undefined) && (missing0 = "dst"))){
-validate142.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate135.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6093,7 +6093,7 @@ if(data5.src !== undefined){
 let data6 = data5.src;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate135.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs14 = errors;
@@ -6109,7 +6109,7 @@ if(data5.dst !== undefined){
 let data7 = data5.dst;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate135.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs16 = errors;
@@ -6126,7 +6126,7 @@ if(valid4){
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate135.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
@@ -6141,7 +6141,7 @@ if(valid3){
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate135.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs9){
@@ -6165,7 +6165,7 @@ for(let i3=0; i3<len3; i3++){
 let data9 = data8[i3];
 const _errs19 = errors;
 if(typeof data9 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate135.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs20 = errors;
@@ -6180,7 +6180,7 @@ if(valid5){
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate135.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs17){
@@ -6198,24 +6198,24 @@ if(valid0){
 }
 }
 else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate142.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-const validate142_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
+const validate135_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
+const schema65 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/trust.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144_evaluated;
+const evaluated0 = validate137_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6227,7 +6227,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6235,13 +6235,13 @@ if(data.level !== undefined){
 let data0 = data.level;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate144.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
-const vSchema0 = schema69.properties.level.enum;
+const vSchema0 = schema65.properties.level.enum;
 if(!(((data0 === "trusted") || (data0 === "community")) || (data0 === "untrusted"))){
-validate144.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema69.properties.level.enum},message:"must be equal to one of the allowed values"}];
+validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema65.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -6261,12 +6261,12 @@ const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
-validate144.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate137.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate144.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate137.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -6274,7 +6274,7 @@ else {
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate137.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(errors === _errs3){
@@ -6290,7 +6290,7 @@ if(data.injectionSuspected !== undefined){
 let data2 = data.injectionSuspected;
 const _errs5 = errors;
 if(typeof data2 !== "boolean"){
-validate144.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate137.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs6 = errors;
@@ -6306,7 +6306,7 @@ if(data.sanitized !== undefined){
 let data3 = data.sanitized;
 const _errs7 = errors;
 if(typeof data3 !== "boolean"){
-validate144.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate137.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs8 = errors;
@@ -6325,23 +6325,23 @@ if(valid0){
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate144.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-const validate144_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
+const validate137_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/hit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135_evaluated;
+const evaluated0 = validate128_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6353,7 +6353,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.score === undefined) && (missing0 = "score"))){
-validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6361,7 +6361,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate135.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema66.properties.id.type},message:"must be string,number"}];
+validate128.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema62.properties.id.type},message:"must be string,number"}];
 return false;
 }
 const _errs2 = errors;
@@ -6377,7 +6377,7 @@ if(data.score !== undefined){
 let data1 = data.score;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate135.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate128.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs4 = errors;
@@ -6396,12 +6396,12 @@ const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1 || isNaN(data2)){
-validate135.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate128.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate135.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate128.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -6409,7 +6409,7 @@ else {
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate128.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(errors === _errs5){
@@ -6425,7 +6425,7 @@ if(data.text !== undefined){
 let data3 = data.text;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate135.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs8 = errors;
@@ -6448,12 +6448,12 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 const _errs11 = errors;
-if(!(validate12(data5, {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate82(data5, {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate12_evaluated.props;
+var props0 = validate82_evaluated.props;
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
@@ -6464,7 +6464,7 @@ if(valid1){
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate128.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs9){
@@ -6479,8 +6479,8 @@ if(valid0){
 if(data.modality !== undefined){
 let data6 = data.modality;
 const _errs12 = errors;
-if(!(validate34(data6, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate16(data6, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -6494,8 +6494,8 @@ if(valid0){
 if(data.unit !== undefined){
 let data7 = data.unit;
 const _errs13 = errors;
-if(!(validate53(data7, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate36(data7, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -6510,14 +6510,14 @@ if(data.level !== undefined){
 let data8 = data.level;
 const _errs14 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate135.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate128.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs15 = errors;
 if(errors === _errs14){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-validate135.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate128.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -6536,7 +6536,7 @@ if(data.meta !== undefined){
 let data9 = data.meta;
 const _errs16 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-validate135.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs17 = errors;
@@ -6551,12 +6551,12 @@ if(valid0){
 if(data.vector !== undefined){
 let data10 = data.vector;
 const _errs18 = errors;
-if(!(validate96(data10, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate89(data10, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 else {
-var items0 = validate96_evaluated.items;
+var items0 = validate89_evaluated.items;
 }
 var valid0 = _errs18 === errors;
 }
@@ -6574,7 +6574,7 @@ if(data11.dense !== undefined){
 let data12 = data11.dense;
 const _errs21 = errors;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-validate135.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate128.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs22 = errors;
@@ -6590,7 +6590,7 @@ if(data11.sparse !== undefined){
 let data13 = data11.sparse;
 const _errs23 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate135.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate128.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs24 = errors;
@@ -6606,7 +6606,7 @@ if(data11.rerank !== undefined){
 let data14 = data11.rerank;
 const _errs25 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-validate135.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate128.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs26 = errors;
@@ -6623,7 +6623,7 @@ if(valid2){
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs19){
@@ -6638,8 +6638,8 @@ if(valid0){
 if(data.citation !== undefined){
 let data15 = data.citation;
 const _errs27 = errors;
-if(!(validate140(data15, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate133(data15, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 else {
@@ -6653,8 +6653,8 @@ if(valid0){
 if(data.provenance !== undefined){
 let data16 = data.provenance;
 const _errs28 = errors;
-if(!(validate142(data16, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate135(data16, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
@@ -6668,8 +6668,8 @@ if(valid0){
 if(data.trust !== undefined){
 let data17 = data.trust;
 const _errs29 = errors;
-if(!(validate144(data17, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate137(data17, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 else {
@@ -6688,7 +6688,7 @@ if(errors === _errs30){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing1;
 if(((data18.docId === undefined) && (missing1 = "docId")) || ((data18.index === undefined) && (missing1 = "index"))){
-validate135.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate128.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -6696,7 +6696,7 @@ if(data18.docId !== undefined){
 let data19 = data18.docId;
 const _errs32 = errors;
 if(typeof data19 !== "string"){
-validate135.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs33 = errors;
@@ -6712,14 +6712,14 @@ if(data18.index !== undefined){
 let data20 = data18.index;
 const _errs34 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate135.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate128.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs35 = errors;
 if(errors === _errs34){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-validate135.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate128.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -6738,7 +6738,7 @@ if(data18.context !== undefined){
 let data21 = data18.context;
 const _errs36 = errors;
 if(typeof data21 !== "string"){
-validate135.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs37 = errors;
@@ -6756,7 +6756,7 @@ if(valid3){
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs30){
@@ -6786,22 +6786,22 @@ if(valid0){
 }
 }
 else {
-validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate135.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-const validate135_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
+const validate128_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134_evaluated;
+const evaluated0 = validate127_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6813,7 +6813,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hits === undefined) && (missing0 = "hits")){
-validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6828,8 +6828,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate135(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate128(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -6843,7 +6843,7 @@ if(valid1){
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate127.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -6859,23 +6859,23 @@ if(valid0){
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate134.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-const validate134_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate127_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema71 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
+const schema67 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149_evaluated;
+const evaluated0 = validate142_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6887,7 +6887,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.summary === undefined) && (missing0 = "summary"))){
-validate149.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -6895,7 +6895,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate149.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema71.properties.id.type},message:"must be string,number"}];
+validate142.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema67.properties.id.type},message:"must be string,number"}];
 return false;
 }
 const _errs2 = errors;
@@ -6911,7 +6911,7 @@ if(data.summary !== undefined){
 let data1 = data.summary;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate149.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate142.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -6927,7 +6927,7 @@ if(data.score !== undefined){
 let data2 = data.score;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate149.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate142.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs6 = errors;
@@ -6943,14 +6943,14 @@ if(data.level !== undefined){
 let data3 = data.level;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate149.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate142.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate149.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate142.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -6972,22 +6972,22 @@ if(valid0){
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate149.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-const validate149_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
+const validate142_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148_evaluated;
+const evaluated0 = validate141_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6999,7 +6999,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.summary === undefined) && (missing0 = "summary")) || ((data.communities === undefined) && (missing0 = "communities"))){
-validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7007,7 +7007,7 @@ if(data.summary !== undefined){
 let data0 = data.summary;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate148.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate141.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -7030,8 +7030,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate149(data2, {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate142(data2, {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -7045,7 +7045,7 @@ if(valid1){
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate141.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs3){
@@ -7062,22 +7062,22 @@ if(valid0){
 }
 }
 else {
-validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate148.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-const validate148_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate141_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152_evaluated;
+const evaluated0 = validate145_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7089,7 +7089,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hits === undefined) && (missing0 = "hits")) || ((data.followups === undefined) && (missing0 = "followups"))){
-validate152.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate145.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7104,8 +7104,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate135(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate128(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -7119,7 +7119,7 @@ if(valid1){
 }
 }
 else {
-validate152.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate145.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -7143,7 +7143,7 @@ for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs6 = errors;
 if(typeof data3 !== "string"){
-validate152.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate145.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs7 = errors;
@@ -7158,7 +7158,7 @@ if(valid2){
 }
 }
 else {
-validate152.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate145.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs4){
@@ -7175,22 +7175,22 @@ if(valid0){
 }
 }
 else {
-validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate152.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-const validate152_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
+const validate145_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155_evaluated;
+const evaluated0 = validate148_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7202,7 +7202,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.communities === undefined) && (missing0 = "communities")){
-validate155.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7217,8 +7217,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate149(data1, {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate142(data1, {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 else {
@@ -7232,7 +7232,7 @@ if(valid1){
 }
 }
 else {
-validate155.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate148.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -7248,23 +7248,23 @@ if(valid0){
 }
 }
 else {
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate155.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-const validate155_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
+const validate148_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema74 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
+const schema70 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158_evaluated;
+const evaluated0 = validate151_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7276,7 +7276,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.nodes === undefined) && (missing0 = "nodes")) || ((data.edges === undefined) && (missing0 = "edges"))){
-validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate151.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7296,7 +7296,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.id === undefined) && (missing1 = "id")){
-validate158.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate151.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -7304,7 +7304,7 @@ if(data1.id !== undefined){
 let data2 = data1.id;
 const _errs5 = errors;
 if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate158.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema74.properties.nodes.items.properties.id.type},message:"must be string,number"}];
+validate151.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema70.properties.nodes.items.properties.id.type},message:"must be string,number"}];
 return false;
 }
 const _errs6 = errors;
@@ -7320,7 +7320,7 @@ if(data1.score !== undefined){
 let data3 = data1.score;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate158.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate151.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs8 = errors;
@@ -7337,7 +7337,7 @@ if(valid2){
 }
 }
 else {
-validate158.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs3){
@@ -7352,7 +7352,7 @@ if(valid1){
 }
 }
 else {
-validate158.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate151.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -7380,7 +7380,7 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.src === undefined) && (missing2 = "src")) || ((data5.dst === undefined) && (missing2 = "dst"))){
-validate158.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate151.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -7388,7 +7388,7 @@ if(data5.src !== undefined){
 let data6 = data5.src;
 const _errs13 = errors;
 if((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))){
-validate158.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema74.properties.edges.items.properties.src.type},message:"must be string,number"}];
+validate151.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema70.properties.edges.items.properties.src.type},message:"must be string,number"}];
 return false;
 }
 const _errs14 = errors;
@@ -7404,7 +7404,7 @@ if(data5.dst !== undefined){
 let data7 = data5.dst;
 const _errs15 = errors;
 if((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))){
-validate158.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema74.properties.edges.items.properties.dst.type},message:"must be string,number"}];
+validate151.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema70.properties.edges.items.properties.dst.type},message:"must be string,number"}];
 return false;
 }
 const _errs16 = errors;
@@ -7420,7 +7420,7 @@ if(data5.weight !== undefined){
 let data8 = data5.weight;
 const _errs17 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate158.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate151.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs18 = errors;
@@ -7438,7 +7438,7 @@ if(valid4){
 }
 }
 else {
-validate158.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
@@ -7453,7 +7453,7 @@ if(valid3){
 }
 }
 else {
-validate158.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate151.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs9){
@@ -7470,23 +7470,23 @@ if(valid0){
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate158.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-const validate158_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
+const validate151_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/usage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160_evaluated;
+const evaluated0 = validate153_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7500,14 +7500,14 @@ if(data.candidates !== undefined){
 let data0 = data.candidates;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate160.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate153.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate160.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate153.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -7526,14 +7526,14 @@ if(data.reranked !== undefined){
 let data1 = data.reranked;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate160.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate153.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate160.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate153.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -7555,14 +7555,14 @@ const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate160.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate153.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate153.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(errors === _errs5){
@@ -7578,14 +7578,14 @@ if(data.tokens !== undefined){
 let data3 = data.tokens;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate160.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate153.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate160.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate153.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -7612,7 +7612,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate160.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate153.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs12 = errors;
@@ -7627,7 +7627,7 @@ if(valid1){
 }
 }
 else {
-validate160.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate153.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs9){
@@ -7646,22 +7646,22 @@ if(valid0){
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate160.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-const validate160_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
+const validate153_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133_evaluated;
+const evaluated0 = validate126_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7672,8 +7672,8 @@ const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
@@ -7685,8 +7685,8 @@ var props0 = {};
 props0.hits = true;
 }
 const _errs3 = errors;
-if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -7701,8 +7701,8 @@ props0.communities = true;
 }
 }
 const _errs4 = errors;
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -7717,8 +7717,8 @@ props0.followups = true;
 }
 }
 const _errs5 = errors;
-if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -7732,8 +7732,8 @@ props0.communities = true;
 }
 }
 const _errs6 = errors;
-if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 else {
@@ -7756,7 +7756,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate133.errors = vErrors;
+validate126.errors = vErrors;
 return false;
 }
 else {
@@ -7781,8 +7781,8 @@ props0._meta = true;
 if(data.usage !== undefined){
 let data0 = data.usage;
 const _errs7 = errors;
-if(!(validate160(data0, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate153(data0, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -7797,7 +7797,7 @@ if(data.nextCursor !== undefined){
 let data1 = data.nextCursor;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate133.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs9 = errors;
@@ -7829,24 +7829,24 @@ if(valid1){
 }
 }
 else {
-validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate133.errors = vErrors;
+validate126.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate133_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate126_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const graphPartial: Validator<GraphPartial> = validate163;
+export const graphPartial: Validator<GraphPartial> = validate156;
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163_evaluated;
+const evaluated0 = validate156_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7867,8 +7867,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate135(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate128(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -7882,7 +7882,7 @@ if(valid1){
 }
 }
 else {
-validate163.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate156.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -7897,23 +7897,23 @@ if(valid0){
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate163.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-const validate163_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
+const validate156_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddParams: Validator<IndexAddParams> = validate166;
+export const indexAddParams: Validator<IndexAddParams> = validate159;
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167_evaluated;
+const evaluated0 = validate160_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7925,7 +7925,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.text === undefined) && (missing0 = "text")){
-validate167.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate160.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7933,7 +7933,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate167.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -7949,7 +7949,7 @@ if(data.text !== undefined){
 let data1 = data.text;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate167.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate160.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -7965,7 +7965,7 @@ if(data.meta !== undefined){
 let data2 = data.meta;
 const _errs5 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate167.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate160.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs6 = errors;
@@ -7983,22 +7983,22 @@ if(valid0){
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate167.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-const validate167_evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate160_evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166_evaluated;
+const evaluated0 = validate159_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8010,7 +8010,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.documents === undefined) && (missing0 = "documents")){
-validate166.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8025,8 +8025,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate167(data1, {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate160(data1, {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 else {
@@ -8040,7 +8040,7 @@ if(valid1){
 }
 }
 else {
-validate166.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate159.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -8056,7 +8056,7 @@ if(data.chunk !== undefined){
 let data2 = data.chunk;
 const _errs4 = errors;
 if(typeof data2 !== "boolean"){
-validate166.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate159.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs5 = errors;
@@ -8072,7 +8072,7 @@ if(data.contextual !== undefined){
 let data3 = data.contextual;
 const _errs6 = errors;
 if(typeof data3 !== "boolean"){
-validate166.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate159.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 const _errs7 = errors;
@@ -8106,23 +8106,23 @@ if(valid0){
 }
 }
 else {
-validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate166.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-const validate166_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate159_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexAddResult: Validator<IndexAddResult> = validate170;
+export const indexAddResult: Validator<IndexAddResult> = validate163;
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170_evaluated;
+const evaluated0 = validate163_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8134,7 +8134,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ids === undefined) && (missing0 = "ids")){
-validate170.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate163.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8150,7 +8150,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate170.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate163.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -8165,7 +8165,7 @@ if(valid1){
 }
 }
 else {
-validate170.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate163.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -8181,14 +8181,14 @@ if(data.chunks !== undefined){
 let data2 = data.chunks;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate170.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate163.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate170.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate163.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -8224,23 +8224,23 @@ if(valid0){
 }
 }
 else {
-validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate170.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-const validate170_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate163_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteParams: Validator<IndexDeleteParams> = validate173;
+export const indexDeleteParams: Validator<IndexDeleteParams> = validate166;
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173_evaluated;
+const evaluated0 = validate166_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8252,7 +8252,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ids === undefined) && (missing0 = "ids")){
-validate173.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate166.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8268,7 +8268,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate173.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate166.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs4 = errors;
@@ -8283,7 +8283,7 @@ if(valid1){
 }
 }
 else {
-validate173.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate166.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -8315,23 +8315,23 @@ if(valid0){
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate173.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-const validate173_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate166_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const indexDeleteResult: Validator<IndexDeleteResult> = validate175;
+export const indexDeleteResult: Validator<IndexDeleteResult> = validate168;
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175_evaluated;
+const evaluated0 = validate168_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8343,7 +8343,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.deleted === undefined) && (missing0 = "deleted")){
-validate175.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8351,14 +8351,14 @@ if(data.deleted !== undefined){
 let data0 = data.deleted;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate175.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate168.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate175.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate168.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -8393,25 +8393,25 @@ if(valid0){
 }
 }
 else {
-validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate175.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-const validate175_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate168_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const infoParams: Validator<InfoParams> = validate1;
 
-export const infoResult: Validator<InfoResult> = validate179;
+export const infoResult: Validator<InfoResult> = validate172;
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179_evaluated;
+const evaluated0 = validate172_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8423,7 +8423,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate179.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate172.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8431,14 +8431,14 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate179.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate172.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-validate179.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate172.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -8456,8 +8456,8 @@ if(valid0){
 if(data.server !== undefined){
 let data1 = data.server;
 const _errs3 = errors;
-if(!(validate30(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate11(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -8471,12 +8471,12 @@ if(valid0){
 if(data.capabilities !== undefined){
 let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate14(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate32_evaluated.props;
+var props0 = validate14_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -8506,23 +8506,23 @@ if(valid0){
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate179.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-const validate179_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate172_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeParams: Validator<InitializeParams> = validate183;
+export const initializeParams: Validator<InitializeParams> = validate176;
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185_evaluated;
+const evaluated0 = validate178_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8535,8 +8535,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.streaming !== undefined){
 let data0 = data.streaming;
 const _errs1 = errors;
-if(!(validate81(data0, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate65(data0, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
@@ -8550,8 +8550,8 @@ if(valid0){
 if(data.log !== undefined){
 let data1 = data.log;
 const _errs2 = errors;
-if(!(validate87(data1, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate71(data1, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -8567,11 +8567,11 @@ props0.streaming = true;
 props0.log = true;
 var valid1 = true;
 for(const key0 in data){
-if(pattern1.test(key0)){
+if(pattern0.test(key0)){
 let data2 = data[key0];
 const _errs3 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate185.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate178.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs4 = errors;
@@ -8587,23 +8587,23 @@ if(valid1){
 }
 }
 else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate185.errors = vErrors;
+validate178.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-const validate185_evaluated = {"dynamicProps":true,"dynamicItems":false};
+const validate178_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183_evaluated;
+const evaluated0 = validate176_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8615,7 +8615,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.client === undefined) && (missing0 = "client"))){
-validate183.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate176.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8623,14 +8623,14 @@ if(data.protocolVersion !== undefined){
 let data0 = data.protocolVersion;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate183.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate176.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-validate183.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate176.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -8648,8 +8648,8 @@ if(valid0){
 if(data.client !== undefined){
 let data1 = data.client;
 const _errs3 = errors;
-if(!(validate30(data1, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate11(data1, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -8663,12 +8663,123 @@ if(valid0){
 if(data.capabilities !== undefined){
 let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate185(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate178(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate185_evaluated.props;
+var props0 = validate178_evaluated.props;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data._meta !== undefined){
+let data3 = data._meta;
+const _errs5 = errors;
+if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+const validate176_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+
+export const initializeResult: Validator<InitializeResult> = validate183;
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate183_evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
+validate183.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.protocolVersion !== undefined){
+let data0 = data.protocolVersion;
+const _errs1 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate183.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+validate183.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.server !== undefined){
+let data1 = data.server;
+const _errs3 = errors;
+if(!(validate11(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.capabilities !== undefined){
+let data2 = data.capabilities;
+const _errs4 = errors;
+if(!(validate14(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate14_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -8707,125 +8818,14 @@ if(errors === 0){
 validate183.errors = vErrors;
 return errors === 0;
 }
-const validate183_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate183_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const initializeResult: Validator<InitializeResult> = validate190;
+export const memoryBuildParams: Validator<MemoryBuildParams> = validate188;
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.protocolVersion === undefined) && (missing0 = "protocolVersion")) || ((data.server === undefined) && (missing0 = "server"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate190.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.protocolVersion !== undefined){
-let data0 = data.protocolVersion;
-const _errs1 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate190.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-validate190.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.server !== undefined){
-let data1 = data.server;
-const _errs3 = errors;
-if(!(validate30(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.capabilities !== undefined){
-let data2 = data.capabilities;
-const _errs4 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate32_evaluated.props;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data._meta !== undefined){
-let data3 = data._meta;
-const _errs5 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate190.errors = vErrors;
-return errors === 0;
-}
-const validate190_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const memoryBuildParams: Validator<MemoryBuildParams> = validate20;
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate20_evaluated;
+const evaluated0 = validate188_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8851,7 +8851,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if((data1.text === undefined) && (missing0 = "text")){
-validate20.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate188.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8859,7 +8859,7 @@ if(data1.id !== undefined){
 let data2 = data1.id;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate188.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs6 = errors;
@@ -8875,7 +8875,7 @@ if(data1.text !== undefined){
 let data3 = data1.text;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate188.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs8 = errors;
@@ -8892,7 +8892,7 @@ if(valid2){
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate188.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs3){
@@ -8907,7 +8907,7 @@ if(valid1){
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate188.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -8923,7 +8923,7 @@ if(data.memoryId !== undefined){
 let data4 = data.memoryId;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate188.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs10 = errors;
@@ -8938,8 +8938,8 @@ if(valid0){
 if(data.scope !== undefined){
 let data5 = data.scope;
 const _errs11 = errors;
-if(!(validate22(data5, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate56(data5, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 else {
@@ -8971,23 +8971,23 @@ if(valid0){
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate188.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate20.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-const validate20_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate188_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildResult: Validator<MemoryBuildResult> = validate194;
+export const memoryBuildResult: Validator<MemoryBuildResult> = validate191;
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194_evaluated;
+const evaluated0 = validate191_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8999,7 +8999,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.memoryId === undefined) && (missing0 = "memoryId")){
-validate194.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate191.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9007,7 +9007,7 @@ if(data.memoryId !== undefined){
 let data0 = data.memoryId;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate194.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate191.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -9023,14 +9023,14 @@ if(data.tokens !== undefined){
 let data1 = data.tokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate194.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate191.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate194.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate191.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -9066,25 +9066,25 @@ if(valid0){
 }
 }
 else {
-validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate194.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-const validate194_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate191_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate100;
+export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate93;
 
-export const memoryRecallParams: Validator<MemoryRecallParams> = validate197;
+export const memoryRecallParams: Validator<MemoryRecallParams> = validate194;
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197_evaluated;
+const evaluated0 = validate194_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9096,20 +9096,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.query === undefined) && (missing0 = "query")){
-validate197.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate194.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.query !== undefined){
 let data0 = data.query;
 const _errs1 = errors;
-if(!(validate119(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate119_evaluated.props;
-var items0 = validate119_evaluated.items;
+var props0 = validate112_evaluated.props;
+var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -9121,7 +9121,7 @@ if(data.memoryId !== undefined){
 let data1 = data.memoryId;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate197.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate194.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs3 = errors;
@@ -9137,7 +9137,7 @@ if(data.sessionId !== undefined){
 let data2 = data.sessionId;
 const _errs4 = errors;
 if(typeof data2 !== "string"){
-validate197.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate194.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs5 = errors;
@@ -9153,14 +9153,14 @@ if(data.n !== undefined){
 let data3 = data.n;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate197.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate194.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-validate197.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate194.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -9198,23 +9198,23 @@ if(valid0){
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate197.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-const validate197_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate194_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallResult: Validator<MemoryRecallResult> = validate200;
+export const memoryRecallResult: Validator<MemoryRecallResult> = validate197;
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201_evaluated;
+const evaluated0 = validate198_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9228,7 +9228,7 @@ if(data.query !== undefined){
 let data0 = data.query;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate201.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate198.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
@@ -9252,7 +9252,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate201.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate198.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs6 = errors;
@@ -9267,7 +9267,7 @@ if(valid1){
 }
 }
 else {
-validate201.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate198.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs3){
@@ -9283,7 +9283,7 @@ if(data.weight !== undefined){
 let data3 = data.weight;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate201.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate198.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 const _errs8 = errors;
@@ -9300,22 +9300,22 @@ if(valid0){
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate201.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-const validate201_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
+const validate198_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200_evaluated;
+const evaluated0 = validate197_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9327,7 +9327,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.clues === undefined) && (missing0 = "clues")){
-validate200.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate197.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9342,8 +9342,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate201(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate198(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -9357,7 +9357,7 @@ if(valid1){
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate197.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -9380,8 +9380,8 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs6 = errors;
-if(!(validate135(data3, {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate128(data3, {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -9395,7 +9395,7 @@ if(valid2){
 }
 }
 else {
-validate200.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate197.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs4){
@@ -9428,23 +9428,23 @@ if(valid0){
 }
 }
 else {
-validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate200.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-const validate200_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate197_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate205;
+export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate202;
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205_evaluated;
+const evaluated0 = validate202_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9465,8 +9465,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate201(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate198(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 else {
@@ -9480,7 +9480,7 @@ if(valid1){
 }
 }
 else {
-validate205.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate202.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === _errs1){
@@ -9495,24 +9495,24 @@ if(valid0){
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate205.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-const validate205_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
+const validate202_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pingParams: Validator<PingParams> = validate26;
-const schema16 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+export const pingParams: Validator<PingParams> = validate205;
+const schema95 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26_evaluated;
+const evaluated0 = validate205_evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9526,7 +9526,7 @@ if(data.nonce !== undefined){
 let data0 = data.nonce;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-validate26.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema16.properties.nonce.type},message:"must be string,number"}];
+validate205.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema95.properties.nonce.type},message:"must be string,number"}];
 return false;
 }
 const _errs2 = errors;
@@ -9557,18 +9557,18 @@ if(valid0){
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate26.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-const validate26_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
+const validate205_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pingResult: Validator<PingResult> = validate26;
+export const pingResult: Validator<PingResult> = validate205;
 
 export const queryTransformParams: Validator<QueryTransformParams> = validate208;
 
@@ -9594,13 +9594,13 @@ else {
 if(data.query !== undefined){
 let data0 = data.query;
 const _errs1 = errors;
-if(!(validate119(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate119_evaluated.props;
-var items0 = validate119_evaluated.items;
+var props0 = validate112_evaluated.props;
+var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -9611,8 +9611,8 @@ if(valid0){
 if(data.method !== undefined){
 let data1 = data.method;
 const _errs2 = errors;
-if(!(validate59(data1, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate42(data1, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -9882,13 +9882,13 @@ else {
 if(data.query !== undefined){
 let data0 = data.query;
 const _errs1 = errors;
-if(!(validate119(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate119_evaluated.props;
-var items0 = validate119_evaluated.items;
+var props0 = validate112_evaluated.props;
+var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -9907,13 +9907,13 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate119(data2, {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data2, {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate119_evaluated.props;
-var items1 = validate119_evaluated.items;
+var props1 = validate112_evaluated.props;
+var items1 = validate112_evaluated.items;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
@@ -9939,8 +9939,8 @@ if(valid0){
 if(data.method !== undefined){
 let data3 = data.method;
 const _errs5 = errors;
-if(!(validate45(data3, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate28(data3, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -10123,8 +10123,8 @@ if(valid0){
 if(data.usage !== undefined){
 let data4 = data.usage;
 const _errs9 = errors;
-if(!(validate160(data4, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate153(data4, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -10168,7 +10168,7 @@ return errors === 0;
 }
 const validate221_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rerankPartial: Validator<RerankPartial> = validate100;
+export const rerankPartial: Validator<RerankPartial> = validate93;
 
 export const retrieveParams: Validator<RetrieveParams> = validate225;
 const schema104 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
@@ -10969,13 +10969,13 @@ else {
 if(data.query !== undefined){
 let data0 = data.query;
 const _errs1 = errors;
-if(!(validate119(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate119_evaluated.props;
-var items0 = validate119_evaluated.items;
+var props0 = validate112_evaluated.props;
+var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -11012,8 +11012,8 @@ if(valid0){
 if(data.mode !== undefined){
 let data2 = data.mode;
 const _errs4 = errors;
-if(!(validate49(data2, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate32(data2, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
@@ -11027,8 +11027,8 @@ if(valid0){
 if(data.modality !== undefined){
 let data3 = data.modality;
 const _errs5 = errors;
-if(!(validate34(data3, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate16(data3, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -11080,8 +11080,8 @@ else {
 if(data5.method !== undefined){
 let data6 = data5.method;
 const _errs10 = errors;
-if(!(validate51(data6, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate34(data6, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -11248,8 +11248,8 @@ else {
 if(data12.method !== undefined){
 let data13 = data12.method;
 const _errs25 = errors;
-if(!(validate45(data13, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate28(data13, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -11588,8 +11588,8 @@ if(valid0){
 if(data.unit !== undefined){
 let data24 = data.unit;
 const _errs45 = errors;
-if(!(validate53(data24, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate36(data24, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -11703,8 +11703,8 @@ if(valid0){
 if(data.encoding !== undefined){
 let data30 = data.encoding;
 const _errs56 = errors;
-if(!(validate16(data30, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data30, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -11950,8 +11950,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs7 = errors;
-if(!(validate135(data2, {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate128(data2, {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -12012,8 +12012,8 @@ if(valid2){
 if(data.usage !== undefined){
 let data5 = data.usage;
 const _errs12 = errors;
-if(!(validate160(data5, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate153(data5, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -12043,8 +12043,8 @@ if(valid2){
 if(data.encoding !== undefined){
 let data7 = data.encoding;
 const _errs15 = errors;
-if(!(validate16(data7, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data7, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -12118,7 +12118,7 @@ return errors === 0;
 }
 const validate238_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrievePartial: Validator<RetrievePartial> = validate163;
+export const retrievePartial: Validator<RetrievePartial> = validate156;
 
 export const shutdownParams: Validator<ShutdownParams> = validate1;
 
@@ -14096,8 +14096,8 @@ else {
 if(data.params !== undefined){
 let data3 = data.params;
 const _errs17 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate80(data3, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -14228,8 +14228,8 @@ else {
 if(data.params !== undefined){
 let data5 = data.params;
 const _errs24 = errors;
-if(!(validate102(data5, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate95(data5, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 else {
@@ -14360,8 +14360,8 @@ else {
 if(data.params !== undefined){
 let data7 = data.params;
 const _errs31 = errors;
-if(!(validate111(data7, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate104(data7, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 else {
@@ -14492,8 +14492,8 @@ else {
 if(data.params !== undefined){
 let data9 = data.params;
 const _errs38 = errors;
-if(!(validate118(data9, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate111(data9, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 else {
@@ -14624,8 +14624,8 @@ else {
 if(data.params !== undefined){
 let data11 = data.params;
 const _errs45 = errors;
-if(!(validate129(data11, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate122(data11, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 else {
@@ -14756,8 +14756,8 @@ else {
 if(data.params !== undefined){
 let data13 = data.params;
 const _errs52 = errors;
-if(!(validate166(data13, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate159(data13, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 else {
@@ -14888,8 +14888,8 @@ else {
 if(data.params !== undefined){
 let data15 = data.params;
 const _errs59 = errors;
-if(!(validate173(data15, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate166(data15, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 else {
@@ -15145,8 +15145,8 @@ else {
 if(data.params !== undefined){
 let data19 = data.params;
 const _errs73 = errors;
-if(!(validate183(data19, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate176(data19, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 else {
@@ -15271,8 +15271,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
 let data21 = data.params;
 const _errs80 = errors;
-if(!(validate20(data21, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate188(data21, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 else {
@@ -15402,8 +15402,8 @@ else {
 if(data.params !== undefined){
 let data23 = data.params;
 const _errs87 = errors;
-if(!(validate197(data23, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate194(data23, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 else {
@@ -15528,8 +15528,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
 let data25 = data.params;
 const _errs94 = errors;
-if(!(validate26(data25, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate205(data25, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 else {

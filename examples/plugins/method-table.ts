@@ -20,7 +20,11 @@ export default definePlugin({
 
     const names = newFile("method-names.ts");
     names.print(names.jsDoc(`Every wire name of ${model.title}, sorted.`, { from: "methods/" }));
-    names.print(`export const methodNames = ${JSON.stringify(model.methods.map((method) => method.method))} as const;`);
+    names.block(
+      "export const methodNames = [",
+      () => model.methods.forEach((method) => names.print(`${JSON.stringify(method.method)},`)),
+      "] as const;",
+    );
     return [table, names];
   },
 });

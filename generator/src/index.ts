@@ -6,7 +6,7 @@
  * @module rcp-gen
  */
 export { definePlugin, type PluginContext, type RcpGenPlugin } from "./plugin/plugin.js";
-export type { DocOptions, GeneratedFile, NewFileOptions, Printable } from "./plugin/generated-file.js";
+export type { DocOptions, GeneratedFile, NewFileOptions, Printable, SourceEdit } from "./plugin/generated-file.js";
 export type { RcpErrorCode, RcpMethod, RcpModel, RcpNotification, Shape } from "./model/model.js";
 export type { Example, ExampleSet } from "./docs/examples.js";
 export type * from "./load/meta-schema/schema-files.js";

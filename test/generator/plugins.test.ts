@@ -5,7 +5,7 @@
  * message naming the plugin. Runs use the openrpc target only, which needs neither ajv's code
  * generator nor json-schema-to-typescript, to keep the file fast.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +60,60 @@ describe("the example plugin of docs/plugins.md, run by rcp-gen --plugin", () =>
     const source = readFileSync(join(repoRoot, "examples/plugins/method-table.ts"), "utf8");
     const readme = readFileSync(join(repoRoot, "docs/plugins.md"), "utf8");
     expect(readme).toContain(`\`\`\`ts\n${source.slice(source.indexOf("import { definePlugin }"))}\`\`\``);
+  });
+});
+
+describe("a plugin that edits a file's syntax tree (editSource, through ts-morph)", () => {
+  // ts-morph loads a whole TypeScript compiler: on a busy machine that takes longer than the default timeout.
+  it("writes the edited file, then formatted by prettier like every generated module", { timeout: 120_000 }, () => {
+    const out = join(scratch, "edited");
+    const plugin = pluginFile(
+      "ast-editor",
+      [
+        'export default { name: "ast-editor", generate({ model, newFile }) {',
+        '  const file = newFile("wire-names.ts");',
+        "  for (const method of model.methods) file.print(`export const ${method.camelName} = ${JSON.stringify(method.method)};`);",
+        "  file.editSource((source) => {",
+        "    const names = source.getVariableStatements().map((statement) => statement.getDeclarations()[0].getName());",
+        '    source.addStatements(`export const all = [${names.join(", ")}] as const;`);',
+        '    source.getVariableDeclarationOrThrow("ping").rename("pingName");',
+        "  });",
+        "  return [file];",
+        "} };",
+        "",
+      ].join("\n"),
+    );
+    const result = runCli(["--schema", schema, "--out", out, "--targets", "openrpc", "--plugin", plugin], scratch);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const text = readFileSync(join(out, "wire-names.ts"), "utf8");
+    expect(text).toContain('\nexport const pingName = "ping";\n');
+    expect(text).not.toContain("export const ping =");
+    // ts-morph's rename reached the list the edit added; prettier broke the long list one name a line.
+    expect(text).toContain("export const all = [\n  catalogList,\n");
+    expect(text).toContain("\n  pingName,\n");
+  });
+});
+
+describe("the output folder's prettier config", () => {
+  it("formats generated TypeScript in the project's style and is recorded in manifest.json", () => {
+    // The project's config, found from the output folder inside it as prettier finds it.
+    const project = join(scratch, "styled");
+    const out = join(project, "generated");
+    mkdirSync(project);
+    writeFileSync(join(project, ".prettierrc"), JSON.stringify({ singleQuote: true, semi: false }));
+    const flags = ["--schema", schema, "--out", out, "--targets", "openrpc", "--plugin", examplePlugin];
+    const run = runCli(flags, scratch);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const names = readFileSync(join(out, "method-names.ts"), "utf8");
+    expect(names).toContain("export const methodNames = [\n  'catalog/list',");
+    expect(names).toContain("] as const\n");
+    const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as { prettier: unknown };
+    expect(manifest.prettier).toEqual({ semi: false, singleQuote: true });
+    // Without the config, the generator's own style: the same files now differ.
+    rmSync(join(project, ".prettierrc"));
+    expect(runCli([...flags, "--check"], scratch).status).toBe(1);
   });
 });
 

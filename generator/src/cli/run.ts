@@ -1,6 +1,5 @@
 /** One rcp-gen run: load the schema folder and the plugins, generate in memory, then write or check. */
 import { readExamples } from "../docs/examples.js";
-import { prepareSideThread } from "../plugin/side-thread.js";
 import { generate } from "../plugin/generate.js";
 import { loadPlugin } from "../plugin/load-plugin.js";
 import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
@@ -45,7 +44,6 @@ export type RunReport =
 export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   requireEsmFolder(options.out);
-  prepareSideThread();
   const folder = loadSchemaFolder(options.schema);
   const plugins = await Promise.all((options.plugins ?? []).map(loadPlugin));
   const files = await generate(folder, {
@@ -53,6 +51,7 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
     command: options.command ?? regenerateCommand(options),
     ...(options.targets === undefined ? {} : { targets: options.targets }),
     plugins,
+    outputFolder: options.out,
     ...(options.examples === undefined ? {} : { examples: readExamples(options.examples) }),
     ...(options.moduleFormat === undefined ? {} : { moduleFormat: options.moduleFormat }),
   });

@@ -13,22 +13,12 @@
  */
 import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
-import type { Doc } from "../plugin/layout/doc.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import {
-  arrayLiteral,
-  callArguments,
-  memberUnion,
-  objectType,
-  signature,
-  stringLiteral,
-  typeAlias,
-  typeArguments,
-} from "../plugin/layout/syntax.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { userMethods, type RcpModel } from "../model/model.js";
 import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
 import { pagesMember } from "./emit-pages.js";
+import { propertyName } from "./literal.js";
 import { methodTypes, type ClientMember } from "./method-types.js";
 
 /** Members of BaseClient a generated method must not shadow. */
@@ -50,10 +40,10 @@ const baseClientMembers = new Set([
 export const clientTarget = definePlugin({
   name: "client",
   generate({ model, newFile }) {
-    const file = newFile("client.ts", { format: "printed" });
+    const file = newFile("client.ts");
     const callOptions = file.runtime("CallOptions");
     const members: ClientMember[] = [];
-    const entries: (readonly [string, Doc])[] = [];
+    const entries: string[] = [];
     const taken = new Map<string, string>();
     /** wire name -> the client members that call it */
     const membersOf = new Map<string, string[]>();
@@ -72,18 +62,13 @@ export const clientTarget = definePlugin({
 
     for (const method of model.methods) {
       const types = methodTypes(file, method);
-      entries.push([
-        method.method,
-        objectType([
-          ["params", types.params],
-          ["result", types.result],
-          ["partial", types.partial],
-        ]),
-      ]);
+      entries.push(
+        `${propertyName(method.method)}: { params: ${types.params}; result: ${types.result}; partial: ${types.partial} };`,
+      );
       if (method.lifecycle === "initialize") continue;
       const required = method.params.schema["required"];
       const params = `params: ${types.params}${Array.isArray(required) && required.length > 0 ? "" : " = {}"}`;
-      const wire = stringLiteral(method.method);
+      const wire = JSON.stringify(method.method);
       const name = method.camelName;
       members.push({
         docs: file.jsDoc(method.description, { spec: method.spec, from: method.file }),
@@ -96,15 +81,8 @@ export const clientTarget = definePlugin({
         members.push({
           docs: file.jsDoc(`Like ${name}(), as progress events followed by exactly one result (§9).`),
           name: claim(`${name}Stream`, method.method, method.file),
-          parameters: [
-            params,
-            ["options?: ", typeArguments("Omit", [`${callOptions}<${types.partial}>`, '"onProgress"'])],
-          ],
-          returns: typeArguments("AsyncGenerator", [
-            typeArguments(file.runtime("StreamEvent"), [types.result, types.partial]),
-            "void",
-            "undefined",
-          ]),
+          parameters: [params, `options?: Omit<${callOptions}<${types.partial}>, "onProgress">`],
+          returns: `AsyncGenerator<${file.runtime("StreamEvent")}<${types.result}, ${types.partial}>, void, undefined>`,
           statement: `return this.stream(${wire}, params, options);`,
         });
       const pages = pagesMember(file, method, types, params, callOptions, (member) =>
@@ -117,7 +95,7 @@ export const clientTarget = definePlugin({
     const protocol = file.import(protocolConstName, file.relative("methods.ts"));
     file.print("");
     file.print(file.jsDoc("How every method is typed: params, result and progress partial."));
-    file.print("export type RcpMethods = ", objectType(entries), ";");
+    file.block("export type RcpMethods = {", () => entries.forEach((entry) => file.print(entry)), "};");
     file.print(`export type RcpClientOptions = Omit<${baseOptions}, "protocol">;`);
     file.print(file.jsDoc("Client options plus the options of the transport to create."));
     file.print(
@@ -137,7 +115,7 @@ export const clientTarget = definePlugin({
       members.forEach((member, index) => {
         if (index > 0) file.print("");
         if (member.docs !== "") file.print(member.docs);
-        file.block([signature(member.name, member.parameters, member.returns), " {"], () =>
+        file.block(`${member.name}(${member.parameters.join(", ")}): ${member.returns} {`, () =>
           file.print(member.statement),
         );
       }),
@@ -178,21 +156,17 @@ function addHttpConnects(
   const methods = file.relative("methods.ts");
   const callable = userMethods(model);
   const calls = callable.map(({ camelName }) => file.import(callConstName(camelName), methods));
-  const members = (method: string): Doc => memberUnion((membersOf.get(method) ?? []).map(stringLiteral));
+  const members = (method: string) =>
+    (membersOf.get(method) ?? []).map((member) => JSON.stringify(member)).join(" | ") || "never";
   const transportOptions = `options: ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
   file.print("");
   file.print(file.jsDoc("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."));
-  file.print(
-    typeAlias(
-      "export type RcpCall",
-      calls.map((call) => `typeof ${call}`),
-    ),
-  );
+  file.print(`export type RcpCall = ${calls.map((call) => `typeof ${call}`).join(" | ") || "never"};`);
   file.print(file.jsDoc("The RcpClient members that call each method."));
-  file.print(
-    "export type RcpClientMembers = ",
-    objectType(callable.map(({ method }) => [method, members(method)])),
-    ";",
+  file.block(
+    "export type RcpClientMembers = {",
+    () => callable.forEach(({ method }) => file.print(`${propertyName(method)}: ${members(method)};`)),
+    "};",
   );
   file.print(file.jsDoc("An RcpClient that speaks only the methods `M`: the members calling the others are absent."));
   file.print(
@@ -210,8 +184,8 @@ function addHttpConnects(
       "Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize: a client of every method.",
     ),
   );
-  file.block([signature("export function connectHttp", [transportOptions], "Promise<RcpClient>"), " {"], () =>
-    file.print("return connectCalls", callArguments([arrayLiteral(calls), "options"]), ";"),
+  file.block(`export function connectHttp(${transportOptions}): Promise<RcpClient> {`, () =>
+    file.print(`return connectCalls([${calls.join(", ")}], options);`),
   );
   file.print("");
   file.print(
@@ -219,31 +193,23 @@ function addHttpConnects(
       "Like connectHttp, for a client that makes only `calls` (e.g. `[retrieveCall]`): a bundle of it carries their validators and no other method's.",
     ),
   );
-  const connectWith = signature(
-    "export function connectHttpWith<const Calls extends readonly RcpCall[]>",
-    ["calls: Calls", transportOptions],
-    'Promise<RcpClientWith<Calls[number]["method"]>>',
+  file.block(
+    `export function connectHttpWith<const Calls extends readonly RcpCall[]>(calls: Calls, ${transportOptions}): Promise<RcpClientWith<Calls[number]["method"]>> {`,
+    () => file.print("return connectCalls(calls, options);"),
   );
-  file.block([connectWith, " {"], () => file.print("return connectCalls(calls, options);"));
   file.print("");
   file.print(
     file.jsDoc(
       "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
     ),
   );
-  const connectCalls = signature(
-    "async function connectCalls",
-    ["calls: readonly RcpCall[]", transportOptions],
-    "Promise<RcpClientBase>",
-  );
-  file.block([connectCalls, " {"], () => {
+  file.block(`function connectCalls(calls: readonly RcpCall[], ${transportOptions}): Promise<RcpClientBase> {`, () => {
     file.print(
       `const protocol = ${file.runtime("protocolWithCalls")}(${file.import(clientProtocolConstName, methods)}, calls);`,
     );
     file.print(
-      `const client = new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) });`,
+      `return ${file.runtime("connectOrClose")}(new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) }));`,
     );
-    file.print(connectOrClose);
   });
 }
 
@@ -259,19 +225,16 @@ function addConnectMemory(file: GeneratedFile): void {
     `server: ${file.runtime("RcpServer")}`,
     'options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {}',
   ];
-  file.block([signature("export async function connectMemory", parameters, "Promise<RcpClient>"), " {"], () => {
+  file.block(`export function connectMemory(${parameters.join(", ")}): Promise<RcpClient> {`, () => {
     file.print(`const pair = ${file.runtime("createMemoryTransportPair")}();`);
     file.print("server.connect(pair.server);");
-    file.print(
-      [
-        "const client = new RcpClient({",
-        '  clientInfo: { name: "rcp-memory-client", version: "0.0.0" },',
-        "  ...options,",
-        "  transport: pair.client,",
-        "});",
-      ].join("\n"),
-    );
-    file.print(connectOrClose);
+    file.block(`return ${file.runtime("connectOrClose")}(`, () =>
+      file.block("new RcpClient({", () => {
+        file.print('clientInfo: { name: "rcp-memory-client", version: "0.0.0" },');
+        file.print("...options,");
+        file.print("transport: pair.client,");
+      }, "}),"),
+    ");");
   });
 }
 
@@ -289,20 +252,9 @@ export function addConnect(
   file.print("");
   file.print(file.jsDoc(description));
   const parameter = `options: ${fromClient("ConnectOptions", true)}<${file.runtime(options)}>`;
-  file.block([signature(`export async function ${name}`, [parameter], `Promise<${client}>`), " {"], () => {
-    file.print(`const client = new ${client}({ ...options, transport: ${file.runtime(factory)}(options.transport) });`);
-    file.print(connectOrClose);
-  });
+  file.block(`export function ${name}(${parameter}): Promise<${client}> {`, () =>
+    file.print(
+      `return ${file.runtime("connectOrClose")}(new ${client}({ ...options, transport: ${file.runtime(factory)}(options.transport) }));`,
+    ),
+  );
 }
-
-/** The end of every connect function: initialize, or release the transport and rethrow. */
-const connectOrClose = [
-  "try {",
-  "  await client.connect();",
-  "} catch (error) {",
-  "  await client.close();",
-  "  throw error;",
-  "}",
-  "",
-  "return client;",
-].join("\n");

@@ -17,7 +17,7 @@ const reexports: readonly [target: string, statement: (from: string) => string][
 export const indexTarget = definePlugin({
   name: "index",
   generate({ newFile, targets }) {
-    const file = newFile("index.ts", { format: "printed" });
+    const file = newFile("index.ts");
     for (const [target, statement] of reexports)
       if (targets.has(target)) file.print(statement(file.relative(`${target}.ts`)));
     return [file];

@@ -41,7 +41,7 @@ export function callConstName(camelName: string): string {
 export const methodsTarget = definePlugin({
   name: "methods",
   generate({ model, newFile }) {
-    const file = newFile("methods.ts", { format: "printed" });
+    const file = newFile("methods.ts");
     const validators = file.relative("validators.ts");
     const { methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } = descriptorData(
       model,
@@ -95,12 +95,7 @@ export const methodsTarget = definePlugin({
       ),
     );
     const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
-    // An object as the only argument is hugged: `defineProtocol({` ... `});`.
-    file.print(
-      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`,
-      literal(whole),
-      ");",
-    );
+    file.print(`export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`, literal(whole), ");");
     return [file];
   },
 });

@@ -8,7 +8,7 @@ import { addConnect } from "./emit-client.js";
 export const nodeTarget = definePlugin({
   name: "node",
   generate({ newFile }) {
-    const file = newFile("node.ts", { format: "printed" });
+    const file = newFile("node.ts");
     addConnect(
       file,
       "connectStdio",

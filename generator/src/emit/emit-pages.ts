@@ -5,7 +5,6 @@
  */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import { typeArguments } from "../plugin/layout/syntax.js";
 import type { ClientMember, MethodTypeNames } from "./method-types.js";
 
 export function pagesMember(
@@ -22,7 +21,7 @@ export function pagesMember(
     docs: file.jsDoc(`Like ${name}(), one result page at a time, following the cursor until the last page (§10).`),
     name: claim(`${name}Pages`),
     parameters: [params, `options?: ${callOptions}<${types.partial}>`],
-    returns: typeArguments("AsyncGenerator", [types.result, "void", "undefined"]),
+    returns: `AsyncGenerator<${types.result}, void, undefined>`,
     statement: `return this.pages(${JSON.stringify(method.method)}, params, options);`,
   };
 }

@@ -4,25 +4,15 @@
  * handlers of every advertised capability required, and a typed `createServer`.
  */
 import { userMethods, type RcpMethod } from "../model/model.js";
-import type { Doc } from "../plugin/layout/doc.js";
-import {
-  conditionalType,
-  memberUnion,
-  objectType,
-  propertyKey,
-  signature,
-  stringLiteral,
-  typeAlias,
-  typeArguments,
-} from "../plugin/layout/syntax.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { protocolConstName } from "./emit-methods.js";
+import { propertyName } from "./literal.js";
 import { methodTypes } from "./method-types.js";
 
 export const serverTarget = definePlugin({
   name: "server",
   generate({ model, newFile }) {
-    const file = newFile("server.ts", { format: "printed" });
+    const file = newFile("server.ts");
     const methods = userMethods(model);
     const handler = file.runtime("Handler");
     file.print("");
@@ -35,8 +25,7 @@ export const serverTarget = definePlugin({
       for (const method of methods) {
         const types = methodTypes(file, method);
         file.print(file.jsDoc(method.description, { spec: method.spec, from: method.file }));
-        const handlerType = typeArguments(handler, [types.params, types.result, types.partial]);
-        file.print(propertyKey(method.method), "?: ", handlerType, ";");
+        file.print(`${propertyName(method.method)}?: ${handler}<${types.params}, ${types.result}, ${types.partial}>;`);
       }
     });
     file.print("");
@@ -45,30 +34,14 @@ export const serverTarget = definePlugin({
     for (const method of methods)
       if (method.capability !== null)
         byCapability.set(method.capability, [...(byCapability.get(method.capability) ?? []), method.method]);
-    const entries = [...byCapability].map(([key, names]) => [key, memberUnion(names.map(stringLiteral))] as const);
     file.print(file.jsDoc("Capability key -> the methods it gates (§6, §7)."));
-    file.print("export type CapabilityMethods = ", objectType(entries), ";");
-    file.print(file.jsDoc("The type at a capability path."));
-    file.print(
-      [
-        "type At<T, P extends readonly string[]> = P extends readonly [infer H extends string, ...infer R extends string[]]",
-        "  ? T extends object",
-        "    ? H extends keyof T",
-        "      ? At<T[H], R>",
-        "      : undefined",
-        "    : undefined",
-        "  : T;",
-      ].join("\n"),
-    );
-    file.print(file.jsDoc("Whether capabilities `C` advertise the path `P`: present and not false (§6)."));
-    file.print(
-      "type On<C, P extends readonly string[]> = [At<C, P>] extends [undefined | null | false] ? false : true;",
-    );
+    file.block("export type CapabilityMethods = {", () => {
+      for (const [key, names] of byCapability)
+        file.print(`${propertyName(key)}: ${names.map((name) => JSON.stringify(name)).join(" | ")};`);
+    }, "};");
     file.print(file.jsDoc("The methods a server advertising capabilities `C` must implement."));
-    const advertised = methods.flatMap((method) => advertisedWhen(method) ?? []);
-    // Conditional types in a union take parentheses.
-    const members = advertised.length > 1 ? advertised.map((term) => ["(", term, ")"]) : advertised;
-    file.print(typeAlias("export type AdvertisedMethods<C>", members));
+    const advertised = methods.flatMap((method) => advertisedWhen(method, file.runtime("Advertises")) ?? []);
+    file.print(`export type AdvertisedMethods<C> = ${advertised.map((term) => `(${term})`).join(" | ") || "never"};`);
     file.print(file.jsDoc("Handlers for capabilities `C`: every advertised method's handler is required."));
     file.print(
       "export type HandlersFor<C> = RcpHandlers & { [M in AdvertisedMethods<C>]-?: NonNullable<RcpHandlers[M]> };",
@@ -89,34 +62,25 @@ export const serverTarget = definePlugin({
       ),
     );
     const options = `options: ${file.runtime("ServerOptionsBase")}<C> & { capabilities: KnownCapabilityKeys<C>; handlers: HandlersFor<C> }`;
-    const signatureLine = signature(
-      `export function createServer<const C extends ${capabilities}>`,
-      [options],
-      file.runtime("RcpServer"),
-    );
     const protocol = file.import(protocolConstName, file.relative("methods.ts"));
-    file.block([signatureLine, " {"], () =>
-      file.print(
-        `return ${file.runtime("createServerRuntime")}(${protocol}, { ...options, handlers: { ...options.handlers } });`,
-      ),
+    file.block(
+      `export function createServer<const C extends ${capabilities}>(${options}): ${file.runtime("RcpServer")} {`,
+      () =>
+        file.print(
+          `return ${file.runtime("createServerRuntime")}(${protocol}, { ...options, handlers: { ...options.handlers } });`,
+        ),
     );
     return [file];
   },
 });
 
-/** `On<C, ["index"]> extends true ? (On<C, ["index", "writable"]> ...) : never`: when `C` advertises the method. */
-function advertisedWhen(method: RcpMethod): Doc | undefined {
+/** `Advertises<C, ["index"]> extends true ? (Advertises<C, ["index", "writable"]> ...) : never`: when `C` advertises the method. */
+function advertisedWhen(method: RcpMethod, advertises: string): string | undefined {
   if (method.capability === null) return undefined;
-  const advertises = (path: readonly string[]) => `On<C, [${path.map(stringLiteral).join(", ")}]> extends true`;
-  const name = stringLiteral(method.method);
-  const check = advertises([method.capability]);
-  return conditionalType(
-    method.requires === undefined
-      ? { check, whenTrue: name, whenFalse: "never" }
-      : {
-          check,
-          whenTrue: { check: advertises(method.requires.split(".")), whenTrue: name, whenFalse: "never" },
-          whenFalse: "never",
-        },
-  );
+  const when = (path: readonly string[]) =>
+    `${advertises}<C, [${path.map((key) => JSON.stringify(key)).join(", ")}]> extends true`;
+  const name = JSON.stringify(method.method);
+  const whenTrue =
+    method.requires === undefined ? name : `(${when(method.requires.split("."))} ? ${name} : never)`;
+  return `${when([method.capability])} ? ${whenTrue} : never`;
 }

@@ -1,10 +1,10 @@
 /**
- * types.ts: one declaration per shape from json-schema-to-typescript (run in the side thread), closed object types
- * (a typo in user code fails to compile; validators stay open), descriptions as doc comments.
+ * types.ts: one declaration per shape from json-schema-to-typescript, closed object types (a
+ * typo in user code fails to compile; validators stay open), descriptions as doc comments.
+ * json-schema-to-typescript leaves the layout to the run's prettier pass (`format: false`).
  */
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { definePlugin } from "../plugin/plugin.js";
-import { typeDeclarations } from "../plugin/side-thread.js";
 import { buildTypeSchema, vendorMarker } from "./type-schema.js";
 
 const rootName = "RcpTypes";
@@ -12,19 +12,15 @@ const rootName = "RcpTypes";
 export const typesTarget = definePlugin({
   name: "types",
   async generate({ model, newFile }) {
-    // In the side thread, beside prettier, while this thread goes on with the other targets.
-    const declarations = await typeDeclarations({
-      schema: buildTypeSchema(model),
-      rootName,
-      options: {
-        bannerComment: "",
-        additionalProperties: false,
-        unreachableDefinitions: true,
-        declareExternallyReferenced: true,
-        ignoreMinAndMaxItems: true,
-        format: false,
-        strictIndexSignatures: false,
-      },
+    const { compile } = await import("json-schema-to-typescript");
+    const declarations = await compile(buildTypeSchema(model) as Parameters<typeof compile>[0], rootName, {
+      bannerComment: "",
+      additionalProperties: false,
+      unreachableDefinitions: true,
+      declareExternallyReferenced: true,
+      ignoreMinAndMaxItems: true,
+      format: false,
+      strictIndexSignatures: false,
     });
     const text = narrowVendorIndexSignatures(withoutRoot(withoutDefinitionNotes(declarations)));
     const declared = new Set([...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]));

@@ -1,7 +1,6 @@
 /** The params/result/partial type names of one method, imported from types.ts as they are used; a client method's parts. */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import type { Doc } from "../plugin/layout/doc.js";
 
 export interface MethodTypeNames {
   params: string;
@@ -23,7 +22,7 @@ export function methodTypes(file: GeneratedFile, method: RcpMethod): MethodTypeN
 export interface ClientMember {
   readonly docs: string;
   readonly name: string;
-  readonly parameters: readonly Doc[];
-  readonly returns: Doc;
+  readonly parameters: readonly string[];
+  readonly returns: string;
   readonly statement: string;
 }

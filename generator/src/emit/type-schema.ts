@@ -79,11 +79,11 @@ export function buildTypeSchema(model: RcpModel): SchemaObject {
   const defs: Record<string, SchemaObject> = {};
   for (const shape of model.shapes) {
     // A shape always gets an object of its own, even when it is only a `$ref`, so its name exists.
-    const own = objectAt(shape.file, shape.pointer);
-    if (own["title"] === undefined) withProvenance(own, shape.file, shape.pointer);
-    own["title"] = shape.typeName;
-    if (shape.carriesMeta) addMeta(own, meta);
-    defs[shape.typeName] = own;
+    const shapeSchema = objectAt(shape.file, shape.pointer);
+    if (shapeSchema["title"] === undefined) withProvenance(shapeSchema, shape.file, shape.pointer);
+    shapeSchema["title"] = shape.typeName;
+    if (shape.carriesMeta) addMeta(shapeSchema, meta);
+    defs[shape.typeName] = shapeSchema;
   }
   return { title: "RcpTypes", type: "object", additionalProperties: false, properties: {}, $defs: defs };
 }

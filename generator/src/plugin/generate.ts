@@ -1,8 +1,9 @@
 /**
  * From a loaded schema folder to the generated files, in memory: path -> content. The chosen
- * built-in targets and the user's plugins run over one model, each file through one banner
- * and one formatting pass. Nothing touches the disk here, so a failure at any step (a
- * plugin's too) leaves the output untouched.
+ * built-in targets and the user's plugins run over one model, in turn; every file gets one
+ * banner, and every TypeScript file one prettier pass at the end, with the options resolved from
+ * the output folder (prettier-options.ts). Nothing touches the disk here, so a failure at any
+ * step (a plugin's too) leaves the output untouched.
  */
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { buildModel } from "../model/model.js";
@@ -11,6 +12,7 @@ import { bannerLines, manifestName } from "./banner.js";
 import { manifestFile } from "./manifest.js";
 import { GeneratedFile, type NewFileOptions } from "./generated-file.js";
 import type { PluginContext, RcpGenPlugin } from "./plugin.js";
+import { formatTypeScript, resolvePrettierOptions } from "./prettier-options.js";
 import { defaultTargets, resolveTargets } from "./targets.js";
 
 /** What `generate` emits, and the runtime import it emits against. */
@@ -26,6 +28,8 @@ export interface GenerateOptions {
   /** Examples for the docs targets. */
   readonly examples?: ExampleSet;
   readonly moduleFormat?: "ts" | "js";
+  /** The folder the files are for: its prettier config (if any) formats them. Without it, rcp-gen's defaults do. */
+  readonly outputFolder?: string;
 }
 
 /** A plugin that failed or broke the rules, named. */
@@ -41,7 +45,6 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     ...plugins.flatMap((plugin) => plugin.requires ?? []),
   ]);
   const builtins = await Promise.all(targets.map((target) => target.load()));
-  const runsLast = new Set(builtins.filter((_plugin, index) => targets[index]!.runsLast));
   const names = new Set(builtins.map((plugin) => plugin.name));
   for (const plugin of plugins) {
     if (names.has(plugin.name))
@@ -49,23 +52,9 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     names.add(plugin.name);
   }
   const model = buildModel(folder);
-  const banner = bannerLines(options.command);
-  const format = async (text: string) => (await import("./side-thread.js")).formatTypeScript(text);
-  const runs = [
-    ...builtins.map((plugin) => ({ plugin, own: false })),
-    ...plugins.map((plugin) => ({ plugin, own: true })),
-  ];
-  // Every target starts before any is awaited, and each file starts rendering as soon as its
-  // target returns it (prettier runs in the side thread; files printed laid out need none): a
-  // target waiting on the side thread (types) does not hold up the others. The slowest target
-  // (validators: ajv's compilation; `runsLast`) starts last, and compiles a slice at a time so
-  // that the side thread's replies are taken up meanwhile (load/compile-all.ts). Files are checked
-  // and listed in target order, whatever order they finished in.
-  const last = (index: number) => Number(runsLast.has(runs[index]!.plugin));
-  const runOrder = [...runs.keys()].sort((a, b) => last(a) - last(b));
-  const started = new Array<Promise<RenderedRun>>(runs.length);
-  for (const index of runOrder) {
-    const { plugin, own } = runs[index]!;
+  const owners = new Map<string, string>();
+  const files: GeneratedFile[] = [];
+  for (const plugin of [...builtins, ...plugins]) {
     const created = new Set<GeneratedFile>();
     const context: PluginContext = {
       model,
@@ -77,40 +66,45 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
         return file;
       },
     };
-    started[index] = (async () => {
-      const returned = own ? await runUserPlugin(plugin, context) : await plugin.generate(context);
-      return {
-        plugin,
-        files: returned.map((file) => {
-          const text = created.has(file) ? file.render(banner, format) : Promise.resolve("");
-          text.catch(() => undefined); // awaited below, unless an earlier target's failure is thrown first
-          return { file, made: created.has(file), text };
-        }),
-      };
-    })();
-    started[index].catch(() => undefined);
-  }
-  const owners = new Map<string, string>();
-  const rendered: Promise<readonly [string, string]>[] = [];
-  for (const run of started) {
-    const { plugin, files } = await run;
-    for (const { file, made, text } of files) {
-      if (!made) throw new PluginError(`plugin "${plugin.name}" returned a file it did not make with newFile()`);
+    const returned = builtins.includes(plugin) ? await plugin.generate(context) : await runUserPlugin(plugin, context);
+    for (const file of returned) {
+      if (!created.has(file))
+        throw new PluginError(`plugin "${plugin.name}" returned a file it did not make with newFile()`);
       const owner = owners.get(file.path);
       if (owner !== undefined) throw new PluginError(`plugin "${plugin.name}" and "${owner}" both write ${file.path}`);
       owners.set(file.path, plugin.name);
-      rendered.push(text.then((content) => [file.path, content] as const));
+      files.push(file);
     }
   }
   if (owners.has(manifestName))
     throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
-  return new Map([...(await Promise.all(rendered)), manifestFile(folder, [...owners.keys()], options.command)]);
+  const banner = bannerLines(options.command);
+  const prettierOptions = await resolvePrettierOptions(options.outputFolder);
+  const rendered = new Map<string, string>();
+  for (const file of files) {
+    const text = await renderedFile(file, banner, owners.get(file.path)!);
+    rendered.set(file.path, file.formatted ? await formatted(file.path, text, prettierOptions) : text);
+  }
+  return rendered.set(...manifestFile(folder, [...owners.keys()], options.command, prettierOptions));
 }
 
-/** A target's files, each rendering (or rendered) to its final text. */
-interface RenderedRun {
-  readonly plugin: RcpGenPlugin;
-  readonly files: readonly { file: GeneratedFile; made: boolean; text: Promise<string> }[];
+/** A file's text, or the error of a plugin's source edit named after the plugin. */
+async function renderedFile(file: GeneratedFile, banner: readonly string[], plugin: string): Promise<string> {
+  try {
+    return await file.render(banner);
+  } catch (error) {
+    if (error instanceof Error && error.name === "PluginFileError") throw error;
+    throw new PluginError(`plugin "${plugin}" failed on ${file.path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `text` through prettier; code that does not parse is a bug of the target that printed it, named with its file. */
+async function formatted(path: string, text: string, options: Readonly<Record<string, unknown>>): Promise<string> {
+  try {
+    return await formatTypeScript(text, options);
+  } catch (error) {
+    throw new PluginError(`${path}: prettier: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** A user's plugin: its error is named after it (a built-in target's errors name schema files themselves). */

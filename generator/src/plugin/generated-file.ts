@@ -1,25 +1,19 @@
 /**
  * The file helper every target writes through, built-in or a user's plugin (protoplugin's
- * `GeneratedFile`, in spirit): print lines (and blocks, indented), import symbols as they are
- * used (collected, sorted, type-only where only types are used), doc comments from schema
- * descriptions with their provenance, and, at the end, the DO-NOT-EDIT banner in the file's own
- * comment syntax and the layout: prettier's, for TypeScript and JavaScript. The built-in targets
- * print their code already laid out (layout/: documents that break as prettier breaks them,
- * protobuf-es's way), so prettier runs only on a file whose layout they cannot vouch for.
+ * `GeneratedFile`, in spirit): print lines (and blocks, indented) through code-block-writer, the
+ * writer ts-morph is built on; import symbols as they are used (collected, sorted, type-only where
+ * only types are used); doc comments from schema descriptions with their provenance; and, at the
+ * end, the DO-NOT-EDIT banner in the file's own comment syntax. The layout is prettier's: the run
+ * formats every TypeScript and JavaScript file once (generate.ts), so a target prints plain code.
+ * A plugin that needs the syntax tree edits it through ts-morph (`editSource`), which is loaded only then.
  */
 import { posix } from "node:path";
+import CodeBlockWriter from "code-block-writer";
+import type { SourceFile } from "ts-morph";
 import { entrySpecifier, runtimeSymbols, type RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
-import { hardline, indent, lines, literalline, type Doc } from "./layout/doc.js";
-import { layOut } from "./layout/lay-out.js";
-import { printDoc } from "./layout/print-doc.js";
-import { importDeclaration } from "./layout/syntax.js";
-import { prettierOptions } from "./prettier-options.js";
 
-/**
- * What print() takes: text, numbers and booleans as written, lists one after the other, and the
- * layout documents of the built-in targets (layout/syntax.ts).
- */
-export type Printable = string | number | boolean | Exclude<Doc, string | readonly Doc[]> | readonly Printable[];
+/** What print() takes: text, numbers and booleans as written, lists one after the other. */
+export type Printable = string | number | boolean | readonly Printable[];
 
 /** How the banner is written, by file extension; JSON files take theirs as a member (json()). */
 const commentStyles: Readonly<Record<string, (lines: readonly string[]) => string>> = {
@@ -47,7 +41,7 @@ const styleOfExtension: Readonly<Record<string, keyof typeof commentStyles>> = {
   yaml: "yaml",
   yml: "yaml",
 };
-const formattedExtensions = new Set(["ts", "mts", "cts", "js", "mjs", "cjs"]);
+const codeExtensions = new Set(["ts", "mts", "cts", "js", "mjs", "cjs"]);
 
 /** Where a doc comment's text comes from: the spec section and the schema location. */
 export interface DocOptions {
@@ -60,13 +54,14 @@ export interface DocOptions {
 /** Options of `newFile`. */
 export interface NewFileOptions {
   /**
-   * How TypeScript and JavaScript are laid out: `true` (the default), by prettier; `false`, as
-   * printed (machine code such as ajv's); `"printed"`, as printed by layout documents, which lay
-   * it out as prettier would: prettier then runs only when they cannot vouch for the text (a line
-   * of code wider than prettier's 120 columns, a construct they do not model).
+   * Whether prettier formats the file (TypeScript and JavaScript only; default `true`). `false`
+   * writes it as printed: machine code such as ajv's validators, which no one reads.
    */
-  readonly format?: boolean | "printed";
+  readonly format?: boolean;
 }
+
+/** A change to a file's syntax tree (ts-morph's `SourceFile`), made after printing and before formatting. */
+export type SourceEdit = (source: SourceFile) => void | Promise<void>;
 
 export class PluginFileError extends Error {
   override name = "PluginFileError";
@@ -76,58 +71,40 @@ export class PluginFileError extends Error {
 export class GeneratedFile {
   /** The path inside the output folder, posix, e.g. `client.ts` or `docs/retrieve.md`. */
   readonly path: string;
+  /** Whether the run's prettier pass formats this file. */
+  readonly formatted: boolean;
   readonly #runtimeSpecifier: string;
-  readonly #format: boolean | "printed";
-  /** What print() and block() made, one entry a print, each at its block depth; `undefined` is a blank line. */
-  readonly #entries: Entry[] = [];
-  #depth = 0;
+  readonly #writer = new CodeBlockWriter({ newLine: "\n", indentNumberOfSpaces: 2 });
+  #printed = false;
   /** module specifier -> imported name -> whether only its type is used */
   readonly #imports = new Map<string, Map<string, boolean>>();
+  readonly #edits: SourceEdit[] = [];
   #json: { value: object; bannerKey: string } | undefined;
 
   constructor(path: string, runtimeSpecifier: string, options: NewFileOptions = {}) {
     this.path = path;
     this.#runtimeSpecifier = runtimeSpecifier;
-    this.#format = options.format ?? true;
+    this.formatted = options.format !== false && codeExtensions.has(extensionOf(path));
   }
 
-  /** Appends one line made of `printables` (a tagged template works too: f.print`x = ${y};`). */
+  /** Appends one line made of `printables` (a tagged template works too: f.print`x = ${y};`); `print("")` is a blank line. */
   print(...printables: Printable[]): void;
   print(fragments: TemplateStringsArray, ...printables: Printable[]): void;
   print(first?: Printable | TemplateStringsArray, ...rest: Printable[]): void {
     if (this.#json) throw new PluginFileError(`${this.path}: print() after json(): a JSON file is one value`);
-    if (typeof first === "string" && rest.length === 0) {
-      // Plain text, often megabytes (ajv's code, json-schema-to-typescript's declarations): cut
-      // into lines only if it is laid out.
-      this.#entries.push({ depth: this.#depth, doc: first === "" ? undefined : first, plain: true });
-      return;
-    }
-    const doc = isTemplate(first)
-      ? first.flatMap((fragment, index) => [lines(fragment), ...(index < rest.length ? [toDoc(rest[index]!)] : [])])
-      : toDoc(first === undefined ? [] : [first, ...rest]);
-    this.#entries.push({ depth: this.#depth, doc: isEmpty(doc) ? undefined : doc });
+    const text = isTemplate(first)
+      ? first.map((fragment, index) => fragment + (index < rest.length ? toText(rest[index]!) : "")).join("")
+      : toText(first === undefined ? [] : [first, ...rest]);
+    this.#printed = true;
+    if (text === "") this.#writer.newLine();
+    else this.#writer.writeLine(text);
   }
 
-  /**
-   * Prints `open`, what `body` prints one level deeper, then `close`: a block of code. A block
-   * whose body prints nothing is `open` and `close` on one line (`class A {}`), as prettier has it.
-   */
+  /** Prints `open`, what `body` prints one level deeper, then `close`: a block of code. */
   block(open: Printable, body: () => void, close: Printable = "}"): void {
     this.print(open);
-    const start = this.#entries.length;
-    this.#depth += 1;
-    try {
-      body();
-    } finally {
-      this.#depth -= 1;
-    }
-    if (this.#entries.slice(start).some((entry) => entry.doc !== undefined)) {
-      this.print(close);
-      return;
-    }
-    this.#entries.splice(start);
-    const opened = this.#entries.pop()!;
-    this.#entries.push({ depth: opened.depth, doc: [docOf(opened) ?? "", toDoc(close)] });
+    this.#writer.indent(body);
+    this.print(close);
   }
 
   /** Uses `name` from module `from` and returns the name to print; imported once, as a type only when only types use it. */
@@ -158,119 +135,75 @@ export class GeneratedFile {
     return relative.startsWith(".") ? relative : `./${relative}`;
   }
 
-  /** A JSDoc block (or "" when there is nothing to say), indented by `indent`. */
-  jsDoc(description: string | undefined, options: DocOptions = {}, indent = ""): string {
+  /** A JSDoc block (or "" when there is nothing to say); print() indents it to the block it is in. */
+  jsDoc(description: string | undefined, options: DocOptions = {}): string {
     const lines = docLines(description, options);
     if (lines.length === 0) return "";
-    if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
-    // Each line ends as prettier ends it in a JSDoc block: no trailing spaces but a Markdown hard break's two.
-    const starred = (line: string) => {
-      const text = line.trimEnd();
-      return `${indent} *${text === "" ? "" : ` ${text}`}${text !== "" && line.endsWith("  ") ? "  " : ""}`;
-    };
-    return [`${indent}/**`, ...lines.map(starred), `${indent} */`].join("\n");
+    if (lines.length === 1) return `/** ${lines[0]} */`;
+    return ["/**", ...lines.map((line) => (line.trim() === "" ? " *" : ` * ${line}`)), " */"].join("\n");
   }
 
   /** Makes the file one JSON document: `value` with the banner as its first member, `bannerKey`. */
   json(value: object, bannerKey = "$comment"): void {
-    if (this.#entries.length > 0)
-      throw new PluginFileError(`${this.path}: json() after print(): a JSON file is one value`);
+    if (this.#printed) throw new PluginFileError(`${this.path}: json() after print(): a JSON file is one value`);
     this.#json = { value, bannerKey };
   }
 
-  /** The file's final text: banner, imports, body; laid out once. */
-  async render(banner: readonly string[], format: (text: string) => Promise<string>): Promise<string> {
+  /**
+   * Hands the file's syntax tree to `edit` (a ts-morph `SourceFile` of the printed text, imports
+   * included) before it is formatted: for what plain printing cannot do, such as changing code
+   * another part of the plugin printed. ts-morph, which bundles TypeScript, loads only for a run
+   * that calls this.
+   */
+  editSource(edit: SourceEdit): void {
+    if (!codeExtensions.has(extensionOf(this.path)))
+      throw new PluginFileError(`${this.path}: editSource() edits TypeScript or JavaScript files only`);
+    this.#edits.push(edit);
+  }
+
+  /** The file's text as printed: banner, imports, body, the source edits made; not yet formatted (generate.ts formats it). */
+  async render(banner: readonly string[]): Promise<string> {
     if (this.#json) {
       const { value, bannerKey } = this.#json;
       return `${JSON.stringify({ [bannerKey]: banner.join(" "), ...value }, null, 2)}\n`;
     }
-    const extension = this.path.slice(this.path.lastIndexOf(".") + 1);
-    const style = styleOfExtension[extension];
+    const style = styleOfExtension[extensionOf(this.path)];
     if (style === undefined)
       throw new PluginFileError(
         `${this.path}: rcp-gen marks every file it writes with a banner, and knows the comments of ${Object.keys(styleOfExtension).join(", ")} files (JSON: call json())`,
       );
-    const bannerText = commentStyles[style]!(banner);
-    const laidOutByPrettier = this.#format !== false && formattedExtensions.has(extension);
-    if (this.#format === "printed" && laidOutByPrettier) {
-      const printed = layOut(this.#document(bannerText, true), prettierOptions.printWidth);
-      if (printed.unvouched === undefined) return `${printed.text}\n`;
-    }
-    // As printed, every group flat: prettier's input, or the file as written (Markdown, ajv's code).
-    const textOut = `${this.#asPrinted(bannerText)}\n`;
-    return laidOutByPrettier ? format(textOut) : textOut;
+    const text = [commentStyles[style]!(banner), ...this.#importDeclarations(), this.#writer.toString()].join("\n");
+    return this.#edits.length === 0 ? text : editedSource(this.path, text, this.#edits);
   }
 
-  /** The entries joined as printed; plain text at the top level is taken as it is, uncut. */
-  #asPrinted(bannerText: string): string {
-    if (!this.#entries.every((entry) => entry.depth === 0 && (entry.plain || entry.doc === undefined)))
-      return printDoc(this.#document(bannerText, false), Infinity).text;
-    const imports = this.#importDeclarations().map((doc) => printDoc(doc, Infinity).text);
-    return [bannerText, ...imports, ...this.#entries.map((entry) => entry.doc ?? "")].join("\n");
-  }
-
-  /**
-   * The banner, the import declarations and what was printed, as one document. Laid out, blank
-   * lines follow prettier (one at most, none at the start or end of a block); otherwise the
-   * entries are joined as they were printed.
-   */
-  #document(bannerText: string, laidOut: boolean): Doc {
-    const entries = [
-      { depth: 0, doc: lines(bannerText) },
-      ...this.#importDeclarations().map((doc) => ({ depth: 0, doc })),
-      ...this.#entries.map((entry) => ({ depth: entry.depth, doc: docOf(entry) })),
-    ];
-    const kept = laidOut
-      ? entries.filter((entry, index) => entry.doc !== undefined || keepsBlank(entries, index))
-      : entries;
-    return kept.map(({ depth, doc }, index) => {
-      let nested: Doc = index === 0 ? (doc ?? "") : [laidOut ? hardline : literalline, doc ?? ""];
-      for (let level = 0; level < depth; level += 1) nested = indent(nested);
-      return nested;
-    });
-  }
-
-  #importDeclarations(): Doc[] {
+  #importDeclarations(): string[] {
     return [...this.#imports.keys()].sort().map((from) => {
       const names = [...this.#imports.get(from)!].sort(([a], [b]) => (a < b ? -1 : 1));
       const allTypes = names.every(([, typeOnly]) => typeOnly);
       const list = names.map(([name, typeOnly]) => (typeOnly && !allTypes ? `type ${name}` : name));
-      return importDeclaration(allTypes ? "import type" : "import", list, from);
+      return `${allTypes ? "import type" : "import"} { ${list.join(", ")} } from ${JSON.stringify(from)};`;
     });
   }
 }
 
-/** One print() (or a collapsed block): `doc` undefined is a blank line; `plain`, a text not yet cut into lines. */
-interface Entry {
-  readonly depth: number;
-  readonly doc: Doc | undefined;
-  readonly plain?: true;
+/** `text` as a ts-morph source file (in memory; nothing is read or written), changed by `edits` in turn. */
+async function editedSource(path: string, text: string, edits: readonly SourceEdit[]): Promise<string> {
+  const { Project } = await import("ts-morph");
+  const source = new Project({ useInMemoryFileSystem: true }).createSourceFile(path, text);
+  for (const edit of edits) await edit(source);
+  return source.getFullText();
 }
 
-function docOf(entry: Entry): Doc | undefined {
-  return entry.plain && typeof entry.doc === "string" ? lines(entry.doc) : entry.doc;
+function extensionOf(path: string): string {
+  return path.slice(path.lastIndexOf(".") + 1);
 }
 
 function isTemplate(value: unknown): value is TemplateStringsArray {
   return Array.isArray(value) && Object.hasOwn(value, "raw");
 }
 
-function toDoc(printable: Printable): Doc {
-  if (Array.isArray(printable)) return (printable as readonly Printable[]).map(toDoc);
-  if (typeof printable === "object") return printable as Doc;
-  return lines(String(printable));
-}
-
-/** Whether prettier keeps the blank line at `index`: the first of a run, between two lines of one block. */
-function keepsBlank(entries: readonly Entry[], index: number): boolean {
-  const before = entries[index - 1];
-  let next = index + 1;
-  while (entries[next]?.doc === undefined && next < entries.length) next += 1;
-  return before?.doc !== undefined && entries[next]?.depth === before.depth;
-}
-
-function isEmpty(doc: Doc): boolean {
-  return doc === "" || (Array.isArray(doc) && (doc as readonly Doc[]).every(isEmpty));
+function toText(printable: Printable): string {
+  return Array.isArray(printable) ? (printable as readonly Printable[]).map(toText).join("") : String(printable);
 }
 
 /**

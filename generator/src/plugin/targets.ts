@@ -11,8 +11,6 @@ interface BuiltinTarget {
   readonly summary: string;
   /** Targets whose files this one's files import. */
   readonly requires: readonly string[];
-  /** Formats none of its files and takes long: run after the targets whose files format (generate.ts). */
-  readonly runsLast?: true;
   readonly load: () => Promise<RcpGenPlugin>;
 }
 
@@ -28,7 +26,6 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     name: "validators",
     summary: "validators.ts",
     requires: ["types"],
-    runsLast: true,
     load: async () => (await import("../emit/emit-validators.js")).validatorsTarget,
   },
   {

@@ -12,3 +12,4 @@ export {
   type BaseClientOptions,
   type HttpClientTransportOptions,
 } from "../client/index.js";
+export { connectOrClose } from "../client/connect-or-close.js";

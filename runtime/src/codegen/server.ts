@@ -9,3 +9,20 @@
 export { defineProtocol, type Validator } from "../protocol/descriptor.js";
 export type { Handler, ServerOptionsBase } from "../protocol/types.js";
 export { createServerRuntime, type RcpServer } from "../server/create-server-runtime.js";
+
+/** The type at the path `P` of capabilities `C` (`["index", "writable"]`), or undefined where the path ends early. */
+export type CapabilityAt<C, P extends readonly string[]> = P extends readonly [
+  infer Head extends string,
+  ...infer Rest extends string[],
+]
+  ? C extends object
+    ? Head extends keyof C
+      ? CapabilityAt<C[Head], Rest>
+      : undefined
+    : undefined
+  : C;
+
+/** Whether capabilities `C` advertise the path `P`: present and not false (§6); generated server.ts requires the handlers of what is advertised. */
+export type Advertises<C, P extends readonly string[]> = [CapabilityAt<C, P>] extends [undefined | null | false]
+  ? false
+  : true;
