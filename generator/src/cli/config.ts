@@ -29,6 +29,8 @@ export interface RcpGenConfig {
   examples?: string;
   /** `rcp-gen lint`'s rules by id, each off, warn or error (the command checks the ids). */
   lint?: Record<string, "off" | "warn" | "error">;
+  /** `ts` (default) writes TypeScript; `js` writes each module as `.js` plus `.d.ts`. */
+  moduleFormat?: "ts" | "js";
 }
 
 /** Each key a config may hold and its check. */
@@ -40,6 +42,8 @@ const keyChecks: Readonly<Record<keyof RcpGenConfig, (value: unknown) => string 
   plugins: nonEmptyStrings,
   examples: nonEmptyString,
   lint: ruleLevels,
+  moduleFormat: (value) =>
+    value === "ts" || value === "js" ? undefined : `must be "ts" or "js" (got ${JSON.stringify(value)})`,
 };
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -136,7 +140,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     if (problem !== undefined) throw new ConfigError(file, where(key), problem);
   }
   // Every value passed its check above.
-  const { schema, out, runtime, targets, plugins, examples, lint } = value as RcpGenConfig;
+  const { schema, out, runtime, targets, plugins, examples, lint, moduleFormat } = value as RcpGenConfig;
   return {
     ...(schema === undefined ? {} : { schema: resolve(base, schema) }),
     ...(out === undefined ? {} : { out: resolve(base, out) }),
@@ -146,6 +150,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     ...(plugins === undefined ? {} : { plugins: plugins.map((plugin) => resolve(base, plugin)) }),
     ...(examples === undefined ? {} : { examples: resolve(base, examples) }),
     ...(lint === undefined ? {} : { lint }),
+    ...(moduleFormat === undefined ? {} : { moduleFormat }),
   };
 }
 

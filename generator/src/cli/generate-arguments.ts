@@ -44,6 +44,11 @@ const flags = {
     describe:
       "A folder of example values for the docs targets: <shape>/<name>.json, e.g. methods.retrieve.params/basic.json",
   },
+  "module-format": {
+    type: "string",
+    value: "ts|js",
+    describe: "ts (default) writes TypeScript; js writes each module as .js plus .d.ts, for projects that compile no TypeScript",
+  },
   check: {
     type: "boolean",
     describe: "Write nothing; exit 1 showing how each file differs from what would be generated",
@@ -75,6 +80,7 @@ export interface GenerateArguments {
   targets?: string | undefined;
   plugin?: string[] | undefined;
   examples?: string | undefined;
+  "module-format"?: string | undefined;
   check: boolean;
   watch: boolean;
   quiet: boolean;
@@ -88,6 +94,9 @@ export function parseGenerateArguments(args: readonly string[]): GenerateArgumen
   if (values.help) return { print: helpText() };
   if (values.version) return { print: generatorVersion };
   if (values.check && values.watch) throw new UsageError("--check and --watch cannot be used together", helpHint);
+  const format = values["module-format"];
+  if (format !== undefined && format !== "ts" && format !== "js")
+    throw new UsageError(`--module-format must be ts or js (got "${format}")`, helpHint);
   const { check = false, watch = false, quiet = false, help: _help, version: _version, ...given } = values;
   return { ...given, check, watch, quiet };
 }

@@ -27,6 +27,7 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
   const targets = argv.targets?.split(",").map((name) => name.trim()) ?? found?.config.targets;
   const plugins = argv.plugin ?? found?.config.plugins?.map((path) => display(cwd, path));
   const examples = argv.examples ?? setting(found?.config.examples);
+  const moduleFormat = (argv["module-format"] as "ts" | "js" | undefined) ?? found?.config.moduleFormat;
   if (schema === undefined) throw missingSetting("--schema", "schema", found);
   if (out === undefined) throw missingSetting("--out", "out", found);
   if (targets !== undefined) checkTargets(targets);
@@ -39,6 +40,7 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
     ...(targets === undefined ? {} : { targets }),
     ...(plugins === undefined ? {} : { plugins }),
     ...(examples === undefined ? {} : { examples }),
+    ...(moduleFormat === undefined ? {} : { moduleFormat }),
     command: canonicalCommand(
       {
         schema: resolve(cwd, schema),
@@ -47,6 +49,7 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
         targets,
         plugins: plugins?.map((path) => resolve(cwd, path)),
         examples: absolute(examples),
+        moduleFormat,
       },
       settingsReference(found, named, cwd),
       cwd,

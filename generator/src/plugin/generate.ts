@@ -25,6 +25,8 @@ export interface GenerateOptions {
   readonly plugins?: readonly RcpGenPlugin[];
   /** Examples for the docs targets. */
   readonly examples?: ExampleSet;
+  /** `js`: each TypeScript file written as `.js` plus `.d.ts` (javascript.ts); default `ts`. */
+  readonly moduleFormat?: "ts" | "js";
 }
 
 /** A plugin that failed or broke the rules, named. */
@@ -103,7 +105,10 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
   }
   if (owners.has(manifestName))
     throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
-  return new Map([...(await Promise.all(rendered)), manifestFile(folder, [...owners.keys()], options.command)]);
+  const typescript = new Map(await Promise.all(rendered));
+  const written =
+    options.moduleFormat === "js" ? await (await import("./javascript.js")).toJavaScript(typescript, banner) : typescript;
+  return new Map([...written, manifestFile(folder, [...written.keys()], options.command)]);
 }
 
 /** A target's files, each rendering (or rendered) to its final text. */
