@@ -17,6 +17,13 @@ import { fileURLToPath } from "node:url";
  */
 const sourceRoot = fileURLToPath(new URL("../../.rcp-gen-javascript/", import.meta.url));
 
+/**
+ * Opens each .js file after its banner. A project under `checkJs` includes its source folder,
+ * generated .js files too, and TypeScript would check them as hand-written JavaScript (ajv's
+ * code, literals widened to string); their types are the .d.ts files beside them.
+ */
+const uncheckedJavaScript = "// @ts-nocheck (compiled output: its types are in the .d.ts beside it)\n";
+
 const isTypeScript = (path: string) => path.endsWith(".ts") && !path.endsWith(".d.ts");
 
 /** `files` with each TypeScript file replaced by its `.js` and `.d.ts`, in the same order; `banner` as generate() wrote it. */
@@ -38,6 +45,10 @@ export async function toJavaScript(
       declaration: true,
       // The generated code was type-checked when rcp-gen was built; emit only.
       noCheck: true,
+      // Each file's JavaScript from its own text (generated code imports types with `import
+      // type`): without it the emitter asks the checker about every identifier, which made
+      // ajv's machine code in validators.ts most of the conversion's cost.
+      isolatedModules: true,
       skipLibCheck: true,
       types: [],
       newLine: ts.NewLineKind.LineFeed,
@@ -50,7 +61,10 @@ export async function toJavaScript(
       project.createSourceFile(sourceRoot + path, text.startsWith(bannerText) ? text.slice(bannerText.length) : text);
   const result = project.emitToMemory();
   const emitted = new Map(
-    result.getFiles().map((file) => [file.filePath.slice(sourceRoot.length), `${bannerText}${file.text}`] as const),
+    result.getFiles().map((file) => {
+      const path = file.filePath.slice(sourceRoot.length);
+      return [path, `${bannerText}${path.endsWith(".js") ? uncheckedJavaScript : ""}${file.text}`] as const;
+    }),
   );
   if (result.getEmitSkipped())
     throw new Error(
