@@ -130,7 +130,7 @@ describe("a bad setting exits 2 naming file, key and problem", () => {
     [
       "an unknown key",
       { "rcp-gen.config.json": { schema: "s", outDir: "o" } },
-      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, lint)",
+      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, lint, moduleFormat)",
     ],
     [
       "a value of the wrong type",

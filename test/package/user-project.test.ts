@@ -156,7 +156,13 @@ describe("a plain JavaScript project with moduleFormat js (no TypeScript in its 
     const ran = succeeded(await run("node", ["src/client.js"], plain, 60_000));
     expect(ran.stdout).toBe("progress recall 3\nresult d1,d0\n");
     expect(ran.stderr).toBe("");
-    const browser = ["src/generated/client.js", "--bundle", "--platform=browser", "--format=esm", "--outfile=bundle.js"];
+    const browser = [
+      "src/generated/client.js",
+      "--bundle",
+      "--platform=browser",
+      "--format=esm",
+      "--outfile=bundle.js",
+    ];
     succeeded(await run(bin("esbuild"), [...browser, "--log-level=warning"], plain));
   }, 180_000);
 

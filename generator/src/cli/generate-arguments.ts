@@ -47,7 +47,8 @@ const flags = {
   "module-format": {
     type: "string",
     value: "ts|js",
-    describe: "ts (default) writes TypeScript; js writes each module as .js plus .d.ts, for projects that compile no TypeScript",
+    describe:
+      "ts (default) writes TypeScript; js writes each module as .js plus .d.ts, for projects that compile no TypeScript",
   },
   check: {
     type: "boolean",

@@ -29,7 +29,7 @@ export function regenerateCommand(flags: RegenerateFlags): string {
   if (flags.targets !== undefined) words.push("--targets", flags.targets.join(","));
   for (const plugin of flags.plugins ?? []) words.push("--plugin", asTyped(plugin));
   if (flags.examples !== undefined) words.push("--examples", asTyped(flags.examples));
-  if (flags.moduleFormat !== undefined && flags.moduleFormat !== "ts") words.push("--module-format", flags.moduleFormat);
+  if (flags.moduleFormat !== undefined) words.push("--module-format", flags.moduleFormat);
   return ["npx rcp-gen", ...words.map(shellWord)].join(" ");
 }
 

@@ -107,7 +107,9 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     throw new PluginError(`plugin "${owners.get(manifestName)}" writes ${manifestName}, which rcp-gen writes`);
   const typescript = new Map(await Promise.all(rendered));
   const written =
-    options.moduleFormat === "js" ? await (await import("./javascript.js")).toJavaScript(typescript, banner) : typescript;
+    options.moduleFormat === "js"
+      ? await (await import("./javascript.js")).toJavaScript(typescript, banner)
+      : typescript;
   return new Map([...written, manifestFile(folder, [...written.keys()], options.command)]);
 }
 
