@@ -4,10 +4,12 @@
  * through npm's cache); a vendor method added by editing the schema alone; `npx rcp-gen` with
  * the settings in package.json; strict type-checking that rejects each typed mistake; builds
  * with plain tsc (nodenext, node16), bundler resolution, tsx and an esbuild bundle, each run
- * over stdio and HTTP/SSE; a browser bundle of the generated client; and a project made by `rcp-gen init` passing its own `npm test`
- * and `npm start`. One install serves every case: the scaffold links to it.
+ * over stdio and HTTP/SSE; a browser bundle of the generated client; a plain JavaScript project
+ * generating `.js` plus `.d.ts` (moduleFormat js), run with node and checked under checkJs; and
+ * a project made by `rcp-gen init` passing its own `npm test` and `npm start`. One install serves
+ * every case: the JavaScript project and the scaffold link to it.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -130,6 +132,51 @@ describe("a project installing the packed tarballs", () => {
     const ran = succeeded(await run(command, args, app, 60_000));
     expect(ran.stdout).toBe(bothTransports);
     expect(ran.stderr).toBe("");
+  });
+});
+
+describe("a plain JavaScript project with moduleFormat js (no TypeScript in its build)", () => {
+  const plain = join(work, "plain-js");
+  const tsc = join(repoRoot, "node_modules", ".bin", "tsc");
+
+  it("npx rcp-gen writes .js plus .d.ts, --check agrees, and its client streams retrieve from its server over stdio", async () => {
+    cpSync(join(repoRoot, "test/package/js-project"), plain, { recursive: true });
+    const manifest = {
+      name: "plain-js",
+      private: true,
+      type: "module",
+      "rcp-gen": { schema: "node_modules/rcp-gen/schema", out: "src/generated", moduleFormat: "js" },
+    };
+    writeFileSync(join(plain, "package.json"), JSON.stringify(manifest, null, 2));
+    // The one shared install stands in for this project's own: the same packages.
+    symlinkSync(join(app, "node_modules"), join(plain, "node_modules"), "dir");
+    expect(succeeded(await run("npx", ["rcp-gen"], plain)).stdout).toMatch(/wrote 16 files for 17 methods/);
+    expect(readdirSync(join(plain, "src/generated")).filter((file) => /(?<!\.d)\.ts$/.test(file))).toEqual([]);
+    expect(succeeded(await run("npx", ["rcp-gen", "--check"], plain)).stdout).toMatch(/src\/generated is up to date/);
+    const ran = succeeded(await run("node", ["src/client.js"], plain, 60_000));
+    expect(ran.stdout).toBe("progress recall 3\nresult d1,d0\n");
+    expect(ran.stderr).toBe("");
+    const browser = [
+      "src/generated/client.js",
+      "--bundle",
+      "--platform=browser",
+      "--format=esm",
+      "--outfile=bundle.js",
+    ];
+    succeeded(await run(bin("esbuild"), [...browser, "--log-level=warning"], plain));
+  }, 180_000);
+
+  it("type-checks under checkJs against the generated .d.ts, and the same check rejects each marked mistake", async () => {
+    succeeded(await run(tsc, ["-p", "jsconfig.json"], plain));
+    const source = readFileSync(join(plain, "mistakes/type-errors.js"), "utf8").split("\n");
+    const marked = source.flatMap((line, index) => {
+      const code = /\/\/ mistake: (TS\d+)$/.exec(line)?.[1];
+      return code === undefined ? [] : [`mistakes/type-errors.js:${index + 1} ${code}`];
+    });
+    const ran = await run(tsc, ["-p", "jsconfig.mistakes.json"], plain);
+    const errors = [...ran.stdout.matchAll(/^(\S+)\((\d+),\d+\): error (TS\d+)/gm)];
+    expect(errors.map(([, file, line, code]) => `${file}:${line} ${code}`)).toEqual(marked);
+    expect(marked).toHaveLength(3);
   });
 });
 

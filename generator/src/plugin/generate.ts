@@ -85,7 +85,9 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     const text = await renderedFile(file, banner, owners.get(file.path)!);
     rendered.set(file.path, file.formatted ? await formatted(file.path, text, prettierOptions) : text);
   }
-  return rendered.set(...manifestFile(folder, [...owners.keys()], options.command, prettierOptions));
+  const written =
+    options.moduleFormat === "js" ? await (await import("./javascript.js")).toJavaScript(rendered, banner) : rendered;
+  return written.set(...manifestFile(folder, [...written.keys()], options.command, prettierOptions));
 }
 
 /** A file's text, or the error of a plugin's source edit named after the plugin. */
