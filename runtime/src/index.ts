@@ -19,12 +19,14 @@ export { createServerRuntime, type RcpServer } from "./server/create-server-runt
 export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./server/core.js";
 export type { HttpOptions, HttpRequestInfo, CorsOptions, OriginRule } from "./http/options.js";
 export type {
+  BucketTake,
   CancelRelay,
   RateLimit,
   RateLimiter,
   ServerState,
   SessionRecord,
   SessionStore,
+  TouchedAndTaken,
 } from "./state/types.js";
 export { MemoryCancelRelay, MemoryRateLimiter, MemorySessionStore } from "./state/memory.js";
 export { validateFilter, FILTER_OPERATORS, type AdvertisedFilter, type FieldType } from "./filter/validate.js";

@@ -62,7 +62,13 @@ export async function startRedis(): Promise<RedisServer> {
     ...child,
     socket,
     client: () =>
-      new Redis({ path: socket, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 }),
+      new Redis({
+        path: socket,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: 1000,
+        enableAutoPipelining: true,
+      }),
     async stop() {
       await child.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -50,8 +50,12 @@ beforeAll(async () => {
       capabilities: testCapabilities,
       conformance: "L0",
       handlers: { ...fixtureHandlers, "x-test/sleep": sleep },
-      // Each test calls as its own subject, so each has its own bucket.
-      http: { sessions: "stateful", authenticate: (request) => ({ subject: String(request.headers.authorization) }) },
+      // Each test calls as its own subject, so each has its own bucket; a request without one is limited by its session.
+      http: {
+        sessions: "stateful",
+        authenticate: (request) =>
+          request.headers.authorization === undefined ? true : { subject: String(request.headers.authorization) },
+      },
       rateLimit: { burst: BURST, perSecond: 0.01 },
       state,
       diagnostics: (line) => diagnostics.push(line),
@@ -69,8 +73,10 @@ afterAll(async () => {
 });
 
 let nextId = 0;
-async function post(url: string, method: string, params: object, token?: string, caller = "203.0.113.1") {
-  const headers: Record<string, string> = { "content-type": "application/json", authorization: caller };
+/** `caller` is the authenticated subject; null sends none. */
+async function post(url: string, method: string, params: object, token?: string, caller: string | null = "203.0.113.1") {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (caller !== null) headers.authorization = caller;
   if (token !== undefined) headers["rcp-session"] = token;
   const id = ++nextId;
   const response = await fetch(`${url}/${method}`, {
@@ -114,6 +120,27 @@ describe.skipIf(skip !== undefined)("two replicas sharing Redis", () => {
     for (let call = 0; call <= BURST; call++) statuses.push((await post(urls[call % 2]!, "ping", {}, undefined, "limited")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect((await post(urls[0]!, "ping", {}, undefined, "limited")).body.error?.code).toBe(-32011);
+  });
+
+  it("a session's own bucket holds across replicas, taken with the session's lookup in one round trip to Redis (§15.5)", async () => {
+    const token = await initialize(urls[0]!, "session-bucket");
+    // ioredis sends a script's text once per connection (EVAL after EVALSHA's NOSCRIPT): not watched.
+    for (const url of urls) expect((await post(url, "ping", {}, token, null)).status).toBe(200);
+    const monitor = await clients[0]!.monitor();
+    // Commands the replicas sent; those a Lua script ran come from "lua".
+    const sent: string[] = [];
+    monitor.on("monitor", (_time: string, args: string[], source: string) => {
+      if (source !== "lua") sent.push(String(args[0]).toLowerCase());
+    });
+    try {
+      const statuses: number[] = [];
+      for (let call = urls.length; call <= BURST; call++) statuses.push((await post(urls[call % 2]!, "ping", {}, token, null)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      await expect.poll(() => sent.length).toBe(statuses.length);
+      expect(new Set(sent)).toEqual(new Set(["evalsha"]));
+    } finally {
+      monitor.disconnect();
+    }
   });
 
   it("with Redis gone the servers keep answering: limiter open, held sessions on, unknown ones 503 / -32010", async () => {

@@ -8,14 +8,14 @@ import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../se
 import type { FrameChannel } from "../server/context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
-import { Connection } from "../server/connection.js";
+import type { Connection } from "../server/connection.js";
 import type { AuthInfo, RequestOrigin } from "../protocol/request-origin.js";
 import { decodeUtf8, NOT_UTF8_MESSAGE } from "../framing/utf8.js";
 import { ErrorCode, type ErrorObject } from "../protocol/errors.js";
 import { errorFrame } from "../protocol/serialize.js";
 import { isRecord } from "../protocol/dotted-paths.js";
 import { SSE_HEADERS, SSE_KEEP_ALIVE, sseFrame } from "../framing/sse.js";
-import { HttpSessions, SESSION_HEADER } from "./sessions.js";
+import { HttpSessions, SESSION_HEADER, sessionBucket } from "./sessions.js";
 import { clientAddress } from "./client-address.js";
 import { isJsonContentType, RequestGuard } from "./request-guard.js";
 import { OutboundQueue } from "../server/outbound-queue.js";
@@ -203,15 +203,21 @@ export class HttpServerCore {
     if (mismatch !== undefined) return exchange.respond(200, answer.json, mismatch);
     const sessions = this.#sessions;
     let connection: Connection;
+    let taken: number | undefined;
+    const limit = this.#core.rateLimit;
     if (!sessions.stateful) connection = sessions.stateless();
     else {
       const token = exchange.request.headers[SESSION_HEADER_LOWER];
-      const resolved = await sessions.resolve(typeof token === "string" ? token : undefined, message);
-      if (!(resolved instanceof Connection)) return this.#refuse(exchange, answer, 503, requestId(message), resolved);
-      connection = resolved;
+      // A session's bucket is taken along with the session lookup when the store can (one round trip).
+      const cost = requestCost(message);
+      const take = limit !== undefined && origin.auth?.subject === undefined && cost > 0 ? { cost, limit } : undefined;
+      const resolved = await sessions.resolve(typeof token === "string" ? token : undefined, message, take);
+      if (!("connection" in resolved)) return this.#refuse(exchange, answer, 503, requestId(message), resolved);
+      connection = resolved.connection;
+      taken = resolved.wait;
     }
-    if (this.#core.rateLimit !== undefined) {
-      const admitted = this.#admit(exchange, connection, origin, message);
+    if (limit !== undefined) {
+      const admitted = taken ?? this.#admit(exchange, connection, origin, message);
       const wait = typeof admitted === "number" ? admitted : await admitted;
       if (wait > 0) return this.#refuse(exchange, answer, 429, requestId(message), rateLimited(wait));
     }
@@ -240,7 +246,7 @@ export class HttpServerCore {
    * token the store knows, so inventing tokens gets no new bucket), else its address.
    */
   #admit(exchange: HttpExchange, connection: Connection, origin: RequestOrigin, message: unknown): number | Promise<number> {
-    const cost = Array.isArray(message) ? message.filter((member) => requestId(member) !== null).length : requestId(message) === null ? 0 : 1;
+    const cost = requestCost(message);
     if (cost === 0) return 0;
     const subject = origin.auth?.subject;
     const { token, initialized } = connection.session;
@@ -248,7 +254,7 @@ export class HttpServerCore {
       subject !== undefined
         ? `auth:${subject}`
         : token !== undefined && initialized
-          ? `session:${token}`
+          ? sessionBucket(token)
           : `address:${clientAddress(exchange.request, this.#trustedProxies)}`;
     return this.#core.admit(key, cost);
   }
@@ -379,6 +385,12 @@ function abandonExchange(connection: Connection, message: unknown): void {
     const id = requestId(member);
     if (id !== null) connection.inFlight.get(id)?.abandon();
   }
+}
+
+/** The rate-limit tokens a body costs: one per request with an id (notifications are free). */
+function requestCost(message: unknown): number {
+  if (Array.isArray(message)) return message.filter((member) => requestId(member) !== null).length;
+  return requestId(message) === null ? 0 : 1;
 }
 
 function requestId(message: unknown): string | number | null {

@@ -18,10 +18,13 @@ import { CANCELLED, Connection } from "../server/connection.js";
 import { ErrorCode, type ErrorObject } from "../protocol/errors.js";
 import { isRecord } from "../protocol/dotted-paths.js";
 import { MemoryCancelRelay, MemorySessionStore } from "../state/memory.js";
-import type { CancelRelay, SessionRecord, SessionStore } from "../state/types.js";
+import type { BucketTake, CancelRelay, SessionRecord, SessionStore, TouchedAndTaken } from "../state/types.js";
 import type { HttpOptions } from "./options.js";
 
 export const SESSION_HEADER = "RCP-Session";
+
+/** The rate-limit bucket of a stateful session (§15.5). */
+export const sessionBucket = (token: string): string => `session:${token}`;
 
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 /** Retry hint when the store holds its maximum of sessions or cannot be reached (§12.2). */
@@ -39,6 +42,8 @@ export class HttpSessions {
   readonly #store: SessionStore;
   readonly #relay: CancelRelay;
   readonly #relayIsShared: boolean;
+  /** Whether the store takes rate-limit tokens along with a touch from the server's own limiter. */
+  readonly #takesWithTouch: boolean;
   /**
    * The sessions this process serves, least recently used first. Only a cache of the store:
    * one dropped is rebuilt from its record on the next request, so it is bounded freely.
@@ -57,6 +62,10 @@ export class HttpSessions {
     this.#relayIsShared = state.cancels !== undefined;
     this.#store = state.sessions ?? new MemorySessionStore(options.maxSessions);
     this.#relay = state.cancels ?? new MemoryCancelRelay();
+    this.#takesWithTouch =
+      this.#store.touchAndTake !== undefined &&
+      state.rateLimiter !== undefined &&
+      this.#store.rateLimiter === state.rateLimiter;
     if (this.stateful) {
       const subscribed = this.#relay.subscribe((token, id) => this.#deliverCancel(token, id));
       if (subscribed instanceof Promise) subscribed.catch((error) => this.#core.reportOutage("cancel relay", error));
@@ -71,35 +80,54 @@ export class HttpSessions {
   /**
    * Stateful: the session's connection, or a fresh uninitialized one for an unknown token (an
    * `initialize` gets a new token). An error when the store cannot say and this process does
-   * not hold the session: no request runs under a session that may have ended.
+   * not hold the session: no request runs under a session that may have ended. With `take`
+   * (a request rate limited by its session), a store that also keeps the limiter's buckets
+   * takes the tokens in the same round trip: `wait` is then the limiter's answer.
    */
-  async resolve(token: string | undefined, message: unknown): Promise<Connection | ErrorObject> {
+  async resolve(
+    token: string | undefined,
+    message: unknown,
+    take?: Omit<BucketTake, "bucket">,
+  ): Promise<{ connection: Connection; wait?: number } | ErrorObject> {
     if (token !== undefined) {
       const now = Date.now();
       this.#forgetIdle(now);
-      let record: SessionRecord | undefined;
+      let touched: TouchedAndTaken;
       try {
-        const touched = this.#store.touch(token, this.#idleMs);
-        record = touched instanceof Promise ? await touched : touched;
+        touched = await this.#touch(token, take);
       } catch (error) {
         this.#core.reportOutage("session store", error);
         const kept = this.#local.get(token);
         if (kept === undefined) return unavailable("the session store cannot be reached");
         this.#use(token, kept, now);
-        return kept.connection;
+        return { connection: kept.connection };
       }
-      if (record !== undefined) return this.#connectionOf(token, record, now);
+      const { record, wait } = touched;
+      if (record !== undefined) return { connection: this.#connectionOf(token, record, now), wait };
       const kept = this.#local.get(token);
       this.#local.delete(token);
       // A request still running here keeps its session from going idle: back into the store.
       if (kept !== undefined && kept.connection.inFlight.size > 0 && !kept.connection.closing) {
         const recreated = await this.#recreate(token, kept);
-        if (recreated) return kept.connection;
+        if (recreated) return { connection: kept.connection };
       }
     }
     const connection = new Connection(this.#core.newSession());
     if (this.#role(message) === "initialize") connection.session.token = crypto.randomUUID();
-    return connection;
+    return { connection };
+  }
+
+  /** The store's record of the session, and the tokens taken with it when the store can (one round trip). */
+  async #touch(token: string, take: Omit<BucketTake, "bucket"> | undefined): Promise<TouchedAndTaken> {
+    if (take !== undefined && this.#takesWithTouch) {
+      try {
+        return await this.#store.touchAndTake!(token, this.#idleMs, { ...take, bucket: sessionBucket(token) });
+      } catch {
+        // Touched alone below, and the caller then takes alone: each fails by its own policy.
+      }
+    }
+    const touched = this.#store.touch(token, this.#idleMs);
+    return { record: touched instanceof Promise ? await touched : touched };
   }
 
   /**

@@ -3,19 +3,22 @@
  * a load balancer. Sessions are keys that expire with their idle window (a Redis TTL,
  * restarted by every request: one GETEX); cancels are published on one channel that every
  * replica subscribes to; each rate-limit take is one Lua script, so replicas draw from the
- * same bucket atomically. Errors are not handled here: a rejected call tells the server the
+ * same bucket atomically. A session's request that is rate limited by its session does both in
+ * one script (touchAndTake): one round trip per request. Errors are not handled here: a rejected call tells the server the
  * store is unreachable, and it decides per feature (docs/deployment.md).
  */
 import { once } from "node:events";
 import type { Redis } from "ioredis";
 import type { RequestId } from "../protocol/types.js";
 import type {
+  BucketTake,
   CancelRelay,
   RateLimit,
   RateLimiter,
   ServerState,
   SessionRecord,
   SessionStore,
+  TouchedAndTaken,
 } from "../state/types.js";
 
 export interface RedisStateOptions {
@@ -43,16 +46,16 @@ const BUCKET_SLACK_MS = 1000;
 const MAX_BUCKET_TTL_MS = 86_400_000;
 
 /**
- * KEYS[1] the bucket; ARGV burst, perSecond, cost. Returns 0 when the tokens were taken, else
+ * Lua that takes `cost` tokens from the bucket at `key` into `wait`: 0 when they were taken, else
  * the milliseconds until they would be there. Redis' own clock, so replicas' clocks do not matter.
  */
-const TAKE_TOKENS = `
-local burst = tonumber(ARGV[1])
-local perMs = tonumber(ARGV[2]) / 1000
-local cost = tonumber(ARGV[3])
+const takeTokens = (key: string, burst: string, perSecond: string, cost: string): string => `
+local burst = tonumber(${burst})
+local perMs = tonumber(${perSecond}) / 1000
+local cost = tonumber(${cost})
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local kept = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local kept = redis.call('HMGET', ${key}, 'tokens', 'at')
 local tokens = tonumber(kept[1])
 if tokens == nil then
   tokens = burst
@@ -61,22 +64,52 @@ else
 end
 local wait = 0
 if tokens >= cost then tokens = tokens - cost else wait = math.ceil((cost - tokens) / perMs) end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.min(math.ceil((burst - tokens) / perMs) + ${BUCKET_SLACK_MS}, ${MAX_BUCKET_TTL_MS}))
+redis.call('HSET', ${key}, 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', ${key}, math.min(math.ceil((burst - tokens) / perMs) + ${BUCKET_SLACK_MS}, ${MAX_BUCKET_TTL_MS}))
+`;
+
+/** KEYS[1] the bucket; ARGV burst, perSecond, cost. Returns the wait. */
+const TAKE_TOKENS = `${takeTokens("KEYS[1]", "ARGV[1]", "ARGV[2]", "ARGV[3]")}
 return wait
 `;
 
-interface WithTakeTokens {
+/**
+ * KEYS[1] the session, KEYS[2] its bucket; ARGV idleMs, burst, perSecond, cost. Returns nil for
+ * an unknown session (nothing taken), else its record and the wait: one round trip per request.
+ */
+const TOUCH_AND_TAKE = `
+local record = redis.call('GETEX', KEYS[1], 'PX', ARGV[1])
+if not record then return false end
+${takeTokens("KEYS[2]", "ARGV[2]", "ARGV[3]", "ARGV[4]")}
+return {record, wait}
+`;
+
+interface WithScripts {
   rcpTakeTokens(key: string, burst: number, perSecond: number, cost: number): Promise<number>;
+  rcpTouchAndTake(
+    session: string,
+    bucket: string,
+    idleMs: number,
+    burst: number,
+    perSecond: number,
+    cost: number,
+  ): Promise<[string, number] | null>;
 }
 
 export function redisState(options: RedisStateOptions): RedisState {
   const { client } = options;
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const sessionKey = (token: string): string => `${prefix}session:${token}`;
+  const bucketKey = (bucket: string): string => `${prefix}rate:${bucket}`;
   const channel = `${prefix}cancel`;
   client.defineCommand("rcpTakeTokens", { numberOfKeys: 1, lua: TAKE_TOKENS });
-  const limited = client as unknown as WithTakeTokens;
+  client.defineCommand("rcpTouchAndTake", { numberOfKeys: 2, lua: TOUCH_AND_TAKE });
+  const scripts = client as unknown as WithScripts;
+
+  const rateLimiter: RateLimiter = {
+    take: (bucket: string, cost: number, limit: RateLimit): Promise<number> =>
+      scripts.rcpTakeTokens(bucketKey(bucket), limit.burst, limit.perSecond, cost),
+  };
 
   const sessions: SessionStore = {
     async create(token: string, record: SessionRecord, idleMs: number): Promise<boolean> {
@@ -90,6 +123,18 @@ export function redisState(options: RedisStateOptions): RedisState {
     async forget(token: string): Promise<void> {
       await client.del(sessionKey(token));
     },
+    async touchAndTake(token: string, idleMs: number, { bucket, cost, limit }: BucketTake): Promise<TouchedAndTaken> {
+      const touched = await scripts.rcpTouchAndTake(
+        sessionKey(token),
+        bucketKey(bucket),
+        idleMs,
+        limit.burst,
+        limit.perSecond,
+        cost,
+      );
+      return touched === null ? {} : { record: JSON.parse(touched[0]) as SessionRecord, wait: touched[1] };
+    },
+    rateLimiter,
   };
 
   const deliverers: Array<(token: string, id: RequestId) => void> = [];
@@ -112,11 +157,6 @@ export function redisState(options: RedisStateOptions): RedisState {
       if (listening.status !== "ready") await once(listening, "ready");
       await listening.subscribe(channel);
     },
-  };
-
-  const rateLimiter: RateLimiter = {
-    take: (key: string, cost: number, limit: RateLimit): Promise<number> =>
-      limited.rcpTakeTokens(`${prefix}rate:${key}`, limit.burst, limit.perSecond, cost),
   };
 
   return {

@@ -32,6 +32,28 @@ export interface SessionStore {
   touch(token: string, idleMs: number): SessionRecord | undefined | Promise<SessionRecord | undefined>;
   /** Ends a session (`shutdown`). */
   forget(token: string): void | Promise<void>;
+  /**
+   * Optional, for a store that keeps the rate limiter's buckets too: `touch`, then, when the
+   * session is known, `rateLimiter.take(bucket, cost, limit)`, in one round trip instead of two.
+   * Nothing is taken for an unknown session. Used only when `rateLimiter` is the server's limiter.
+   */
+  touchAndTake?(token: string, idleMs: number, take: BucketTake): Promise<TouchedAndTaken>;
+  /** The limiter whose buckets `touchAndTake` draws from. */
+  readonly rateLimiter?: RateLimiter;
+}
+
+/** Which bucket to take from, and how much (RateLimiter.take's arguments). */
+export interface BucketTake {
+  readonly bucket: string;
+  readonly cost: number;
+  readonly limit: RateLimit;
+}
+
+/** `touchAndTake`'s outcome: no record for an unknown session, and then no wait (nothing taken). */
+export interface TouchedAndTaken {
+  readonly record?: SessionRecord;
+  /** As RateLimiter.take: 0 when the tokens were taken, else the milliseconds until they would be there. */
+  readonly wait?: number;
 }
 
 /** Carries a cancel for a request of a session to whichever process runs it (§7.14). */
