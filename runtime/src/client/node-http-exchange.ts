@@ -114,9 +114,10 @@ async function postWithRetry(client: Client, target: Target, post: HttpPost): Pr
   const headers: Record<string, string> = {};
   for (const name in post.headers) if (!FRAMING_HEADERS.has(name.toLowerCase())) headers[name] = post.headers[name]!;
   headers["content-length"] = String(Buffer.byteLength(post.body));
-  const options: RequestOptions = { ...target.options, agent: client.agent, headers, signal: post.signal };
+  const options: RequestOptions = { ...target.options, agent: client.agent, headers };
   for (;;) {
-    const attempt = await postOnce(client, options, post.body);
+    if (post.signal.aborted) throw abortError(post.signal.reason);
+    const attempt = await postOnce(client, options, post);
     if ("reply" in attempt) return attempt.reply;
     if (!attempt.reused || (attempt.error as { code?: unknown }).code !== "ECONNRESET" || post.signal.aborted)
       throw attempt.error;
@@ -125,16 +126,38 @@ async function postWithRetry(client: Client, target: Target, post: HttpPost): Pr
 
 type Attempt = { reply: HttpReply } | { error: unknown; reused: boolean };
 
-/** `body` stays a string: Node joins it to the head as one piece, where a Buffer would go as a piece of its own. */
-function postOnce(client: Client, options: RequestOptions, body: string): Promise<Attempt> {
+/**
+ * `body` stays a string: Node joins it to the head as one piece, where a Buffer would go as a
+ * piece of its own. The abort listener is this exchange's own rather than node:http's `signal`
+ * option, which costs a stream-end watcher per request; it is dropped once the request closes
+ * (its response read, or the connection gone), and an abort after the response arrived in full
+ * leaves the body to be read.
+ */
+function postOnce(client: Client, options: RequestOptions, post: HttpPost): Promise<Attempt> {
   return new Promise<Attempt>((resolve) => {
-    const outgoing = client.request(options, (incoming) => {
-      if (incoming.statusCode! >= 200) return resolve({ reply: reply(incoming) });
+    let incoming: IncomingMessage | undefined;
+    const outgoing = client.request(options, (response) => {
+      incoming = response;
+      if (response.statusCode! >= 200) return resolve({ reply: reply(response) });
       // Node skips the other 1xx: this is 101, and a POST that asked for no upgrade cannot switch protocols.
-      outgoing.destroy(new Error(`HTTP ${incoming.statusCode} to a request that asked for no upgrade`));
+      outgoing.destroy(new Error(`HTTP ${response.statusCode} to a request that asked for no upgrade`));
     });
+    const { signal } = post;
+    const onAbort = (): void => {
+      if (incoming?.complete !== true) outgoing.destroy(abortError(signal.reason));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    outgoing.once("close", () => signal.removeEventListener("abort", onAbort));
     outgoing.on("error", (error) => resolve({ error, reused: outgoing.reusedSocket }));
-    outgoing.end(body);
+    outgoing.end(post.body);
+  });
+}
+
+/** What node:http's own `signal` option fails a request with. */
+function abortError(reason: unknown): Error {
+  return Object.assign(new Error("The operation was aborted", { cause: reason }), {
+    name: "AbortError",
+    code: "ABORT_ERR",
   });
 }
 
@@ -149,17 +172,39 @@ function reply(incoming: IncomingMessage): HttpReply {
   };
 }
 
+const DONE: ReadableStreamReadResult<Uint8Array> = Object.freeze({ done: true, value: undefined });
+
 /**
- * The response read chunk by chunk, with the stream's own backpressure: unread chunks stop
- * the socket. Cancelling destroys the response, which closes the connection unless the body
- * had already arrived in full (then the socket goes back to the agent).
+ * The response read chunk by chunk through the stream's own `read()`, with its backpressure:
+ * unread chunks stop the socket. Not its async iterator, which costs a generator and a
+ * stream-end watcher per response, where a buffered body is usually one `read()`. Cancelling
+ * destroys the response, which closes the connection unless the body had already been read
+ * in full (then the socket goes back to the agent).
  */
 function chunksOf(incoming: IncomingMessage): ChunkReader {
-  const chunks = incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
   return {
-    read: () => chunks.next() as Promise<ReadableStreamReadResult<Uint8Array>>,
+    read: () => nextChunk(incoming),
     cancel: async () => {
-      await chunks.return?.();
+      incoming.destroy();
     },
   };
+}
+
+function nextChunk(incoming: IncomingMessage): Promise<ReadableStreamReadResult<Uint8Array>> {
+  const chunk = incoming.read() as Buffer | null;
+  if (chunk !== null) return Promise.resolve({ done: false, value: chunk });
+  if (incoming.readableEnded) return Promise.resolve(DONE);
+  if (incoming.destroyed) return Promise.reject(incoming.errored ?? new Error("aborted: the response was cut short"));
+  // Done only at "end", once the socket is on its way back to the agent for the next request.
+  return new Promise((resolve, reject) => {
+    const next = (): void => {
+      incoming.off("readable", next);
+      incoming.off("end", next);
+      incoming.off("close", next);
+      nextChunk(incoming).then(resolve, reject);
+    };
+    incoming.on("readable", next);
+    incoming.on("end", next);
+    incoming.on("close", next);
+  });
 }

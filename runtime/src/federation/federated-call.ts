@@ -77,6 +77,7 @@ export class FederatedCall<C extends EngineClient> {
   readonly #answers = new Map<string, EngineAnswer>();
   /** Engines still being asked: only they have anything to cancel. */
   #asking = 0;
+  #stopped = false;
   #unlink = (): void => {};
 
   constructor(engines: readonly EngineHandle<C>[], init: FederatedCallInit) {
@@ -114,15 +115,30 @@ export class FederatedCall<C extends EngineClient> {
    * The engines are asked slowest first (by their recent latency). Requests leave one socket
    * or pipe write at a time, and each write wakes an engine that may take the CPU before the
    * next write; the slowest engine decides when the fan-out ends, so it should not wait for
-   * the others' requests to go out.
+   * the others' requests to go out. Nor for them to be built: node:http writes a request on
+   * the next tick, after every call started in this turn, so once the slowest is known the
+   * others are asked when the event loop has come round (setImmediate, where the host has it).
    */
   run(): Promise<EngineOutcome[]> {
     let failRequired: (error: RcpError) => void = () => {};
     const requiredFailed =
       this.#stop === undefined ? undefined : new Promise<never>((_, reject) => (failRequired = reject));
+    const [slowest, ...others] = slowestFirst(this.#engines);
     const tasks: Promise<EngineOutcome>[] = [];
-    for (const index of slowestFirst(this.#engines)) tasks[index] = this.#settle(this.#engines[index]!, failRequired);
-    const everyOutcome = Promise.all(tasks);
+    const ask = (index: number) => (tasks[index] = this.#settle(this.#engines[index]!, failRequired));
+    if (slowest !== undefined) ask(slowest);
+    // Before any latency is known the order is the registry's: all are asked at once, so that
+    // none bears a first call's costs (connecting, warming up) alone in its first measure.
+    const known = slowest !== undefined && this.#engines[slowest]!.expectedLatencyMs !== undefined;
+    if (!known) for (const index of others) ask(index);
+    const everyOutcome =
+      !known || others.length === 0
+        ? Promise.all(tasks)
+        : afterPendingWrites().then(() => {
+            // Ended meanwhile (a required engine failed): the others are not asked at all.
+            if (!this.#stopped) for (const index of others) ask(index);
+            return Promise.all(tasks);
+          });
     return requiredFailed === undefined ? everyOutcome : Promise.race([everyOutcome, requiredFailed]);
   }
 
@@ -150,6 +166,7 @@ export class FederatedCall<C extends EngineClient> {
    * and aborting (an event dispatched through every listener) would cost the answer tens of µs.
    */
   stop(): void {
+    this.#stopped = true;
     this.#unlink();
     if (this.#asking > 0) this.#stop?.abort(CALL_OVER);
   }
@@ -245,6 +262,12 @@ export class FederatedCall<C extends EngineClient> {
     const k = this.#init.request.k;
     return mergeAnswers(this.answers(), { method: "rrf" }, typeof k === "number" ? k : undefined).hits;
   }
+}
+
+/** Resolves once the writes queued in this turn have gone out: on the next turn of the event loop where the host has setImmediate (Node, Bun, Deno), else at once. */
+function afterPendingWrites(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  return immediate === undefined ? Promise.resolve() : new Promise((resolve) => immediate(resolve));
 }
 
 /**
