@@ -4,8 +4,9 @@
  * any server against any schema folder without generating code first.
  */
 import type { ProtocolDescriptor, Validator } from "@rcp-gen/runtime";
-import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
 import { readPointer } from "../load/json-pointer.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
+import { compileRef } from "../load/schema-ajv.js";
 import { descriptorData } from "../model/descriptor.js";
 import { buildModel } from "../model/model.js";
 

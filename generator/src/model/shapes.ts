@@ -4,7 +4,7 @@
  * Types, validators and descriptors are all emitted from this one list. A shared type with an
  * `x-rcp` role (the registry, §16.1) also gets a validator, named after its role.
  */
-import type { LoadedSchemaFolder } from "../load/loader.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
 import type { JsonSchema } from "../load/meta-schema/schema-files.js";
 import { shapeTypeName, shapeValidatorName, type ShapeRole } from "./naming.js";
 
