@@ -11,8 +11,7 @@ import { descriptorData } from "../model/descriptor.js";
 import { buildModel } from "../model/model.js";
 
 export function conformProtocol(folder: LoadedSchemaFolder): ProtocolDescriptor {
-  const data = descriptorData(buildModel(folder), (shape) => compileRef(folder, shape.ref) as Validator);
-  return data as unknown as ProtocolDescriptor;
+  return descriptorData(buildModel(folder), (shape) => compileRef(folder, shape.ref));
 }
 
 /** A validator for any schema in the folder, e.g. a capability's metadata. */
