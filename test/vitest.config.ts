@@ -9,7 +9,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@rcp-gen\/runtime$/, replacement: `${root}runtime/src/index.ts` },
-      { find: /^@rcp-gen\/runtime\/(.+)$/, replacement: `${root}runtime/src/$1.ts` },
+      // The same entries as runtime/package.json's exports (and tsconfig.json's paths).
+      { find: /^@rcp-gen\/runtime\/codegen$/, replacement: `${root}runtime/src/codegen/server.ts` },
+      { find: /^@rcp-gen\/runtime\/codegen-(.+)$/, replacement: `${root}runtime/src/codegen/$1.ts` },
+      { find: /^@rcp-gen\/runtime\/(.+)$/, replacement: `${root}runtime/src/$1/index.ts` },
     ],
   },
   test: {

@@ -1,11 +1,11 @@
 /**
  * The public runtime entry (`@rcp-gen/runtime`): server, client, errors, fusion, the codec and
- * the filter validator and builder. Nothing here needs Node; stdio and node:http are in `./node.ts`.
+ * the filter validator and builder. Nothing here needs Node; stdio and node:http are in `./node/index.ts`.
  *
  * @module @rcp-gen/runtime
  */
-export * from "./api.js";
-export * from "./protocol.js";
+export * from "./protocol/types.js";
+export * from "./protocol/descriptor.js";
 export {
   ErrorCode,
   RcpError,
@@ -14,9 +14,9 @@ export {
   type ErrorData,
   type ErrorObject,
   type ErrorSymbol,
-} from "./errors.js";
-export { createServerRuntime, type RcpServer } from "./server.js";
-export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./core.js";
+} from "./protocol/errors.js";
+export { createServerRuntime, type RcpServer } from "./server/create-server-runtime.js";
+export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./server/core.js";
 export type { HttpOptions, HttpRequestInfo, CorsOptions, OriginRule } from "./http/options.js";
 export type {
   CancelRelay,
@@ -42,8 +42,8 @@ export {
 } from "./filter/build.js";
 export { checkFilter } from "./filter/check.js";
 export { sseFrame } from "./framing/sse.js";
-export { serialize } from "./json.js";
-export { fallbackNote } from "./params.js";
+export { serialize } from "./protocol/serialize.js";
+export { fallbackNote } from "./server/params.js";
 export * from "./client/index.js";
 export * from "./fusion/index.js";
 export { encodeF32Base64, decodeF32Base64 } from "./codec/f32-base64.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DemoEngine } from "../../examples/demo-engine/engine.js";
-import { RcpError } from "../../runtime/src/errors.js";
+import { RcpError } from "../../runtime/src/protocol/errors.js";
 import { drain } from "./drain.js";
 
 describe("§7.10 index/add", () => {

@@ -1,4 +1,4 @@
-import { RcpError } from "../../runtime/src/errors.js";
+import { RcpError } from "../../runtime/src/protocol/errors.js";
 
 /** The RcpError a call throws or rejects with; fails the test when it succeeds or throws anything else. */
 export async function rcpRejection(run: () => unknown): Promise<RcpError> {

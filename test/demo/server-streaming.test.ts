@@ -1,6 +1,6 @@
 /** Progress with partial hits, logs, cancellation and deadlines of a slow retrieve (§9, §7.14, §13.1, §17.1). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LogMessage, ProgressEvent } from "../../runtime/src/api.js";
+import type { LogMessage, ProgressEvent } from "../../runtime/src/protocol/types.js";
 import type { RcpClient, RetrievePartial } from "../../generated/index.js";
 import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
 import { connectDemo } from "./demo-child.js";

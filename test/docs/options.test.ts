@@ -74,8 +74,8 @@ const plainOptions: Record<string, Array<[Where, string]>> = {
 
 const project = new Project({ tsConfigFilePath: join(repoRoot, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
 const serverFile = project.addSourceFileAtPath(join(repoRoot, "generated/server.ts"));
-const nodeFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/node.ts"));
-const apiFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/api.ts"));
+const nodeFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/node/index.ts"));
+const apiFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/protocol/types.ts"));
 const clientFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/client/client-options.ts"));
 const stdioFile = project.addSourceFileAtPath(join(repoRoot, "runtime/src/client/stdio-transport.ts"));
 project.resolveSourceFileDependencies();

@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectHttp, type RcpClient } from "../../generated/client.js";
-import type { RcpServer } from "../../runtime/src/server.js";
+import type { RcpServer } from "../../runtime/src/server/create-server-runtime.js";
 import { repoRoot } from "../generator/run-cli.js";
 import { scratchFolder } from "../generator/typecheck.js";
 

@@ -77,7 +77,10 @@ describe("rcp-gen breaking", () => {
 
   it.each([
     [["breaking"], "rcp-gen: --against <dir | git-ref> is required"],
-    [["breaking", "--against", "main", "--level", "file"], "rcp-gen: --level must be wire or code, got file"],
+    [
+      ["breaking", "--against", "main", "--level", "file"],
+      'rcp-gen: --level cannot be "file" (choices: "wire", "code")',
+    ],
     [["breaking", "--against", "no-such-ref"], "rcp-gen: no-such-ref is neither a folder nor a git commit"],
   ])("a usage mistake exits 2 in one line: %j", (args, line) => {
     const run = runCli(args, project);

@@ -11,13 +11,13 @@ import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectHttp } from "../../generated/client.js";
 import { createServer } from "../../generated/server.js";
-import { nodeListener } from "../../runtime/src/node.js";
+import { nodeListener } from "../../runtime/src/node/index.js";
 import { mountExpress } from "../../examples/frameworks/express.js";
 import { mountFastify } from "../../examples/frameworks/fastify.js";
 import { mountHono } from "../../examples/frameworks/hono.js";
 import { mountNodeHttp } from "../../examples/frameworks/node-http.js";
 import { rcpUrl, type Mounted } from "../../examples/frameworks/mounted.js";
-import type { RcpServer } from "../../runtime/src/server.js";
+import type { RcpServer } from "../../runtime/src/server/create-server-runtime.js";
 
 /** Resolvers of handlers waiting for the client, by query. */
 const gates = new Map<string, () => void>();

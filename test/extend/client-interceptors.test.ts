@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, type RcpClient, type RcpMethods } from "../../generated/client.js";
 import { connectStdio } from "../../generated/node.js";
-import type { ClientCall, ClientCallOf, Interceptor, UniversalInterceptor } from "../../runtime/src/api.js";
+import type { ClientCall, ClientCallOf, Interceptor, UniversalInterceptor } from "../../runtime/src/protocol/types.js";
 import { startHttpProcess, type ServerProcess } from "../federation/processes.js";
 import { IDENTITY_SERVER } from "./identity.test.js";
 

@@ -1,13 +1,13 @@
 /**
  * What a server interceptor returns is what the client gets, whichever way it hands on the
  * handler's outcome. An interceptor that returns `next(call)` as it got it lets a synchronous
- * handler be answered at once (ServerCore's fast path, ./runtime/src/intercept.ts); these pin
+ * handler be answered at once (ServerCore's fast path, ./runtime/src/server/interceptors.ts); these pin
  * down that the shortcut never answers with a value the chain did not return (§12 for errors).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import type { RcpServer } from "../../runtime/src/server.js";
-import { ErrorCode, RcpError } from "../../runtime/src/errors.js";
-import type { Interceptor, ServerCall } from "../../runtime/src/api.js";
+import type { RcpServer } from "../../runtime/src/server/create-server-runtime.js";
+import { ErrorCode, RcpError } from "../../runtime/src/protocol/errors.js";
+import type { Interceptor, ServerCall } from "../../runtime/src/protocol/types.js";
 import { inProcessFixtureServer } from "../fixtures/server/in-process-server.js";
 
 const servers: RcpServer[] = [];

@@ -14,7 +14,7 @@ import type {
   ServerCallOf,
   ServerOptionsBase,
   UniversalInterceptor,
-} from "../../runtime/src/api.js";
+} from "../../runtime/src/protocol/types.js";
 
 type ServerSlot = NonNullable<ServerOptionsBase<object>["interceptors"]>[number];
 type ClientSlot = NonNullable<BaseClientOptions["interceptors"]>[number];

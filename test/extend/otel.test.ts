@@ -16,9 +16,9 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectHttp, connectMemory, type RcpClient } from "../../generated/client.js";
 import { createServer } from "../../generated/server.js";
-import { ErrorCode, RcpError } from "../../runtime/src/errors.js";
-import { listen, type Listening } from "../../runtime/src/node.js";
-import { clientTracing, serverTracing } from "../../runtime/src/otel.js";
+import { ErrorCode, RcpError } from "../../runtime/src/protocol/errors.js";
+import { listen, type Listening } from "../../runtime/src/node/index.js";
+import { clientTracing, serverTracing } from "../../runtime/src/otel/index.js";
 
 const exporter = new InMemorySpanExporter();
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

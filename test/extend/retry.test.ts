@@ -12,7 +12,7 @@ import { connectStdio } from "../../generated/node.js";
 import { protocol } from "../../generated/methods.js";
 import { repeatable } from "../../runtime/src/client/retry.js";
 import type { RetryPolicy } from "../../runtime/src/client/retry.js";
-import type { MethodDescriptor } from "../../runtime/src/protocol.js";
+import type { MethodDescriptor } from "../../runtime/src/protocol/descriptor.js";
 import { startHttpProcess, type ServerProcess } from "../federation/processes.js";
 
 const FLAKY_SERVER = fileURLToPath(new URL("../../dist/test/fixtures/extend/flaky-server.js", import.meta.url));

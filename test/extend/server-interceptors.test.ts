@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, type RcpClient } from "../../generated/client.js";
 import { connectStdio } from "../../generated/node.js";
-import type { ProgressEvent } from "../../runtime/src/api.js";
+import type { ProgressEvent } from "../../runtime/src/protocol/types.js";
 import { startHttpProcess, type ServerProcess } from "../federation/processes.js";
 
 const INTERCEPTED_SERVER = fileURLToPath(

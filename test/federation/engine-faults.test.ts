@@ -7,9 +7,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RcpClient } from "../../generated/index.js";
-import { Selector, type Federation } from "../../runtime/src/federation.js";
-import { stdioConnector } from "../../runtime/src/node.js";
+import { Selector, type Federation } from "../../runtime/src/federation/index.js";
+import { stdioConnector } from "../../runtime/src/node/index.js";
 import { ENGINE_FIXTURE, registryFolder, startEngine, type ServerProcess } from "./processes.js";
+import { isAlive } from "../process/is-alive.js";
 
 const clientInfo = { name: "engine-faults-tests", version: "0.0.0" };
 const registries = registryFolder();
@@ -36,15 +37,6 @@ function federationOver(engines: object[], exposeEndpoints?: boolean): Federatio
   const federation = selector.federation({}, exposeEndpoints === undefined ? {} : { exposeEndpoints });
   federations.push(federation);
   return federation;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("§16.2 a crashed stdio engine", () => {

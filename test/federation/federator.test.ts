@@ -7,13 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, connectStdio, type Hit, type RcpClient, type RetrieveResult } from "../../generated/index.js";
 import {
   ENGINE_FIXTURE,
-  SERVE,
-  freePort,
   registryFolder,
   retrieves,
   startEngine,
   startFederator,
-  startHttpProcess,
   type ServerProcess,
 } from "./processes.js";
 

@@ -269,7 +269,7 @@ it("the federation entry reaches no Node module, so it runs in a browser or a wo
       else if (specifier!.startsWith(".")) visit(resolve(dirname(file), specifier!.replace(/\.js$/, ".ts")));
     }
   };
-  visit(join(repoRoot, "runtime/src/federation.ts"));
+  visit(join(repoRoot, "runtime/src/federation/index.ts"));
   expect([...seen].some((file) => file.endsWith("client/http-transport.ts"))).toBe(true);
   expect(nodeImports).toEqual([]);
 });

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RequestId } from "../../runtime/src/api.js";
+import type { RequestId } from "../../runtime/src/protocol/types.js";
 import { BaseClient } from "../../runtime/src/client/base-client.js";
 import {
   TransportError,

@@ -86,7 +86,7 @@ it("generates, type-checks and serves x-acme/echo from a schema edit alone", asy
   };
   writeFileSync(capabilitiesPath, JSON.stringify(capabilities, null, 2));
 
-  const runtime = relative(join(project, "generated"), join(repoRoot, "runtime/src/codegen.js"));
+  const runtime = relative(join(project, "generated"), join(repoRoot, "runtime/src/codegen/server.js"));
   const generated = runCli(["--schema", "schema", "--out", "generated", "--runtime", runtime, "--quiet"], project);
   expect(generated.stderr).toBe("");
   expect(generated.status).toBe(0);

@@ -245,7 +245,7 @@ describe("rcp-gen on bad input exits 2 with one message naming file and pointer"
   });
 });
 
-it("--help shows every option, the commands and examples", () => {
+it("--help shows the generator's every option, the commands and examples", () => {
   const result = runCli(["--help"]);
   expect(result.status).toBe(0);
   for (const option of [
@@ -256,16 +256,51 @@ it("--help shows every option, the commands and examples", () => {
     "--targets",
     "--plugin",
     "--examples",
+    "--module-format",
     "--check",
     "--watch",
     "--quiet",
     "Examples:",
   ])
     expect(result.stdout).toContain(option);
-  expect(result.stdout).toMatch(/Commands:\n {2}rcp-gen init \[dir\] +scaffold a working RCP engine project/);
+  expect(result.stdout.split("\n").slice(0, 2)).toEqual([
+    "rcp-gen [generate] [options]",
+    "rcp-gen <command> [options]",
+  ]);
+  for (const command of ["generate", "init [dir]", "conform", "breaking", "lint", "mcp", "inspect", "completion"])
+    expect(result.stdout).toMatch(new RegExp(`^ {2}rcp-gen ${command.replace(/[[\]]/g, "\\$&")} +[A-Z]`, "m"));
   expect(result.stdout).toMatch(
-    /rcp-gen --schema schema --out src\/rcp --runtime\s+\.\/vendor\/rcp-runtime\/codegen\.js/,
+    /^ {2}rcp-gen --runtime \.\/vendor\/rcp-runtime\/codegen\.js +Generate against a runtime/m,
   );
+});
+
+it("--help loads none of the generator: no ajv, prettier or json-schema-to-typescript, no schema loader or emitter", () => {
+  // A module hook that lists every module the run resolves, on stderr.
+  const hooks = `export async function resolve(specifier, context, next) {
+    const result = await next(specifier, context);
+    process.stderr.write("resolved " + result.url + "\\n");
+    return result;
+  }`;
+  const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      `data:text/javascript,${encodeURIComponent(register)}`,
+      `${repoRoot}generator/dist/cli/main.js`,
+      "--help",
+    ],
+    { cwd: tmpdir(), encoding: "utf8" },
+  );
+  expect(result.status).toBe(0);
+  const loaded = result.stderr.split("\n").filter((line) => line.startsWith("resolved "));
+  expect(loaded).toContainEqual(expect.stringMatching(/node_modules\/yargs\//));
+  expect(loaded).toContainEqual(expect.stringMatching(/generator\/dist\/cli\/init-command\.js$/));
+  expect(
+    loaded.filter((url) =>
+      /node_modules\/(ajv|prettier|json-schema-to-typescript)\/|generator\/dist\/(load|emit|model|docs)\//.test(url),
+    ),
+  ).toEqual([]);
 });
 
 describe("a reader that stops reading", () => {

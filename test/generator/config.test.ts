@@ -4,7 +4,7 @@
  * project; a bad setting is named by file, key and problem; and generated code, which is ESM
  * only, is refused where Node would load it as CommonJS.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -100,6 +100,34 @@ describe("--check agrees with itself: the banner's command comes from the settin
   });
 });
 
+describe("moduleFormat in the settings", () => {
+  const dir = project("module-format", {
+    "package.json": { type: "module" },
+    "rcp-gen.config.json": { schema: "rcp/schema", out: "gen", moduleFormat: "js" },
+  });
+  /** The regenerate command in the banners of `out`'s files (every banner names the same one). */
+  const bannerCommand = (out: string) =>
+    new Set(
+      readdirSync(join(dir, out), { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.(ts|js)$/.test(file))
+        .flatMap((file) => /Regenerate with: (.*)$/m.exec(readFileSync(join(dir, out, file), "utf8"))?.[1] ?? []),
+    );
+
+  it("is what the settings file says, so the banner names no flag and --check agrees", async () => {
+    expect(runCli(["--quiet"], dir)).toMatchObject({ status: 0, stderr: "" });
+    expect(bannerCommand("gen")).toEqual(new Set(["npx rcp-gen"]));
+    expect(await runCliAsync(["--check", "--module-format", "js"], dir)).toMatchObject({ status: 0, stderr: "" });
+  });
+
+  it("gives way to --module-format, which the banner then names, even as the default ts", () => {
+    expect(runCli(["--module-format", "ts", "--out", "gen-ts", "--quiet"], dir)).toMatchObject({
+      status: 0,
+      stderr: "",
+    });
+    expect(bannerCommand("gen-ts")).toEqual(new Set(["npx rcp-gen --out gen-ts --module-format ts"]));
+  });
+});
+
 describe("settings under the rcp-gen key of package.json", () => {
   it("are read when there is no rcp-gen.config.json", () => {
     const dir = project("with-key", {
@@ -130,7 +158,7 @@ describe("a bad setting exits 2 naming file, key and problem", () => {
     [
       "an unknown key",
       { "rcp-gen.config.json": { schema: "s", outDir: "o" } },
-      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, lint)",
+      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, moduleFormat, lint)",
     ],
     [
       "a value of the wrong type",
@@ -141,6 +169,11 @@ describe("a bad setting exits 2 naming file, key and problem", () => {
       "settings that are not an object",
       { "package.json": { "rcp-gen": ["schema"] } },
       'package.json: rcp-gen: must be an object (got ["schema"])',
+    ],
+    [
+      "a moduleFormat that is neither ts nor js",
+      { "rcp-gen.config.json": { schema: "s", out: "o", moduleFormat: "cjs" } },
+      'rcp-gen.config.json: moduleFormat: must be "ts" or "js" (got "cjs")',
     ],
     ["a file that is not JSON", { "rcp-gen.config.json": "{ schema: s }" }, "rcp-gen.config.json: not valid JSON: "],
   ];

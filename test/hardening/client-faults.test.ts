@@ -6,7 +6,7 @@
  * client stays usable while its transport is alive.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RcpError } from "../../runtime/src/errors.js";
+import type { RcpError } from "../../runtime/src/protocol/errors.js";
 import { httpClientTransport } from "../../runtime/src/client/http-transport.js";
 import { TransportError } from "../../runtime/src/client/transport.js";
 import { connectedStdioClient, failureOf, testClient } from "../runtime/client/peers.js";

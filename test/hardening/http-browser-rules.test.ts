@@ -8,8 +8,8 @@
  */
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServerRuntime, type RcpServer } from "../../runtime/src/server.js";
-import { listen, type Listening } from "../../runtime/src/node.js";
+import { createServerRuntime, type RcpServer } from "../../runtime/src/server/create-server-runtime.js";
+import { listen, type Listening } from "../../runtime/src/node/index.js";
 import type { HttpOptions } from "../../runtime/src/http/options.js";
 import { protocol } from "../../generated/methods.js";
 import { demoCapabilities } from "../../examples/demo-engine/capabilities.js";

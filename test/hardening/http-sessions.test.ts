@@ -7,7 +7,7 @@
  * is forgotten and makes room.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServerRuntime } from "../../runtime/src/server.js";
+import { createServerRuntime } from "../../runtime/src/server/create-server-runtime.js";
 import { fixtureHandlers } from "../fixtures/server/handlers.js";
 import { testCapabilities, testProtocol } from "../fixtures/test-protocol.js";
 import { hardeningHttp, type HttpServerChild } from "./children.js";

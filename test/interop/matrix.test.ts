@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, connectStdio, type RcpClient } from "../../generated/index.js";
 import type { ClientDiagnostic } from "../../runtime/src/client/tolerance.js";
-import type { ReceivedProgress } from "../../runtime/src/api.js";
+import type { ReceivedProgress } from "../../runtime/src/protocol/types.js";
 import {
   announceSkip,
   demoOverHttp,

@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { protocol } from "../../generated/methods.js";
-import { ErrorCode } from "../../runtime/src/errors.js";
+import { ErrorCode } from "../../runtime/src/protocol/errors.js";
 import { loadRepoSchema } from "../schema/schema-folder.js";
 
 const schemaErrors = loadRepoSchema().errors;

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createServerRuntime, type RcpServer, type ServerRuntimeOptions } from "../../runtime/src/index.js";
-import { listen } from "../../runtime/src/node.js";
-import type { MemoryServerEnd } from "../../runtime/src/transports/memory.js";
+import { listen } from "../../runtime/src/node/index.js";
+import type { MemoryServerEnd } from "../../runtime/src/message-stream/memory-pair.js";
 import { fixtureHandlers } from "../fixtures/server/handlers.js";
 import { testCapabilities, testProtocol } from "../fixtures/test-protocol.js";
 

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
 import { createServerRuntime, type RcpServer } from "../../runtime/src/index.js";
-import type { AnyHandler } from "../../runtime/src/core.js";
-import { listen } from "../../runtime/src/node.js";
-import { redisState, type RedisState } from "../../runtime/src/redis.js";
+import type { AnyHandler } from "../../runtime/src/server/core.js";
+import { listen } from "../../runtime/src/node/index.js";
+import { redisState, type RedisState } from "../../runtime/src/redis/index.js";
 import { fixtureHandlers } from "../fixtures/server/handlers.js";
 import { testCapabilities, testProtocol } from "../fixtures/test-protocol.js";
 import { missingBinaries, startRedis, type RedisServer } from "./processes.js";

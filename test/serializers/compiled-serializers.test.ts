@@ -1,6 +1,6 @@
 /**
  * Property: a compiled serializer writes exactly what the runtime's generic serialize() writes
- * (runtime/src/json.ts: JSON.stringify, non-finite numbers omitted as members and 0 as array
+ * (runtime/src/protocol/serialize.ts: JSON.stringify, non-finite numbers omitted as members and 0 as array
  * elements), byte for byte, for every result, progress partial and notification params shape of
  * RCP/1 and random values of it: unknown extra members, escapes, lone surrogates, NaN, -0, and
  * values of the wrong kind anywhere. So its output parses back to what JSON.parse(JSON.stringify(x))
@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileSerializers, type SerializerShape } from "./compiler/compile-serializers.js";
 import { SchemaIndex, type SchemaNode } from "./compiler/schema-index.js";
-import { serialize } from "../../runtime/src/json.js";
+import { serialize } from "../../runtime/src/protocol/serialize.js";
 import { schemaArbitrary } from "./schema-arbitrary.js";
 
 const bundle = JSON.parse(

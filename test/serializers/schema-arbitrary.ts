@@ -5,7 +5,7 @@
  * Numbers include NaN, ±Infinity and -0; strings include every character needing an escape.
  */
 import fc, { type Arbitrary } from "fast-check";
-import { SchemaIndex, nodeBase, type SchemaNode } from "./compiler/schema-index.js";
+import { type SchemaIndex, nodeBase, type SchemaNode } from "./compiler/schema-index.js";
 
 const MAX_DEPTH = 5;
 

@@ -35,7 +35,7 @@ it("keeps vitest out of the runtime: no entry reaches it and the manifest does n
   const entries = Object.values(manifest.exports as Record<string, string | { default: string }>).flatMap((target) =>
     typeof target === "object" ? [target.default.replace("./dist/", "")] : [],
   );
-  expect(entries).toContain("testing.js");
+  expect(entries).toContain("testing/index.js");
   for (const entry of entries)
     expect(
       [...packagesReached(entry)].filter((name) => name.startsWith("vitest")),
@@ -48,12 +48,12 @@ it("keeps vitest out of the runtime: no entry reaches it and the manifest does n
 });
 
 it("keeps @opentelemetry/api, an optional peer, out of every entry but /otel", () => {
-  for (const entry of ["index.js", "node.js", "federation.js", "testing.js", "codegen.js", "codegen-client.js"])
+  for (const entry of ["index.js", "node/index.js", "federation/index.js", "testing/index.js", "codegen/server.js", "codegen/client.js"])
     expect(
       [...packagesReached(entry)].filter((name) => name.startsWith("@opentelemetry/")),
       entry,
     ).toEqual([]);
-  expect(packagesReached("otel.js")).toEqual(new Set(["@opentelemetry/api"]));
+  expect(packagesReached("otel/index.js")).toEqual(new Set(["@opentelemetry/api"]));
   const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
   expect(manifest.dependencies).not.toHaveProperty("@opentelemetry/api");
   expect(manifest.peerDependenciesMeta["@opentelemetry/api"]).toEqual({ optional: true });
@@ -64,12 +64,12 @@ it("keeps the MCP SDK, optional peers, out of every entry but /mcp, which loads 
   const entries = Object.values(manifest.exports as Record<string, string | { default: string }>).flatMap((target) =>
     typeof target === "object" ? [target.default.replace("./dist/", "")] : [],
   );
-  for (const entry of entries.filter((name) => name !== "mcp.js"))
+  for (const entry of entries.filter((name) => name !== "mcp/index.js"))
     expect(
       [...packagesReached(entry)].filter((name) => name.startsWith("@modelcontextprotocol/")),
       entry,
     ).toEqual([]);
-  expect([...packagesReached("mcp.js")].filter((name) => name.startsWith("@modelcontextprotocol/")).sort()).toEqual([
+  expect([...packagesReached("mcp/index.js")].filter((name) => name.startsWith("@modelcontextprotocol/")).sort()).toEqual([
     "@modelcontextprotocol/node",
     "@modelcontextprotocol/server",
     "@modelcontextprotocol/server/stdio",

@@ -88,10 +88,10 @@ describe("the generated client in a browser bundle", () => {
     );
     const runtime = inputs.filter((file) => file.startsWith("runtime/src/"));
     expect(runtime.filter((file) => !file.startsWith("runtime/src/client/"))).toEqual([
-      "runtime/src/protocol.ts",
-      "runtime/src/interceptor-chain.ts",
-      "runtime/src/errors.ts",
-      "runtime/src/paths.ts",
+      "runtime/src/protocol/descriptor.ts",
+      "runtime/src/protocol/interceptor-chain.ts",
+      "runtime/src/protocol/errors.ts",
+      "runtime/src/protocol/dotted-paths.ts",
       "runtime/src/framing/bounded-body.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");

@@ -27,6 +27,8 @@ export interface RcpGenConfig {
   plugins?: string[];
   /** A folder of examples for the docs targets (`<shape>/<name>.json`, as test/schema/fixtures/valid). */
   examples?: string;
+  /** The modules generated: TypeScript (`ts`, the default) or JavaScript with declarations (`js`). */
+  moduleFormat?: "ts" | "js";
   /** `rcp-gen lint`'s rules by id, each off, warn or error (the command checks the ids). */
   lint?: Record<string, "off" | "warn" | "error">;
 }
@@ -39,6 +41,7 @@ const keyChecks: Readonly<Record<keyof RcpGenConfig, (value: unknown) => string 
   targets: nonEmptyStrings,
   plugins: nonEmptyStrings,
   examples: nonEmptyString,
+  moduleFormat: moduleFormat,
   lint: ruleLevels,
 };
 
@@ -52,6 +55,10 @@ function nonEmptyStrings(value: unknown): string | undefined {
   return Array.isArray(value) && value.length > 0 && value.every((item) => nonEmptyString(item) === undefined)
     ? undefined
     : `must be a non-empty list of non-empty strings (got ${JSON.stringify(value)})`;
+}
+
+function moduleFormat(value: unknown): string | undefined {
+  return value === "ts" || value === "js" ? undefined : `must be "ts" or "js" (got ${JSON.stringify(value)})`;
 }
 
 function ruleLevels(value: unknown): string | undefined {
@@ -136,7 +143,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     if (problem !== undefined) throw new ConfigError(file, where(key), problem);
   }
   // Every value passed its check above.
-  const { schema, out, runtime, targets, plugins, examples, lint } = value as RcpGenConfig;
+  const { schema, out, runtime, targets, plugins, examples, moduleFormat, lint } = value as RcpGenConfig;
   return {
     ...(schema === undefined ? {} : { schema: resolve(base, schema) }),
     ...(out === undefined ? {} : { out: resolve(base, out) }),
@@ -145,6 +152,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     ...(targets === undefined ? {} : { targets }),
     ...(plugins === undefined ? {} : { plugins: plugins.map((plugin) => resolve(base, plugin)) }),
     ...(examples === undefined ? {} : { examples: resolve(base, examples) }),
+    ...(moduleFormat === undefined ? {} : { moduleFormat }),
     ...(lint === undefined ? {} : { lint }),
   };
 }

@@ -3,68 +3,63 @@
  * level from the settings (`"lint"` in rcp-gen.config.json or package.json's "rcp-gen").
  * Exit codes: 0 no error-level finding, 1 some, 2 a usage error or a folder that does not load.
  */
-import { parseArgs } from "node:util";
-import { exitCode, UsageError, type Command } from "./usage.js";
-import { parsedFlags } from "./flag-line.js";
+import type { CommandModule, InferredOptionTypes } from "yargs";
 import { ConfigError, findConfig } from "./config.js";
+import { jsonOption, valueOption } from "./options.js";
+import { exitCode, UsageError } from "./usage-mistakes.js";
 
-const helpHint = "rcp-gen lint --help";
-
-const flags = {
-  schema: { type: "string", describe: "The schema folder (default: the settings' schema, else schema)" },
-  json: { type: "boolean", describe: "Print the findings as JSON" },
-  help: { type: "boolean", describe: "Show this help" },
+export const lintOptions = {
+  schema: valueOption("The schema folder (default: the settings' schema, else schema)"),
+  json: jsonOption,
 } as const;
 
-export const command: Command = {
-  async run(args) {
-    const { values, positionals } = parsedFlags(flags, helpHint, () =>
-      parseArgs({ args: [...args], options: flags, strict: true, allowPositionals: true }),
-    );
-    const [{ lint }, { lintRuleIds, lintRules }, { SchemaFolderError }] = await Promise.all([
-      import("../evolve/lint.js"),
-      import("../evolve/lint-rules.js"),
-      import("../load/loader.js"),
-    ]);
-    if (values.help) {
-      console.log(
+export const lintCommand: CommandModule<object, InferredOptionTypes<typeof lintOptions>> = {
+  command: "lint",
+  describe: "Check the schema folder against the lint rules the settings turn on; exit 1 on an error",
+  // The rules are listed in the help, so they load with the command (they load the schema loader).
+  builder: async (yargs) => {
+    const { lintRuleIds, lintRules } = await import("../evolve/lint-rules.js");
+    return yargs
+      .usage(
         [
-          "rcp-gen lint [--schema dir] [--json]",
+          "$0 lint [--schema dir] [--json]",
           "",
           'Checks the schema folder against these rules; set each to "off", "warn" or "error" (the default) under "lint" in rcp-gen.config.json:',
           ...lintRuleIds.map((id) => `  ${id.padEnd(18)} ${lintRules[id].summary}`),
-          "",
-          "Options:",
-          ...Object.entries(flags).map(([name, flag]) => `  --${name.padEnd(8)} ${flag.describe}`),
         ].join("\n"),
-      );
-      return exitCode.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, helpHint);
+      )
+      .options(lintOptions)
+      .wrap(null); // the rules' table reads best unwrapped
+  },
+  handler: async (argv) => {
     let found;
     try {
       found = findConfig(process.cwd());
     } catch (error) {
-      if (error instanceof ConfigError) throw new UsageError(error.message, helpHint);
+      if (error instanceof ConfigError) throw new UsageError(error.message);
       throw error;
     }
+    const [{ lint }, { lintRuleIds }, { SchemaFolderError }] = await Promise.all([
+      import("../evolve/lint.js"),
+      import("../evolve/lint-rules.js"),
+      import("../load/loader.js"),
+    ]);
     const levels = found?.config.lint ?? {};
     const unknown = Object.keys(levels).find((id) => !(lintRuleIds as readonly string[]).includes(id));
     if (unknown !== undefined)
       throw new UsageError(
         `${found!.file}: ${found!.keyPrefix === "" ? "" : `${found!.keyPrefix}.`}lint.${unknown}: no such rule (rules: ${lintRuleIds.join(", ")})`,
-        helpHint,
       );
     try {
-      return await lint({
-        schema: values.schema ?? found?.config.schema ?? "schema",
+      process.exitCode = await lint({
+        schema: argv.schema ?? found?.config.schema ?? "schema",
         levels,
-        json: values.json ?? false,
+        json: argv.json ?? false,
       });
     } catch (error) {
       if (!(error instanceof SchemaFolderError)) throw error;
       console.error(`rcp-gen lint: the schema folder does not load:\n${error.message}`);
-      return exitCode.error;
+      process.exitCode = exitCode.error;
     }
   },
 };

@@ -7,88 +7,65 @@
  * Streamable HTTP at /mcp on 127.0.0.1. Exit codes: 0 after the MCP client left, 2 a usage
  * error or an engine that could not be reached.
  */
-import { parseArgs } from "node:util";
-import { conformProtocol } from "../conform/protocol.js";
-import { loadSchemaFolder } from "../load/loader.js";
-import { mcpToolsOf } from "../mcp/tools.js";
-import { buildModel } from "../model/model.js";
-import { rcpSchemaDir } from "../shipped.js";
-import { exitCode, UsageError, type Command } from "./usage.js";
+import type { CommandModule, InferredOptionTypes } from "yargs";
+import { engineOptions, engineTarget, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
+import { exitCode, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
 
-const USAGE = `Usage:
-  rcp-gen mcp [options] -- <command> [args...]   bridge a stdio engine (started by the bridge)
-  rcp-gen mcp [options] --http <url>             bridge an HTTP engine at its RCP base URL
+export const mcpOptions = {
+  ...engineOptions,
+  listen: valueOption(
+    "Serve Streamable HTTP at http://127.0.0.1:<port>/mcp (0: a free port, printed on stderr) instead of MCP on stdio",
+  ),
+  host: { ...valueOption("The interface --listen binds"), default: "127.0.0.1" },
+  "allowed-host": repeatedOption("A Host name HTTP clients may use besides the loopback names (repeatable)"),
+  schema: valueOption("The schema folder (default: the RCP/1 schema rcp-gen ships)"),
+} as const;
 
-Options:
-  --listen <port>     serve Streamable HTTP at http://127.0.0.1:<port>/mcp (0: a free port,
-                      printed on stderr) instead of MCP on stdio
-  --host <host>       the interface --listen binds (default 127.0.0.1)
-  --allowed-host <h>  a Host name HTTP clients may use besides the loopback names (repeatable)
-  --schema <dir>      the schema folder (default: the RCP/1 schema rcp-gen ships)
-  --cwd <dir>         the working directory of a stdio engine
+export const mcpCommand: CommandModule<object, InferredOptionTypes<typeof mcpOptions>> = {
+  command: "mcp",
+  describe: "Serve an RCP engine as an MCP server (stdio, or Streamable HTTP at /mcp)",
+  builder: (yargs) =>
+    yargs
+      .usage(
+        [
+          "$0 mcp [options] -- <command> [args...]   bridge a stdio engine (started by the bridge)",
+          "$0 mcp [options] --http <url>             bridge an HTTP engine at its RCP base URL",
+        ].join("\n"),
+      )
+      .options(mcpOptions)
+      .epilogue(
+        "Every method the engine advertises is a tool named after it (index/add: index_add); progress, log levels, cancellation and errors cross both ways. Needs @modelcontextprotocol/server 2 (and @modelcontextprotocol/node 2 for --listen) installed beside rcp-gen.",
+      ),
+  handler: async (argv) => {
+    const engine = engineTarget(argv);
+    const port = portNumber("listen", argv.listen);
+    process.exitCode = await runMcpBridge({
+      engine,
+      ...(port === undefined ? {} : { listen: { port, host: argv.host, allowedHosts: argv["allowed-host"] ?? [] } }),
+      ...(argv.schema === undefined ? {} : { schema: argv.schema }),
+    });
+  },
+};
 
-Every method the engine advertises is a tool named after it (index/add: index_add); progress,
-log levels, cancellation and errors cross both ways. Needs @modelcontextprotocol/server 2
-(and @modelcontextprotocol/node 2 for --listen) installed beside rcp-gen.`;
-
-export const command: Command = { run: mcpCommand };
-
-export interface McpCommandOptions {
+interface McpCommandOptions {
   /** The engine: a stdio command, or an HTTP base URL. */
-  engine: { command: readonly string[]; cwd?: string } | { http: string };
+  engine: EngineTarget;
   /** Streamable HTTP on this port instead of stdio. */
   listen?: { port: number; host: string; allowedHosts: readonly string[] };
   schema?: string;
 }
 
-function parse(argv: readonly string[]): McpCommandOptions | "help" {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        http: { type: "string" },
-        listen: { type: "string" },
-        host: { type: "string", default: "127.0.0.1" },
-        "allowed-host": { type: "string", multiple: true, default: [] },
-        schema: { type: "string" },
-        cwd: { type: "string" },
-        help: { type: "boolean", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, "rcp-gen mcp --help lists the options");
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return "help";
-  if ((values.http === undefined) === (positionals.length === 0))
-    throw new UsageError("give either --http <url> or -- <command> [args...]", "rcp-gen mcp -- node server.js --stdio");
-  const port = values.listen === undefined ? undefined : Number(values.listen);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
-    throw new UsageError(`--listen must be a port in 0..65535, got ${values.listen}`, "--listen 0 picks a free port");
-  return {
-    engine:
-      values.http !== undefined
-        ? { http: values.http }
-        : { command: positionals, ...(values.cwd === undefined ? {} : { cwd: values.cwd }) },
-    ...(port === undefined ? {} : { listen: { port, host: values.host, allowedHosts: values["allowed-host"] } }),
-    ...(values.schema === undefined ? {} : { schema: values.schema }),
-  };
-}
-
-async function mcpCommand(argv: readonly string[]): Promise<number> {
-  const options = parse(argv);
-  if (options === "help") {
-    process.stdout.write(`${USAGE}\n`);
-    return exitCode.ok;
-  }
-  return runMcpBridge(options);
-}
-
 /** Connects to the engine, serves it as MCP until the client leaves (stdio) or a signal (HTTP), then closes it. */
-export async function runMcpBridge(options: McpCommandOptions): Promise<number> {
+async function runMcpBridge(options: McpCommandOptions): Promise<number> {
+  const [{ conformProtocol }, { loadSchemaFolder }, { mcpToolsOf }, { buildModel }, { rcpSchemaDir }] =
+    await Promise.all([
+      import("../conform/protocol.js"),
+      import("../load/loader.js"),
+      import("../mcp/tools.js"),
+      import("../model/model.js"),
+      import("../shipped.js"),
+    ]);
   const folder = loadSchemaFolder(options.schema ?? rcpSchemaDir());
   const tools = mcpToolsOf(buildModel(folder));
   const [runtime, mcp] = await Promise.all([import("@rcp-gen/runtime"), loadMcp()]);

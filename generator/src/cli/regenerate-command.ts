@@ -16,6 +16,7 @@ export interface RegenerateFlags {
   targets?: readonly string[] | undefined;
   plugins?: readonly string[] | undefined;
   examples?: string | undefined;
+  moduleFormat?: "ts" | "js" | undefined;
 }
 
 /** The flags that reproduce a run, as quoted in banners; `--runtime` only when it is not the default. */
@@ -28,6 +29,7 @@ export function regenerateCommand(flags: RegenerateFlags): string {
   if (flags.targets !== undefined) words.push("--targets", flags.targets.join(","));
   for (const plugin of flags.plugins ?? []) words.push("--plugin", asTyped(plugin));
   if (flags.examples !== undefined) words.push("--examples", asTyped(flags.examples));
+  if (flags.moduleFormat !== undefined) words.push("--module-format", flags.moduleFormat);
   return ["npx rcp-gen", ...words.map(shellWord)].join(" ");
 }
 
@@ -44,6 +46,7 @@ export interface ResolvedSettings {
   readonly targets?: readonly string[] | undefined;
   readonly plugins?: readonly string[] | undefined;
   readonly examples?: string | undefined;
+  readonly moduleFormat?: "ts" | "js" | undefined;
 }
 
 /** The settings file a banner's command leans on: its settings, its folder, and `--config` when it is not found unasked. */
@@ -81,5 +84,7 @@ export function canonicalCommand(run: ResolvedSettings, reference: SettingsRefer
     targets: unlessGiven(targets(run.targets), targets(given.targets)),
     plugins: unlessGiven(run.plugins?.map(path), given.plugins?.map(path)),
     examples: unlessGiven(run.examples && path(run.examples), given.examples && path(given.examples)),
+    // Named even as the default ts when the settings file says js.
+    moduleFormat: unlessGiven(run.moduleFormat ?? "ts", given.moduleFormat ?? "ts"),
   });
 }

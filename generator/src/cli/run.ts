@@ -26,6 +26,8 @@ export interface RunOptions {
   plugins?: readonly string[];
   /** A folder of examples for the docs targets. */
   examples?: string;
+  /** The modules generated: TypeScript (`ts`, the default) or JavaScript with declarations (`js`). */
+  moduleFormat?: "ts" | "js";
 }
 
 /** What `runOnce` did: the files written, or the differences found under `check`. */
@@ -52,6 +54,7 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
     ...(options.targets === undefined ? {} : { targets: options.targets }),
     plugins,
     ...(options.examples === undefined ? {} : { examples: readExamples(options.examples) }),
+    ...(options.moduleFormat === undefined ? {} : { moduleFormat: options.moduleFormat }),
   });
   if (options.check)
     return {

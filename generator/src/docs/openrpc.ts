@@ -9,7 +9,7 @@
  * wrapped in `allOf`, as draft-07 readers ignore what sits beside a `$ref`.
  */
 import { isJsonObject } from "../load/json-pointer.js";
-import type { RcpMethod, RcpModel, Shape } from "../model/model.js";
+import type { RcpMethod, RcpModel } from "../model/model.js";
 import { methodRules } from "../model/descriptor.js";
 import { definePlugin } from "../plugin/plugin.js";
 import { examplesOf, type ExampleSet } from "./examples.js";

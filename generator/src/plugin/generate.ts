@@ -25,6 +25,7 @@ export interface GenerateOptions {
   readonly plugins?: readonly RcpGenPlugin[];
   /** Examples for the docs targets. */
   readonly examples?: ExampleSet;
+  readonly moduleFormat?: "ts" | "js";
 }
 
 /** A plugin that failed or broke the rules, named. */

@@ -5,12 +5,12 @@
  * timeouts and cancellation (§7.14, §13.1), and failing every pending call when the
  * transport dies (§13.1). Generated clients extend it with one typed method per RCP method.
  */
-import type { CallNext, CallOptions, ClientCall, JsonObject, MethodMap, RequestId, StreamEvent } from "../api.js";
+import type { CallNext, CallOptions, ClientCall, JsonObject, MethodMap, RequestId, StreamEvent } from "../protocol/types.js";
 import type { BaseClientOptions } from "./client-options.js";
-import { composeInterceptors } from "../interceptor-chain.js";
+import { composeInterceptors } from "../protocol/interceptor-chain.js";
 import { retryStep, type RetryHost } from "./retry.js";
-import type { ClientProtocol } from "../protocol.js";
-import { ErrorCode } from "../errors.js";
+import type { ClientProtocol } from "../protocol/descriptor.js";
+import { ErrorCode } from "../protocol/errors.js";
 import { callError, errorFromWire, withRetryability } from "./call-error.js";
 import { progressStream } from "./event-stream.js";
 import { handshake, type ClientSession } from "./handshake.js";

@@ -2,8 +2,8 @@
  * The errors a client call rejects with: an RcpError that also carries the §12.2 retry
  * policy of its code, looked up in the protocol's error table.
  */
-import type { ErrorDescriptor, ClientProtocol } from "../protocol.js";
-import { ErrorCode, RcpError, type ErrorData } from "../errors.js";
+import type { ErrorDescriptor, ClientProtocol } from "../protocol/descriptor.js";
+import { ErrorCode, RcpError, type ErrorData } from "../protocol/errors.js";
 
 /** Whether retrying an identical call may succeed (§12.2): "yes", "no", "maybe", or "n/a" where no retry applies. */
 export type Retryability = ErrorDescriptor["retryable"];

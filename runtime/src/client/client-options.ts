@@ -1,6 +1,6 @@
 /** What a BaseClient (and so every generated client) is made with. */
-import type { ClientCall, Interceptor, JsonObject } from "../api.js";
-import type { ClientProtocol } from "../protocol.js";
+import type { ClientCall, Interceptor, JsonObject } from "../protocol/types.js";
+import type { ClientProtocol } from "../protocol/descriptor.js";
 import type { RetryPolicy } from "./retry.js";
 import type { ClientDiagnostic } from "./tolerance.js";
 import type { ClientTransport } from "./transport.js";

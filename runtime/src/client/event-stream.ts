@@ -3,7 +3,7 @@
  * StreamEvent: progress events as they arrive, then exactly one result. Leaving the
  * iteration early aborts the call, which cancels it on the wire.
  */
-import type { ReceivedProgress, StreamEvent } from "../api.js";
+import type { ReceivedProgress, StreamEvent } from "../protocol/types.js";
 
 /** Starts the call; `signal` aborts when the consumer stops iterating before the result. */
 export type ProgressCall<Result, Partial> = (

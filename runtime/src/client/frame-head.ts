@@ -3,7 +3,7 @@
  * call it answers can fail with -32013 and the connection go on) and whether it names a
  * `method` (a notification, safe to drop). Members nested deeper (a hit's `id`) are skipped.
  */
-import type { RequestId } from "../api.js";
+import type { RequestId } from "../protocol/types.js";
 
 export interface FrameHead {
   id?: RequestId;

@@ -6,9 +6,9 @@
  * keeps one session per process is asked for `info` instead, which reports the same
  * capabilities (§7.2, §13.2). Both are reported; under `strict` both fail the handshake.
  */
-import type { JsonObject } from "../api.js";
-import type { CallDescriptor, ClientProtocol } from "../protocol.js";
-import { ErrorCode, RcpError } from "../errors.js";
+import type { JsonObject } from "../protocol/types.js";
+import type { CallDescriptor, ClientProtocol } from "../protocol/descriptor.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
 import { callError } from "./call-error.js";
 import type { Tolerance } from "./tolerance.js";
 import { screenCapabilities } from "./usable-capabilities.js";

@@ -4,7 +4,7 @@
  * 502/503/504 -> -32010, other 5xx -> -32603, 400 and 415 (not JSON) -> -32600. Anything else (404: not an
  * RCP endpoint) is a TransportError, since no §12 code describes it.
  */
-import { ErrorCode, RcpError, type ErrorData } from "../errors.js";
+import { ErrorCode, RcpError, type ErrorData } from "../protocol/errors.js";
 import { TransportError } from "./transport.js";
 
 const codeForStatus: Readonly<Record<number, number>> = {

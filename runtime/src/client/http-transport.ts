@@ -9,8 +9,8 @@
  * aborted, which closes that connection.
  */
 import { createParser } from "eventsource-parser";
-import type { RequestId } from "../api.js";
-import { ErrorCode, RcpError } from "../errors.js";
+import type { RequestId } from "../protocol/types.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
 import { readBounded, type ChunkReader } from "../framing/bounded-body.js";
 import { fetchExchange, type HttpExchange, type HttpReply } from "./http-exchange.js";
 import { errorForStatus } from "./http-status.js";

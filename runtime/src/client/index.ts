@@ -1,4 +1,4 @@
-/** The client side of the runtime: BaseClient (extended by generated clients) and its Web-standard transports; stdio is in ../node.ts. */
+/** The client side of the runtime: BaseClient (extended by generated clients) and its Web-standard transports; stdio is in ../node/index.ts. */
 export { BaseClient, type BaseClientOptions } from "./base-client.js";
 export { CallError, type Retryability } from "./call-error.js";
 export type { RetryPolicy } from "./retry.js";
@@ -20,4 +20,4 @@ export {
   type OutgoingRequest,
   type SendOptions,
 } from "./transport.js";
-export { createMemoryTransportPair, type MemoryServerEnd, type MemoryTransportPair } from "../transports/memory.js";
+export { createMemoryTransportPair, type MemoryServerEnd, type MemoryTransportPair } from "../message-stream/memory-pair.js";

@@ -6,10 +6,10 @@
  * schema still reaches the call, without `partial` and flagged with `malformedPartial`; any
  * other malformed frame is dropped. Both are reported (./tolerance.ts).
  */
-import type { LogMessage, ReceivedProgress } from "../api.js";
-import type { NotificationDescriptor, ClientProtocol } from "../protocol.js";
-import { ErrorCode } from "../errors.js";
-import { isRecord } from "../paths.js";
+import type { LogMessage, ReceivedProgress } from "../protocol/types.js";
+import type { NotificationDescriptor, ClientProtocol } from "../protocol/descriptor.js";
+import { ErrorCode } from "../protocol/errors.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 import { callError } from "./call-error.js";
 import type { PendingCall } from "./pending-call.js";
 import { firstProblem, type Tolerance } from "./tolerance.js";

@@ -3,9 +3,9 @@
  * previous page's `nextCursor` until a page carries none. Which param and result member hold
  * the cursor comes from the method's descriptor (`x-rcp` `pagination`), never from code.
  */
-import type { JsonObject } from "../api.js";
-import type { Pagination } from "../protocol.js";
-import { setPath } from "../paths.js";
+import type { JsonObject } from "../protocol/types.js";
+import type { Pagination } from "../protocol/descriptor.js";
+import { setPath } from "../protocol/dotted-paths.js";
 
 /** Calls one page; the caller decides the call options, the same for every page. */
 export type PageCall<Result> = (params: JsonObject) => Promise<Result>;

@@ -4,7 +4,7 @@
  * Why a call is given up (abort, timeout, a throwing callback, a refused frame) is reported to the client,
  * which decides the error and how to cancel on the wire.
  */
-import type { LogMessage, ReceivedProgress, RequestId } from "../api.js";
+import type { LogMessage, ReceivedProgress, RequestId } from "../protocol/types.js";
 
 export type AbandonReason =
   | { kind: "aborted"; reason: unknown }

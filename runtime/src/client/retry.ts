@@ -7,10 +7,10 @@
  * left; and the backoff (full jitter, exponential, at least `retryAfterMs`) ends before the
  * call's deadline. An abort during the backoff ends the call with -32006.
  */
-import type { CallNext, ClientCall, JsonObject } from "../api.js";
-import type { Idempotence } from "../protocol.js";
-import { ErrorCode } from "../errors.js";
-import { getPath } from "../paths.js";
+import type { CallNext, ClientCall, JsonObject } from "../protocol/types.js";
+import type { Idempotence } from "../protocol/descriptor.js";
+import { ErrorCode } from "../protocol/errors.js";
+import { getPath } from "../protocol/dotted-paths.js";
 import { CallError } from "./call-error.js";
 import { TransportError } from "./transport.js";
 

@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
-import { ErrorCode } from "../errors.js";
+import { ErrorCode } from "../protocol/errors.js";
 import { NdjsonReader, ndjsonFrame } from "../framing/ndjson.js";
 import { readFrameHead } from "./frame-head.js";
 import {

@@ -5,8 +5,8 @@
  * each deviation once per kind, method and capability, counting repeats. Under `strict`
  * every deviation is an error instead.
  */
-import type { ValidationIssue, ShapeCheck } from "../protocol.js";
-import { pointerToDotted } from "../paths.js";
+import type { ValidationIssue, ShapeCheck } from "../protocol/descriptor.js";
+import { pointerToDotted } from "../protocol/dotted-paths.js";
 
 /** One way a server's answer broke the schema and what the client did instead, passed to `onDiagnostic`. */
 export interface ClientDiagnostic {

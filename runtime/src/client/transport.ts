@@ -3,7 +3,7 @@
  * frames: it hands every incoming frame to one sink, sends outgoing frames, and reports its
  * own death. Correlation, timeouts and capability rules live in the client.
  */
-import type { JsonObject, RequestId } from "../api.js";
+import type { JsonObject, RequestId } from "../protocol/types.js";
 
 /** A request a client sends. */
 export interface OutgoingRequest {

@@ -4,8 +4,8 @@
  * -32003, while the rest of the session stands. Anything malformed outside `capabilities`
  * (the version, the server's identity) still fails the handshake.
  */
-import type { ShapeCheck } from "../protocol.js";
-import { isRecord } from "../paths.js";
+import type { ShapeCheck } from "../protocol/descriptor.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 import { firstProblem } from "./tolerance.js";
 
 export interface SetAside {

@@ -4,7 +4,7 @@
  * order explicitly, so the wire is identical on big- and little-endian hosts. Web APIs only
  * (btoa/atob), so the codec is the same on Node, Bun, Deno, workers and browsers.
  */
-import { invalidParams } from "../errors.js";
+import { invalidParams } from "../protocol/errors.js";
 
 const BYTES_PER_COMPONENT = 4;
 /** Canonical padded base64: whole quanta, optional `=`/`==` tail, standard alphabet only. */

@@ -3,8 +3,8 @@
  * loops, and the time left (`_meta.deadlineMs`, milliseconds remaining, never a clock), each
  * forwarded strictly smaller than received.
  */
-import { ErrorCode, RcpError } from "../errors.js";
-import { isRecord } from "../paths.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 
 /** §16.2: the RECOMMENDED default hop budget of an originating client. */
 export const DEFAULT_HOP_BUDGET = 3;

@@ -8,7 +8,7 @@
  * `filter` and `citations`; it adds `streaming` (its own progress) and `catalog` (§7.13).
  */
 import { FILTER_OPERATORS } from "../filter/validate.js";
-import { isRecord } from "../paths.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 import type { EngineClient } from "./engine-handle.js";
 
 /** Whether a federation offers what any engine offers, or only what every engine does (§16.4). */

@@ -5,7 +5,7 @@
  * entry that still fails the schema is left out. Endpoints are left out unless the operator
  * exposes them: an aggregator is often the one public door to engines on a private network.
  */
-import type { ShapeCheck } from "../protocol.js";
+import type { ShapeCheck } from "../protocol/descriptor.js";
 import type { EngineClient } from "./engine-handle.js";
 import type { EngineEntry } from "./registry.js";
 

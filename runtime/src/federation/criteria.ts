@@ -3,9 +3,9 @@
  * what a connected engine advertises (§6): capability paths, and option values checked with
  * the method's own gates and rules, exactly as the engine would check them (-32005, §7.7, §8).
  */
-import type { MethodMap } from "../api.js";
-import type { ProtocolDescriptor } from "../protocol.js";
-import { applyGates, checkRule } from "../params.js";
+import type { MethodMap } from "../protocol/types.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
+import { applyGates, checkRule } from "../server/params.js";
 import { asRcpError } from "./errors.js";
 import type { EngineClient } from "./engine-handle.js";
 import type { EngineEntry } from "./registry.js";

@@ -1,5 +1,5 @@
 /** How federation reads failures: everything an engine does wrong becomes an RcpError with a §12 code. */
-import { ErrorCode, RcpError } from "../errors.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
 import { TransportError } from "../client/transport.js";
 
 /**

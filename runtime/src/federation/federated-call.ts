@@ -3,11 +3,11 @@
  * deadline and this hop's budget and path in `_meta` (§16.2), its answer checked against the
  * method's result schema (results are untrusted, §15.1), its outcome reported as it happens.
  */
-import type { CallOptions, JsonObject, ProgressEvent } from "../api.js";
-import { ErrorCode, RcpError } from "../errors.js";
-import { getPath } from "../paths.js";
-import { checkParams, validationError } from "../params.js";
-import type { MethodDescriptor } from "../protocol.js";
+import type { CallOptions, JsonObject, ProgressEvent } from "../protocol/types.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
+import { getPath } from "../protocol/dotted-paths.js";
+import { checkParams, validationError } from "../server/params.js";
+import type { MethodDescriptor } from "../protocol/descriptor.js";
 import type { Deadline, HopMeta } from "./budget.js";
 import type { EngineClient, EngineHandle } from "./engine-handle.js";
 import { asRcpError, within } from "./errors.js";

@@ -4,7 +4,7 @@
  * as `partial.hits`. Overall progress is the mean of the engines' own (an engine that has
  * answered, failed or been skipped counts as done).
  */
-import type { ProgressEvent } from "../api.js";
+import type { ProgressEvent } from "../protocol/types.js";
 import type { FusibleHit } from "../fusion/types.js";
 
 /** The partial of a federator's progress: the hits fused so far (§9). */

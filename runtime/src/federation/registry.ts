@@ -3,9 +3,9 @@
  * validator (the shared type with `x-rcp` role `registry`), then checked for what a schema
  * cannot say (unique ids, usable URLs). Every error names the entry and the field.
  */
-import type { ProtocolDescriptor } from "../protocol.js";
-import { issuePath } from "../params.js";
-import { isRecord } from "../paths.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
+import { issuePath } from "../server/params.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 
 /** A registry entry with §16.1's defaults applied: weight 1, not required, priority 0. */
 export interface EngineEntry {

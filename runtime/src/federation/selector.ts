@@ -4,15 +4,15 @@
  * everywhere; stdio engines need a connector from `@rcp-gen/runtime/node`, so this module
  * never reaches child processes and runs in a browser or a worker too.
  */
-import type { JsonObject, MethodMap } from "../api.js";
-import { ErrorCode, RcpError } from "../errors.js";
+import type { JsonObject, MethodMap } from "../protocol/types.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
 import { httpClientTransport, type HttpClientTransportOptions } from "../client/http-transport.js";
 import type { ClientTransport } from "../client/transport.js";
-import type { ProtocolDescriptor } from "../protocol.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import { matchesEntry, unmetCriteria, type EngineCriteria } from "./criteria.js";
 import { EngineHandle, type EngineClient } from "./engine-handle.js";
 import { asRcpError, within } from "./errors.js";
-import { Federation, type FederationOptions } from "./federation.js";
+import { Federation, type FederationOptions } from "./facade.js";
 import { parseRegistry, type EngineEntry } from "./registry.js";
 import type { MethodsOf } from "./types.js";
 

@@ -1,5 +1,5 @@
 /** Types federation derives from a generated client: its method map and the shapes of `retrieve` it fans out. */
-import type { MethodMap, MethodTypes } from "../api.js";
+import type { MethodMap, MethodTypes } from "../protocol/types.js";
 import type { FusibleHit } from "../fusion/types.js";
 
 /** The method map of a generated client type (`RcpMethods` for `RcpClient`). */

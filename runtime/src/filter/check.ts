@@ -4,8 +4,8 @@
  * `filter` or not the operator, -32602 naming `filter.<field>` for an unadvertised field or a
  * value of the wrong type.
  */
-import { ErrorCode, RcpError } from "../errors.js";
-import { isRecord } from "../paths.js";
+import { ErrorCode, RcpError } from "../protocol/errors.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 import { validateFilter, type AdvertisedFilter } from "./validate.js";
 
 /** `capabilities` is a server's whole capability object, e.g. `client.serverCapabilities`. */

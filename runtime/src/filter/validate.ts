@@ -14,8 +14,8 @@
  * `maxClauses` nodes is -32602 naming the filter itself: each node costs work for every
  * candidate document, so the cap bounds what one request can make a server evaluate (§15.5).
  */
-import { RcpError, ErrorCode, invalidParams } from "../errors.js";
-import { isRecord } from "../paths.js";
+import { RcpError, ErrorCode, invalidParams } from "../protocol/errors.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 
 /** Operators of §8, usable when a server advertises no `filter.operators`. */
 export const FILTER_OPERATORS = ["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin", "contains", "exists"] as const;

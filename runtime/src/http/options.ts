@@ -1,5 +1,5 @@
 /** HTTP transport options (§5.2), shared by the Web fetch handler and node:http. */
-import type { AuthInfo } from "../caller.js";
+import type { AuthInfo } from "../protocol/request-origin.js";
 
 /** The transport-neutral view of an HTTP request that hooks receive. */
 export interface HttpRequestInfo {

@@ -4,21 +4,21 @@
  * body and an SSE stream for the same handler. Adapters (node:http, Web fetch) only translate
  * HttpExchange calls, so every rule holds the same behind `listen()` and `server.fetch`.
  */
-import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../core.js";
-import type { FrameChannel } from "../context.js";
+import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../server/core.js";
+import type { FrameChannel } from "../server/context.js";
 import type { HttpExchange } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
-import { Connection } from "../connection.js";
-import type { AuthInfo, RequestOrigin } from "../caller.js";
+import { Connection } from "../server/connection.js";
+import type { AuthInfo, RequestOrigin } from "../protocol/request-origin.js";
 import { decodeUtf8, NOT_UTF8_MESSAGE } from "../framing/utf8.js";
-import { ErrorCode, type ErrorObject } from "../errors.js";
-import { errorFrame } from "../json.js";
-import { isRecord } from "../paths.js";
+import { ErrorCode, type ErrorObject } from "../protocol/errors.js";
+import { errorFrame } from "../protocol/serialize.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 import { SSE_HEADERS, SSE_KEEP_ALIVE, sseFrame } from "../framing/sse.js";
 import { HttpSessions, SESSION_HEADER } from "./sessions.js";
 import { clientAddress } from "./client-address.js";
 import { isJsonContentType, RequestGuard } from "./request-guard.js";
-import { OutboundQueue } from "../outbound-queue.js";
+import { OutboundQueue } from "../server/outbound-queue.js";
 
 type Headers = Readonly<Record<string, string>>;
 
@@ -255,7 +255,7 @@ export class HttpServerCore {
 
   /**
    * SSE: frames flushed as they happen, then the response as the final frame (§5.2, §9). A
-   * client that reads slowly gets its progress coalesced, never its response (../outbound-queue.ts).
+   * client that reads slowly gets its progress coalesced, never its response (../server/outbound-queue.ts).
    */
   async #stream(
     exchange: HttpExchange,

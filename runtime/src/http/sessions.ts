@@ -12,11 +12,11 @@
  * one that is (§7.14). Sessions end after `sessionIdleMs` unused; a forgotten token is just
  * unknown, so its next request runs uninitialized and gated methods answer -32001 (§13).
  */
-import type { ServerCore } from "../core.js";
-import type { RequestId } from "../api.js";
-import { CANCELLED, Connection } from "../connection.js";
-import { ErrorCode, type ErrorObject } from "../errors.js";
-import { isRecord } from "../paths.js";
+import type { ServerCore } from "../server/core.js";
+import type { RequestId } from "../protocol/types.js";
+import { CANCELLED, Connection } from "../server/connection.js";
+import { ErrorCode, type ErrorObject } from "../protocol/errors.js";
+import { isRecord } from "../protocol/dotted-paths.js";
 import { MemoryCancelRelay, MemorySessionStore } from "../state/memory.js";
 import type { CancelRelay, SessionRecord, SessionStore } from "../state/types.js";
 import type { HttpOptions } from "./options.js";

@@ -16,8 +16,8 @@ import {
   type ServerContext,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
-import type { CallOptions, JsonObject, LogMessage } from "../api.js";
-import { RcpError } from "../errors.js";
+import type { CallOptions, JsonObject, LogMessage } from "../protocol/types.js";
+import { RcpError } from "../protocol/errors.js";
 import { isMcpLevel, passes, rcpLevelFor, type McpLevel } from "./levels.js";
 import { readableResult } from "./readable.js";
 import type { McpToolDescriptor } from "./tool.js";

@@ -5,7 +5,7 @@
  * in a data channel, and a suspected injection is a hint a careful client surfaces). Any other
  * result is its JSON.
  */
-import type { JsonObject } from "../api.js";
+import type { JsonObject } from "../protocol/types.js";
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);

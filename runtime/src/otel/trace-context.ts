@@ -5,7 +5,7 @@
  * the §17.2 correlation id. Written by the client interceptor, read by the server's.
  */
 import { createTraceState, isSpanContextValid, type SpanContext } from "@opentelemetry/api";
-import type { JsonObject } from "../api.js";
+import type { JsonObject } from "../protocol/types.js";
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 

@@ -8,7 +8,7 @@
  */
 import { once } from "node:events";
 import type { Redis } from "ioredis";
-import type { RequestId } from "../api.js";
+import type { RequestId } from "../protocol/types.js";
 import type {
   CancelRelay,
   RateLimit,

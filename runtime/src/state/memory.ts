@@ -2,7 +2,7 @@
  * The in-memory state (./types.ts) every server uses unless told otherwise: right for one
  * process, and what each replica would hold alone without a shared store.
  */
-import type { RequestId } from "../api.js";
+import type { RequestId } from "../protocol/types.js";
 import type { CancelRelay, RateLimit, RateLimiter, SessionRecord, SessionStore } from "./types.js";
 
 const DEFAULT_MAX_SESSIONS = 10_000;

@@ -8,7 +8,7 @@
  * unreachable, and the server decides per feature what to do (docs/deployment.md).
  */
 
-/** A JSON-RPC request id (§4.7). Spelled out here: ../api.ts names this module's types, so it cannot be imported from. */
+/** A JSON-RPC request id (§4.7). Spelled out here: ../protocol/types.ts names this module's types, so it cannot be imported from. */
 type RequestId = string | number;
 
 /** What a stateful session must carry to another replica: its `initialize` outcome (§13.2). */

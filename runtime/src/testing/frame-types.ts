@@ -3,8 +3,8 @@
  * (`Validator<RetrieveParams>`), so the descriptor's own type says what every method's
  * params and result look like. With the generic `ProtocolDescriptor` they stay open.
  */
-import type { JsonObject, RequestId } from "../api.js";
-import type { ProtocolDescriptor, Validator } from "../protocol.js";
+import type { JsonObject, RequestId } from "../protocol/types.js";
+import type { ProtocolDescriptor, Validator } from "../protocol/descriptor.js";
 
 type Guarded<V> = V extends Validator<infer T> ? T : unknown;
 

@@ -2,7 +2,7 @@
  * Type guards over validateFrame: true only for a frame that is valid as a whole, so the
  * narrowed type can be trusted (params and results checked against their schemas).
  */
-import type { ProtocolDescriptor } from "../protocol.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import type {
   MethodName,
   NotificationName,

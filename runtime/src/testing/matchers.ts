@@ -3,7 +3,7 @@
  * share: `{ pass, message }`, the message listing one problem per line. `../vitest.ts`
  * registers them; any other runner can pass `rcpMatchers` to its own `expect.extend`.
  */
-import type { ProtocolDescriptor } from "../protocol.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import type { FrameKind } from "./frame-types.js";
 import type { FrameProblem } from "./problem.js";
 import { checkProgressStream, type ProgressStreamOptions } from "./progress-stream.js";

@@ -3,8 +3,8 @@
  * token, whose progress stays in 0..1 and never goes down, whose partials fit the method,
  * then exactly one final response and nothing after it. Log notifications may interleave.
  */
-import { isRecord } from "../paths.js";
-import type { ProtocolDescriptor } from "../protocol.js";
+import { isRecord } from "../protocol/dotted-paths.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import type { MethodName } from "./frame-types.js";
 import { describeValue, problem, type FrameProblem } from "./problem.js";
 import { chooseProtocol } from "./protocol-choice.js";

@@ -3,7 +3,7 @@
  * else the one generated code defined in this process (generated/methods.ts calls
  * defineProtocol when it loads), so a test that imports its engine needs to name nothing.
  */
-import { definedProtocols, type ProtocolDescriptor } from "../protocol.js";
+import { definedProtocols, type ProtocolDescriptor } from "../protocol/descriptor.js";
 
 let pinned: ProtocolDescriptor | undefined;
 

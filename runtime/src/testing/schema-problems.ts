@@ -7,7 +7,7 @@
  * problems, the offending value is patched with a placeholder of the expected shape and the
  * data validated again, reporting only problems outside paths already reported.
  */
-import type { ValidationIssue, ShapeCheck } from "../protocol.js";
+import type { ValidationIssue, ShapeCheck } from "../protocol/descriptor.js";
 import {
   describeTypes,
   describeValue,

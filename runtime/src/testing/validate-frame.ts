@@ -5,9 +5,9 @@
  * when that is known, a notification's params against its own. No part is checked through
  * the root schema's `if`/`anyOf` binding, whose failures are noise.
  */
-import { isRecord } from "../paths.js";
-import type { RequestId } from "../api.js";
-import type { ProtocolDescriptor } from "../protocol.js";
+import { isRecord } from "../protocol/dotted-paths.js";
+import type { RequestId } from "../protocol/types.js";
+import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import type { FrameKind, MethodName, TypedFrame } from "./frame-types.js";
 import { describeValue, problem, type FrameProblem, type PathSegment } from "./problem.js";
 import { chooseProtocol } from "./protocol-choice.js";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { compileSerializers } from "../../serializers/compiler/compile-serializers.js";
-import { serialize } from "../../../runtime/src/json.js";
+import { serialize } from "../../../runtime/src/protocol/serialize.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { median } from "../stats.js";
 

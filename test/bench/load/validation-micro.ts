@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadSchemaFolder } from "../../../generator/src/load/loader.js";
 import { compileRef, folderAjv } from "../../../generator/src/load/schema-ajv.js";
 import { shapeValidatorName } from "../../../generator/src/model/naming.js";
-import type { Validator } from "../../../runtime/src/protocol.js";
+import type { Validator } from "../../../runtime/src/protocol/descriptor.js";
 import { buildRetrieveResult, RETRIEVE_PARAMS } from "../fixture.js";
 import { median } from "../stats.js";
 

@@ -15,7 +15,6 @@ import { alternate, medianTable } from "../alternate.js";
 import { startHttpServer, type RunningHttpServer } from "../http-server.js";
 import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
 import type { Mode } from "../modes.js";
-import { cpuMicrosBetween } from "../probe-reader.js";
 import { runJsonChild, spawnProgram, stopChild } from "../processes.js";
 import { ratioAtMost, type ScenarioReport, type Target } from "../report.js";
 import { ratio } from "../stats.js";

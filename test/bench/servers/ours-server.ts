@@ -6,8 +6,8 @@
  */
 import { createServer } from "../../../generated/server.js";
 import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
-import type { Handler, Interceptor, ProgressEvent, ServerCall } from "../../../runtime/src/api.js";
-import type { RcpServer } from "../../../runtime/src/codegen.js";
+import type { Handler, Interceptor, ProgressEvent, ServerCall } from "../../../runtime/src/protocol/types.js";
+import type { RcpServer } from "../../../runtime/src/codegen/server.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { createHoldGate, installProbe, sharedClockMs, streamPlan } from "./probe.js";
 

@@ -4,12 +4,12 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LogMessage, StreamEvent } from "../../../runtime/src/api.js";
+import type { LogMessage, StreamEvent } from "../../../runtime/src/protocol/types.js";
 import type { BaseClient } from "../../../runtime/src/client/base-client.js";
 import { httpClientTransport } from "../../../runtime/src/client/http-transport.js";
 import { stdioClientTransport } from "../../../runtime/src/client/stdio-transport.js";
-import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
-import { listen, nodeHttpExchange } from "../../../runtime/src/node.js";
+import { createMemoryTransportPair } from "../../../runtime/src/message-stream/memory-pair.js";
+import { listen, nodeHttpExchange } from "../../../runtime/src/node/index.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { createClientTestServer } from "../../fixtures/client-peers/runtime-server.js";
 import { testClient } from "./peers.js";

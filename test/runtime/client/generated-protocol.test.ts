@@ -4,10 +4,10 @@
  * the real initialize, notification and error schemas route as the inline test protocol does.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { HandlerContext } from "../../../runtime/src/api.js";
-import { RcpError } from "../../../runtime/src/errors.js";
-import { createServerRuntime, type RcpServer } from "../../../runtime/src/server.js";
-import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
+import type { HandlerContext } from "../../../runtime/src/protocol/types.js";
+import { RcpError } from "../../../runtime/src/protocol/errors.js";
+import { createServerRuntime, type RcpServer } from "../../../runtime/src/server/create-server-runtime.js";
+import { createMemoryTransportPair } from "../../../runtime/src/message-stream/memory-pair.js";
 import { RcpClient } from "../../../generated/client.js";
 import { protocol } from "../../../generated/methods.js";
 import type { RetrieveParams } from "../../../generated/types.js";

@@ -5,7 +5,7 @@
  * fetch (the default) and node:http (`nodeHttpExchange` from `@rcp-gen/runtime/node`).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LogMessage, ProgressEvent } from "../../../runtime/src/api.js";
+import type { LogMessage, ProgressEvent } from "../../../runtime/src/protocol/types.js";
 import { httpClientTransport, type HttpClientTransportOptions } from "../../../runtime/src/client/http-transport.js";
 import { parseRetryAfter } from "../../../runtime/src/client/http-status.js";
 import { nodeHttpExchange } from "../../../runtime/src/client/node-http-exchange.js";

@@ -4,7 +4,7 @@
  * the cached initialize result, and the server hanging up.
  */
 import { describe, expect, it } from "vitest";
-import { createMemoryTransportPair, type MemoryServerEnd } from "../../../runtime/src/transports/memory.js";
+import { createMemoryTransportPair, type MemoryServerEnd } from "../../../runtime/src/message-stream/memory-pair.js";
 import { TransportError } from "../../../runtime/src/client/transport.js";
 import { failureOf, testClient } from "./peers.js";
 

@@ -3,11 +3,11 @@
  * correlation, progress and log routing, server errors, timeouts and cancellation.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { LogMessage, ProgressEvent } from "../../../runtime/src/api.js";
+import type { LogMessage, ProgressEvent } from "../../../runtime/src/protocol/types.js";
 import type { BaseClient } from "../../../runtime/src/client/base-client.js";
 import { CallError } from "../../../runtime/src/client/call-error.js";
 import { TransportError } from "../../../runtime/src/client/transport.js";
-import { RcpError } from "../../../runtime/src/errors.js";
+import { RcpError } from "../../../runtime/src/protocol/errors.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { connectedStdioClient, failureOf, ndjsonPeerTransport, testClient } from "./peers.js";
 

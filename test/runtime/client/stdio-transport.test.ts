@@ -10,21 +10,13 @@ import { stdioClientTransport, type StdioClientTransport } from "../../../runtim
 import { TransportError } from "../../../runtime/src/client/transport.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { connectedStdioClient, failureOf, ndjsonPeerTransport, searchCapabilities, testClient } from "./peers.js";
+import { isAlive } from "../../process/is-alive.js";
 
 let client: BaseClient<ClientTestMethods> | undefined;
 afterEach(async () => {
   await client?.close();
   client = undefined;
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("transport death (§13.1)", () => {
   it("§13.1 the server exiting mid-call fails every pending call with a TransportError, and later calls too", async () => {

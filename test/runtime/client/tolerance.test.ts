@@ -6,10 +6,10 @@
  * onProgress flagged, a malformed result is delivered and reported; `strict` refuses all three.
  */
 import { describe, expect, it } from "vitest";
-import type { ReceivedProgress } from "../../../runtime/src/api.js";
+import type { ReceivedProgress } from "../../../runtime/src/protocol/types.js";
 import { httpClientTransport } from "../../../runtime/src/client/http-transport.js";
 import type { ClientDiagnostic } from "../../../runtime/src/client/tolerance.js";
-import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
+import { createMemoryTransportPair } from "../../../runtime/src/message-stream/memory-pair.js";
 import { RcpClient } from "../../../generated/client.js";
 import { failureOf } from "./peers.js";
 

@@ -1,14 +1,14 @@
 /**
- * The server's shared deadline timer (runtime/src/deadline-set.ts, §13.1): requests expire on
+ * The server's shared deadline timer (runtime/src/server/deadline-set.ts, §13.1): requests expire on
  * time, and once none waits the timer no longer holds the process open, though it is kept for
  * the next request instead of being cleared and set again for each.
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
-import { DeadlineSet, type Expiring } from "../../../runtime/src/deadline-set.js";
+import { DeadlineSet, type Expiring } from "../../../runtime/src/server/deadline-set.js";
 
-const compiled = fileURLToPath(new URL("../../../runtime/dist/deadline-set.js", import.meta.url));
+const compiled = fileURLToPath(new URL("../../../runtime/dist/server/deadline-set.js", import.meta.url));
 
 /** Runs an ES module that imports the compiled DeadlineSet; its exit status and stdout. */
 function runWithDeadlineSet(body: string): { status: number | null; stdout: string; timedOut: boolean } {

@@ -4,8 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ServerCore } from "../../../runtime/src/core.js";
-import { Connection } from "../../../runtime/src/connection.js";
+import { ServerCore } from "../../../runtime/src/server/core.js";
+import { Connection } from "../../../runtime/src/server/connection.js";
 import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
 import { fixtureHandlers } from "../../fixtures/server/handlers.js";
 

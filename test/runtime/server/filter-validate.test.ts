@@ -1,7 +1,7 @@
 /** The standalone §8 filter validator: advertised fields (-32602), operators (-32005) and the value/type table. */
 import { describe, expect, it } from "vitest";
 import { validateFilter, type AdvertisedFilter } from "../../../runtime/src/filter/validate.js";
-import { RcpError } from "../../../runtime/src/errors.js";
+import { RcpError } from "../../../runtime/src/protocol/errors.js";
 
 const advertised: AdvertisedFilter = {
   fields: {

@@ -1,7 +1,7 @@
 /** The Web fetch handler and the in-memory pair: the same core without a process boundary (§5.2, §5.1). */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createServerRuntime, type RcpServer } from "../../../runtime/src/server.js";
-import { createMemoryTransportPair } from "../../../runtime/src/transports/memory.js";
+import { createServerRuntime, type RcpServer } from "../../../runtime/src/server/create-server-runtime.js";
+import { createMemoryTransportPair } from "../../../runtime/src/message-stream/memory-pair.js";
 import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
 import { fixtureHandlers } from "../../fixtures/server/handlers.js";
 import { inProcessFixtureServer } from "../../fixtures/server/in-process-server.js";

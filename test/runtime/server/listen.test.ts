@@ -5,8 +5,8 @@
 import { createServer as createNodeServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RcpServer } from "../../../runtime/src/server.js";
-import { listen, nodeListener } from "../../../runtime/src/node.js";
+import type { RcpServer } from "../../../runtime/src/server/create-server-runtime.js";
+import { listen, nodeListener } from "../../../runtime/src/node/index.js";
 import { inProcessFixtureServer } from "../../fixtures/server/in-process-server.js";
 
 const servers: RcpServer[] = [];

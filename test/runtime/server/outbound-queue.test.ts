@@ -4,9 +4,9 @@
  * `server.fetch`, whose SSE body is a ReadableStream nobody reads for a while.
  */
 import { describe, expect, it } from "vitest";
-import type { JsonObject, ProgressEvent } from "../../../runtime/src/api.js";
-import { NOTIFICATIONS_KEPT_PER_REQUEST, OutboundQueue } from "../../../runtime/src/outbound-queue.js";
-import { createServerRuntime } from "../../../runtime/src/server.js";
+import type { JsonObject, ProgressEvent } from "../../../runtime/src/protocol/types.js";
+import { NOTIFICATIONS_KEPT_PER_REQUEST, OutboundQueue } from "../../../runtime/src/server/outbound-queue.js";
+import { createServerRuntime } from "../../../runtime/src/server/create-server-runtime.js";
 import { hardeningHandlers } from "../../fixtures/hardening/hardening-handlers.js";
 import { hardeningProtocol } from "../../fixtures/hardening/hardening-protocol.js";
 import { testCapabilities } from "../../fixtures/test-protocol.js";

@@ -1,7 +1,7 @@
 /**
  * The serializer compiler: from JSON Schemas of result, progress and notification shapes to
  * the source of standalone functions that write a value of that shape as JSON text, with the
- * same output as the runtime's generic serialize() (runtime/src/json.ts) for every value,
+ * same output as the runtime's generic serialize() (runtime/src/protocol/serialize.ts) for every value,
  * valid or not. What the schema pins down is written by specialised code (member names as
  * literals, the expected kind tried first); everything else (unknown extra members, which §4.6 says must
  * survive, combinators, a value of an unexpected type) goes through the generic path. Members

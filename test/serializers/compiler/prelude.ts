@@ -1,7 +1,7 @@
 /**
  * The helpers every compiled serializer module starts with: the generic path for values the
  * schema does not pin down (unknown extra members, combinators, anything of an unexpected
- * type), with the runtime's rules (runtime/src/json.ts): JSON.stringify, except that a
+ * type), with the runtime's rules (runtime/src/protocol/serialize.ts): JSON.stringify, except that a
  * non-finite number is omitted as an object member and written 0 as an array element.
  *
  * Contract of every value writer `w(v)`: the JSON text of `v`, or undefined where JSON.stringify

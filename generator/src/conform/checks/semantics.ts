@@ -5,7 +5,7 @@
  * §7.3.1), rerank scores every passage (§7.6). Each applies when its method is advertised.
  */
 import { fail, shown, skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
-import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
+import { errorCode, outcome, resultOf } from "../context.js";
 
 type Json = Record<string, unknown>;
 

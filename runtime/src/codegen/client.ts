@@ -1,0 +1,14 @@
+/**
+ * The entry point generated clients import from (published as `@rcp-gen/runtime/codegen-client`),
+ * beside `./server.ts`; its exports are the `client` symbols of the generator's runtime-symbols.ts.
+ * Browser-safe: the stdio transport is in `./node.ts`.
+ */
+export type { CallOptions, StreamEvent } from "../protocol/types.js";
+export { protocolWithCalls } from "../protocol/descriptor.js";
+export {
+  BaseClient,
+  createMemoryTransportPair,
+  httpClientTransport,
+  type BaseClientOptions,
+  type HttpClientTransportOptions,
+} from "../client/index.js";

@@ -1,0 +1,32 @@
+/**
+ * The testing entry (`@rcp-gen/runtime/testing`): frames validated the way a person reads
+ * them (one line per problem: path, expected, found), type guards for each frame kind, and
+ * the check of a recorded progress stream, and the dotted-path helpers (`rerank.topN`) that
+ * read and write params and capabilities as `x-rcp` names them. No test framework needed;
+ * `rcp-gen/vitest` registers its matchers with vitest from these.
+ *
+ * @module @rcp-gen/runtime/testing
+ */
+export {
+  validateFrame,
+  type FrameCheck,
+  type FrameCheckOptions,
+  type PendingMethods,
+  type ValidateFrameOptions,
+} from "./validate-frame.js";
+export {
+  isBatch,
+  isErrorResponse,
+  isNotification,
+  isRequest,
+  isResponse,
+  isResult,
+  type GuardOptions,
+} from "./guards.js";
+export { checkProgressStream, type ProgressStreamOptions, type StreamCheck } from "./progress-stream.js";
+export { useRcpProtocol } from "./protocol-choice.js";
+export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome } from "./matchers.js";
+export type { FrameProblem, PathSegment } from "./problem.js";
+export { schemaProblems } from "./schema-problems.js";
+export type * from "./frame-types.js";
+export { deletePath, getPath, setPath } from "../protocol/dotted-paths.js";
