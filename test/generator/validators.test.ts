@@ -34,9 +34,7 @@ async function compiledValidators(change: (files: ReturnType<typeof minimalSchem
   const files = minimalSchemaFiles();
   change(files);
   const folder = loadSchemaFolder(writeSchemaFolder(files));
-  const source = (await generate(folder, { runtimeSpecifier: builtRuntime, command: "test" })).get(
-    "validators.ts",
-  )!;
+  const source = (await generate(folder, { runtimeSpecifier: builtRuntime, command: "test" })).get("validators.ts")!;
   const modulePath = join(folder.dir, "validators.mjs");
   writeFileSync(modulePath, transformSync(source, { loader: "ts", format: "esm" }).code);
   return modulePath;
@@ -73,7 +71,9 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
       const hit = files["types/hit.json"] as { properties: { id: Record<string, unknown> } };
       hit.properties.id["maxLength"] = 2;
     });
-    expect(readFileSync(modulePath, "utf8")).toMatch(/^import \{[^}]*\bcodePointLength\b[^}]*\} from "file:.*-protocol\.js";$/m);
+    expect(readFileSync(modulePath, "utf8")).toMatch(
+      /^import \{[^}]*\bcodePointLength\b[^}]*\} from "file:.*-protocol\.js";$/m,
+    );
     const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
       const verdict = (id) => retrieveResult({ hits: [{ id }] });
@@ -88,7 +88,9 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
       hit.properties["tags"] = { type: "array", uniqueItems: true };
       hit.properties["origin"] = { const: { source: "web", path: ["a", 1] } };
     });
-    expect(readFileSync(modulePath, "utf8")).toMatch(/^import \{[^}]*\bjsonEqual\b[^}]*\} from "file:.*-protocol\.js";$/m);
+    expect(readFileSync(modulePath, "utf8")).toMatch(
+      /^import \{[^}]*\bjsonEqual\b[^}]*\} from "file:.*-protocol\.js";$/m,
+    );
     const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
       const verdict = (hit) => retrieveResult({ hits: [{ id: "a", ...hit }] });

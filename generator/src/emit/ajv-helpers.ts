@@ -40,9 +40,9 @@ export function validatorModule(ajv: Ajv2020, exports: Readonly<Record<string, s
     } else aliases.push(`export const ${name} = ${String(validate?.source?.validateName)};`);
   }
   const helpers = new Set<RuntimeSymbol>();
-  const code = standalone.default(ajv, distinct).replace(
-    /require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g,
-    (_match, helper: string) => {
+  const code = standalone
+    .default(ajv, distinct)
+    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
       const symbol = runtimeHelpers[helper];
       if (symbol === undefined)
         throw new Error(
@@ -50,14 +50,16 @@ export function validatorModule(ajv: Ajv2020, exports: Readonly<Record<string, s
         );
       helpers.add(symbol);
       return symbol;
-    },
-  );
+    });
   if (code.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
   return { code: [code.trimEnd(), ...aliases].join("\n"), helpers: [...helpers].sort() };
 }
 
 /** The import lines of `helpers`, one per runtime module. */
-export function helperImports(helpers: readonly RuntimeSymbol[], moduleOf: (symbol: RuntimeSymbol) => string): string[] {
+export function helperImports(
+  helpers: readonly RuntimeSymbol[],
+  moduleOf: (symbol: RuntimeSymbol) => string,
+): string[] {
   const byModule = new Map<string, RuntimeSymbol[]>();
   for (const helper of helpers) byModule.set(moduleOf(helper), [...(byModule.get(moduleOf(helper)) ?? []), helper]);
   return [...byModule].map(([module, names]) => `import { ${names.join(", ")} } from ${JSON.stringify(module)};`);

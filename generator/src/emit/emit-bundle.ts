@@ -7,9 +7,9 @@ import { definePlugin } from "../plugin/plugin.js";
 
 export const bundleTarget = definePlugin({
   name: "bundle",
-  generate({ model, newFile }) {
-    const file = newFile("rcp.schema.json");
-    file.json(bundleSchema(model.schema));
+  generate(context) {
+    const file = context.newFile("rcp.schema.json");
+    file.json(bundleSchema(context.model.schema));
     return [file];
   },
 });

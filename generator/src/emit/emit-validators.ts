@@ -28,10 +28,10 @@ export const messageValidatorName = "message";
 
 export const validatorsTarget = definePlugin({
   name: "validators",
-  generate({ model, newFile }) {
+  generate(context) {
     // ajv's output is machine code, left as ajv printed it: laid out, it would be twice the size and no easier to read.
-    const file = newFile("validators.ts", { format: false });
-    file.print(validatorsCode(model, (symbol) => file.runtimeModule(symbol)));
+    const file = context.newFile("validators.ts", { format: false });
+    file.print(validatorsCode(context.model, (symbol) => file.runtimeModule(symbol)));
     return [file];
   },
 });

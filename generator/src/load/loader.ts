@@ -15,13 +15,7 @@ import { readSchemaFiles } from "./read-folder.js";
 import { checkRefs } from "./refs.js";
 import { SchemaProblems } from "./schema-folder-error.js";
 
-export type {
-  LoadedError,
-  LoadedMethod,
-  LoadedNotification,
-  LoadedSchemaFolder,
-  LoadedType,
-} from "./loaded-folder.js";
+export type { LoadedError, LoadedMethod, LoadedNotification, LoadedSchemaFolder, LoadedType } from "./loaded-folder.js";
 export { schemaIdBase } from "./loaded-folder.js";
 export { SchemaFolderError, type SchemaProblem } from "./schema-folder-error.js";
 

@@ -35,10 +35,14 @@ async function floorRun(): Promise<void> {
   const callFiles = [...jsonFiles("methods"), ...jsonFiles("notifications")];
   for (const path of callFiles) {
     const cwd = join(folder!, path.split("/")[0]!);
-    await compile(read(path) as never, path, { format: false, bannerComment: "", cwd });
+    await compile(read(path), path, { format: false, bannerComment: "", cwd });
   }
   const ajv = new Ajv2020({ strict: false, validateFormats: false, code: { source: true, esm: true } });
-  const allFiles = [...readdirSync(folder!).filter((name) => name.endsWith(".json")), ...jsonFiles("types"), ...callFiles];
+  const allFiles = [
+    ...readdirSync(folder!).filter((name) => name.endsWith(".json")),
+    ...jsonFiles("types"),
+    ...callFiles,
+  ];
   for (const path of allFiles) ajv.addSchema({ ...read(path), $id: idBase + path });
   const exports: Record<string, string> = {};
   for (const path of callFiles)

@@ -28,10 +28,9 @@ export interface ValidationMicroResult {
 const calls = Number(process.argv[2] ?? 100_000);
 const repoRoot = new URL("../../../../", import.meta.url);
 
-const generated = (await import(pathToFileURL(fileURLToPath(new URL("dist/generated/validators.js", repoRoot))).href)) as Record<
-  string,
-  Validator | undefined
->;
+const generated = (await import(
+  pathToFileURL(fileURLToPath(new URL("dist/generated/validators.js", repoRoot))).href
+)) as Record<string, Validator | undefined>;
 function generatedValidator(role: "Params" | "Result"): Validator {
   const validator = generated[shapeValidatorName("retrieve", role)];
   if (!validator) throw new Error(`generated/validators.js has no ${shapeValidatorName("retrieve", role)}`);
@@ -78,7 +77,8 @@ const contenders: Array<[keyof ValidationMicroResult, Validator, unknown]> = [
 ];
 const samples = new Map<string, number[]>();
 for (let round = 0; round < 5; round += 1) {
-  for (const [name, validate, data] of contenders) samples.set(name, [...(samples.get(name) ?? []), timeCalls(validate, data)]);
+  for (const [name, validate, data] of contenders)
+    samples.set(name, [...(samples.get(name) ?? []), timeCalls(validate, data)]);
 }
 const perCall = (name: keyof ValidationMicroResult): number => median(samples.get(name) ?? []);
 const output: ValidationMicroResult = {

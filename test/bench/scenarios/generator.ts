@@ -104,7 +104,8 @@ function timeFloor(folder: string): { cold: number; warm: number } {
     timeout: 400_000,
   });
   const seconds = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`generator floor: ${(run.stderr || `signal ${run.signal}`).trim().slice(0, 200)}`);
+  if (run.status !== 0)
+    throw new Error(`generator floor: ${(run.stderr || `signal ${run.signal}`).trim().slice(0, 200)}`);
   const { warmMs } = JSON.parse(run.stdout) as GeneratorFloorResult;
   return { cold: seconds - warmMs / 1000, warm: warmMs / 1000 };
 }
@@ -201,11 +202,21 @@ export async function generatorScenario(mode: Mode): Promise<ScenarioReport> {
     const rows: ScenarioReport["rows"] = [
       {
         label: "RCP/1 cold",
-        metrics: { methods: rcp1Methods, seconds: median(cold), floorSeconds: median(floorCold), overFloor: median(cold) / median(floorCold) },
+        metrics: {
+          methods: rcp1Methods,
+          seconds: median(cold),
+          floorSeconds: median(floorCold),
+          overFloor: median(cold) / median(floorCold),
+        },
       },
       {
         label: "watch, one-file edit",
-        metrics: { methods: rcp1Methods, seconds: median(watch), floorSeconds: median(floorWarm), overFloor: median(watch) / median(floorWarm) },
+        metrics: {
+          methods: rcp1Methods,
+          seconds: median(watch),
+          floorSeconds: median(floorWarm),
+          overFloor: median(watch) / median(floorWarm),
+        },
       },
     ];
     const targets: Target[] = [
@@ -246,7 +257,8 @@ export async function generatorScenario(mode: Mode): Promise<ScenarioReport> {
       });
     const [small, middle, large] = scale;
     if (small && middle && large) {
-      const perMethod = (from: typeof small, to: typeof small) => (to.seconds - from.seconds) / (to.methods - from.methods);
+      const perMethod = (from: typeof small, to: typeof small) =>
+        (to.seconds - from.seconds) / (to.methods - from.methods);
       targets.push({
         name: `marginal cost per method, ${middle.methods}->${large.methods} over ${small.methods}->${middle.methods}`,
         measured: perMethod(middle, large) / perMethod(small, middle),
@@ -266,7 +278,11 @@ export async function generatorScenario(mode: Mode): Promise<ScenarioReport> {
       targets,
       notes,
       samples: {
-        cold: cold.map((seconds, round) => ({ seconds, floorSeconds: floorCold[round]!, floorWarmSeconds: floorWarm[round]! })),
+        cold: cold.map((seconds, round) => ({
+          seconds,
+          floorSeconds: floorCold[round]!,
+          floorWarmSeconds: floorWarm[round]!,
+        })),
         watch: watch.map((seconds) => ({ seconds })),
       },
     };
