@@ -2,17 +2,11 @@
 // Regenerate with: npx rcp-gen
 // @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.
 import type { Validator } from "@rcp-gen/runtime/codegen-protocol";
+import { codePointLength } from "@rcp-gen/runtime/codegen-protocol";
 import type { CancelNotificationParams, CatalogListParams, CatalogListResult, EmbedMultiParams, EmbedMultiPartial, EmbedMultiResult, EmbedParams, EmbedPartial, EmbedResult, EmbedSparseParams, EmbedSparseResult, FeedbackParams, FeedbackResult, GraphParams, GraphPartial, GraphResult, IndexAddParams, IndexAddResult, IndexDeleteParams, IndexDeleteResult, InfoParams, InfoResult, InitializeParams, InitializeResult, LogNotificationParams, MemoryBuildParams, MemoryBuildPartial, MemoryBuildResult, MemoryRecallParams, MemoryRecallPartial, MemoryRecallResult, Meta, PingParams, PingResult, ProgressNotificationParams, QueryTransformParams, QueryTransformPartial, QueryTransformResult, Registry, RerankParams, RerankPartial, RerankResult, RetrieveParams, RetrievePartial, RetrieveResult, ShutdownParams, ShutdownResult } from "./types.js";
-function ajvRuntime_ucs2length(text) {
-  let length = 0;
-  for (let index = 0; index < text.length; index++, length++) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
-  }
-  return length;
-}
-
+"use strict";
 export const catalogListParams: Validator<CatalogListParams> = validate1;
+const schema1 = {"title":"CatalogListParams","description":"No parameters (§7.13).","type":"object","properties":{"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema3 = {"title":"Meta","description":"Implementation-specific side-band data (§4.4); peers ignore keys they do not understand.","type":"object","properties":{"progressToken":{"$ref":"#/$defs/progressToken","description":"Asks for notifications/progress frames for this request (§9)."},"logLevel":{"$ref":"#/$defs/logLevel","description":"Minimum severity of notifications/log the client wants (§17.1)."},"deadlineMs":{"type":"integer","minimum":0,"description":"Milliseconds remaining for this request, not an absolute clock (§13.1, §16.2)."},"federation":{"type":"object","description":"Hop budget and path of a federated request, for loop detection (§16.2).","properties":{"depth":{"type":"integer","minimum":0,"description":"Remaining hop budget; an aggregator does not forward at 0 (§16.2)."},"path":{"type":"array","items":{"type":"string","description":"Identity of one aggregator already traversed."},"description":"Aggregator identities already traversed, in order (§16.2)."}}},"degraded":{"type":"array","items":{"type":"string","description":"The registry id of one engine that failed or was skipped."},"description":"In a federated result: the engines that errored, timed out or were skipped, so a thin result can be told from a complete one (§16.2)."},"idempotencyKey":{"type":"string","description":"Opaque key that lets a server return the original result of a repeated write (§7.10)."},"conformance":{"type":"string","enum":["L0","L1","L2"],"description":"Conformance level a server declares in info/initialize (§14)."},"session":{"type":"string","description":"Opaque session token (§6.2)."},"traceId":{"type":"string","description":"Trace correlation id; belongs in _meta, never in a core field (§17.2)."}}};
 const schema4 = {"title":"ProgressToken","description":"Client-chosen string or integer, unique among the client's in-flight requests, echoed verbatim in every progress frame (§9).","type":["string","integer"]};
 
@@ -29,9 +23,6 @@ evaluated0.items = undefined;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
 validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -54,15 +45,9 @@ if(typeof data !== "string"){
 validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema5.enum;
 if(!(((((data === "debug") || (data === "info")) || (data === "notice")) || (data === "warning")) || (data === "error"))){
 validate6.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -80,17 +65,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
-let data0 = data.progressToken;
 const _errs1 = errors;
-if(!(validate4(data0, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -99,13 +80,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.logLevel !== undefined){
-let data1 = data.logLevel;
 const _errs2 = errors;
-if(!(validate6(data1, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
+if(!(validate6(data.logLevel, {instancePath:instancePath+"/logLevel",parentData:data,parentDataProperty:"logLevel",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -120,17 +98,12 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate3.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate3.errors = [{instancePath:instancePath+"/deadlineMs",schemaPath:"#/properties/deadlineMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -142,7 +115,6 @@ if(valid0){
 if(data.federation !== undefined){
 let data3 = data.federation;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.depth !== undefined){
@@ -152,17 +124,12 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate3.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate3.errors = [{instancePath:instancePath+"/federation/depth",schemaPath:"#/properties/federation/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
@@ -174,34 +141,25 @@ if(valid1){
 if(data3.path !== undefined){
 let data5 = data3.path;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data5)){
 var valid2 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
 const _errs11 = errors;
-if(typeof data6 !== "string"){
+if(typeof data5[i0] !== "string"){
 validate3.errors = [{instancePath:instancePath+"/federation/path/" + i0,schemaPath:"#/properties/federation/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid2 = _errs11 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/federation/path",schemaPath:"#/properties/federation/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid1 = _errs9 === errors;
@@ -209,15 +167,11 @@ var valid1 = _errs9 === errors;
 else {
 var valid1 = true;
 }
-if(valid1){
-}
 }
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/federation",schemaPath:"#/properties/federation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -229,34 +183,25 @@ if(valid0){
 if(data.degraded !== undefined){
 let data7 = data.degraded;
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(Array.isArray(data7)){
 var valid3 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
 const _errs15 = errors;
-if(typeof data8 !== "string"){
+if(typeof data7[i1] !== "string"){
 validate3.errors = [{instancePath:instancePath+"/degraded/" + i1,schemaPath:"#/properties/degraded/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs16 = errors;
-if(errors === _errs15){
 }
 var valid3 = _errs15 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/degraded",schemaPath:"#/properties/degraded/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
@@ -266,14 +211,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.idempotencyKey !== undefined){
-let data9 = data.idempotencyKey;
 const _errs17 = errors;
-if(typeof data9 !== "string"){
+if(typeof data.idempotencyKey !== "string"){
 validate3.errors = [{instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs18 = errors;
-if(errors === _errs17){
 }
 var valid0 = _errs17 === errors;
 }
@@ -288,15 +229,9 @@ if(typeof data10 !== "string"){
 validate3.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs20 = errors;
-const vSchema0 = schema3.properties.conformance.enum;
 if(!(((data10 === "L0") || (data10 === "L1")) || (data10 === "L2"))){
 validate3.errors = [{instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/enum",keyword:"enum",params:{allowedValues: schema3.properties.conformance.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs19){
 }
 var valid0 = _errs19 === errors;
 }
@@ -305,14 +240,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.session !== undefined){
-let data11 = data.session;
 const _errs21 = errors;
-if(typeof data11 !== "string"){
+if(typeof data.session !== "string"){
 validate3.errors = [{instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs22 = errors;
-if(errors === _errs21){
 }
 var valid0 = _errs21 === errors;
 }
@@ -321,21 +252,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.traceId !== undefined){
-let data12 = data.traceId;
 const _errs23 = errors;
-if(typeof data12 !== "string"){
+if(typeof data.traceId !== "string"){
 validate3.errors = [{instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs24 = errors;
-if(errors === _errs23){
 }
 var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -349,8 +274,6 @@ if(valid0){
 else {
 validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate3.errors = vErrors;
@@ -369,31 +292,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 else {
 validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate1.errors = vErrors;
@@ -402,7 +312,9 @@ return errors === 0;
 const validate1_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const catalogListResult: Validator<CatalogListResult> = validate9;
+const schema6 = {"title":"CatalogListResult","description":"The federated engines (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"array","items":{"$ref":"#/$defs/engine"},"description":"Downstream engines (§7.13)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema7 = {"title":"CatalogEngine","description":"One downstream engine: identity and capabilities, plus an endpoint when exposed (§7.13).","type":"object","required":["id","server","capabilities"],"properties":{"id":{"type":"string","description":"The engine's label (§7.13)."},"server":{"$ref":"../types/peer-info.json","description":"Engine identity (§7.13)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"Engine capabilities (§7.13)."},"endpoint":{"type":"object","description":"Where a client may connect directly; omitted by proxy-only aggregators (§7.13).","required":["transport"],"properties":{"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"url":{"type":"string","description":"Endpoint, for http."},"command":{"type":"array","items":{"type":"string","description":"One argv element."},"description":"argv, for stdio."}}}}};
+const schema8 = {"$id":"https://rcp-gen.invalid/schema/types/peer-info.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"PeerInfo","description":"Name and version of a client or server (§7.1).","type":"object","required":["name","version"],"properties":{"name":{"type":"string","description":"Implementation name (§7.1)."},"version":{"type":"string","description":"Implementation version (§7.1)."}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/peer-info.json" */;
@@ -415,7 +327,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -425,14 +336,10 @@ return false;
 }
 else {
 if(data.name !== undefined){
-let data0 = data.name;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.name !== "string"){
 validate11.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -441,21 +348,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.version !== undefined){
-let data1 = data.version;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.version !== "string"){
 validate11.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -464,14 +365,14 @@ else {
 validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate11.errors = vErrors;
 return errors === 0;
 }
 const validate11_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema10 = {"title":"ServerCapabilities","description":"What a server offers, fixed for the session (§6, §13.2).","type":"object","properties":{"embed":{"$ref":"#/$defs/embed","description":"Dense content to vector (§7.3)."},"sparseEmbed":{"$ref":"#/$defs/sparseEmbed","description":"Learned-sparse embedding (§7.4)."},"multiVector":{"$ref":"#/$defs/multiVector","description":"Multi-vector / late interaction (§7.5)."},"rerank":{"$ref":"#/$defs/rerank","description":"Reranking (§7.6)."},"retrieve":{"$ref":"#/$defs/retrieve","description":"Full query to hits retrieval (§6.1, §7.7)."},"transform":{"$ref":"#/$defs/transform","description":"Query transformation (§7.8)."},"graph":{"$ref":"#/$defs/graph","description":"Graph retrieval (§7.9)."},"index":{"$ref":"#/$defs/index","description":"Document add/delete (§7.10, §7.11)."},"session":{"$ref":"#/$defs/session","description":"Trajectory-scoped state via sessionId (§7.7.3)."},"feedback":{"$ref":"#/$defs/feedback","description":"Accepts feedback signals (§7.16)."},"memory":{"$ref":"#/$defs/memory","description":"Memory build and clue recall (§7.17)."},"filter":{"$ref":"#/$defs/filter","description":"Metadata filtering (§8)."},"streaming":{"$ref":"#/$defs/streaming","description":"May emit notifications/progress (§9)."},"pagination":{"$ref":"#/$defs/pagination","description":"List results support cursor/nextCursor (§10)."},"citations":{"$ref":"#/$defs/citations","description":"Hits carry citation/trust (§6)."},"log":{"$ref":"#/$defs/log","description":"Emits notifications/log (§17.1)."},"catalog":{"$ref":"#/$defs/catalog","description":"Aggregator answering catalog/list (§7.13)."}},"patternProperties":{"^x-":{"type":"object","description":"A vendor extension capability; its value is any object (§6.2)."}}};
+const schema11 = {"title":"EmbedCapability","description":"Dense embedding metadata (§6, §7.3.1).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Vector dimension (§6)."},"identity":{"type":"string","description":"Model identity, e.g. bge-small-en (§6)."},"batchLimit":{"type":"integer","minimum":1,"description":"Largest inputs count per request (§4.7)."},"normalized":{"type":"boolean","description":"Vectors are unit-length (§6)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities; default [\"text\"] (§4.8)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 const schema12 = {"$id":"https://rcp-gen.invalid/schema/types/modality.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Modality","description":"The coarse kind of content, orthogonal to the block type (§4.8).","type":"string","enum":["text","image","audio","code","multimodal"]};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -489,15 +390,9 @@ if(typeof data !== "string"){
 validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema12.enum;
 if(!(((((data === "text") || (data === "image")) || (data === "audio")) || (data === "code")) || (data === "multimodal"))){
 validate16.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -521,15 +416,9 @@ if(typeof data !== "string"){
 validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema13.enum;
 if(!((data === "json") || (data === "f32-base64"))){
 validate18.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -547,7 +436,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -563,17 +451,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate15.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate15.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -583,14 +466,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.identity !== undefined){
-let data1 = data.identity;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.identity !== "string"){
 validate15.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -605,17 +484,12 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate15.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
 validate15.errors = [{instancePath:instancePath+"/batchLimit",schemaPath:"#/properties/batchLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -625,14 +499,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.normalized !== undefined){
-let data3 = data.normalized;
 const _errs7 = errors;
-if(typeof data3 !== "boolean"){
+if(typeof data.normalized !== "boolean"){
 validate15.errors = [{instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
@@ -643,33 +513,25 @@ if(valid0){
 if(data.modalities !== undefined){
 let data4 = data.modalities;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
 const _errs11 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate16(data4[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate15.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -681,41 +543,31 @@ if(valid0){
 if(data.encodings !== undefined){
 let data6 = data.encodings;
 const _errs12 = errors;
-const _errs13 = errors;
 if(errors === _errs12){
 if(Array.isArray(data6)){
 var valid2 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
 const _errs14 = errors;
-if(!(validate18(data7, {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate18(data6[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs14 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate15.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs12){
 }
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -728,14 +580,13 @@ else {
 validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate15.errors = vErrors;
 return errors === 0;
 }
 const validate15_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema14 = {"title":"SparseEmbedCapability","description":"Learned-sparse embedding metadata (§6).","type":"object","required":["identity"],"properties":{"identity":{"type":"string","description":"Model identity (§6)."},"vocabulary":{"type":"integer","minimum":1,"description":"Vocabulary size (§6)."}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -747,7 +598,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -757,14 +607,10 @@ return false;
 }
 else {
 if(data.identity !== undefined){
-let data0 = data.identity;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.identity !== "string"){
 validate21.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -779,17 +625,12 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate21.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
 validate21.errors = [{instancePath:instancePath+"/vocabulary",schemaPath:"#/properties/vocabulary/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -797,16 +638,12 @@ var valid0 = _errs3 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-}
 }
 }
 }
 else {
 validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate21.errors = vErrors;
@@ -826,7 +663,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -842,17 +678,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate23.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate23.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -862,14 +693,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.identity !== undefined){
-let data1 = data.identity;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.identity !== "string"){
 validate23.errors = [{instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -884,15 +711,9 @@ if(typeof data2 !== "string"){
 validate23.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs6 = errors;
-const vSchema0 = schema15.properties.similarity.enum;
 if(!((data2 === "dot") || (data2 === "cosine"))){
 validate23.errors = [{instancePath:instancePath+"/similarity",schemaPath:"#/properties/similarity/enum",keyword:"enum",params:{allowedValues: schema15.properties.similarity.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -903,33 +724,25 @@ if(valid0){
 if(data.modalities !== undefined){
 let data3 = data.modalities;
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs9 = errors;
-if(!(validate16(data4, {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate16(data3[i0], {instancePath:instancePath+"/modalities/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate23.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -941,41 +754,31 @@ if(valid0){
 if(data.encodings !== undefined){
 let data5 = data.encodings;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data5)){
 var valid2 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
 const _errs12 = errors;
-if(!(validate18(data6, {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate18(data5[i1], {instancePath:instancePath+"/encodings/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate23.errors = [{instancePath:instancePath+"/encodings",schemaPath:"#/properties/encodings/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -987,14 +790,13 @@ else {
 validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate23.errors = vErrors;
 return errors === 0;
 }
 const validate23_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema16 = {"title":"RerankCapability","description":"Reranking metadata (§6).","type":"object","required":["methods"],"properties":{"methods":{"type":"array","items":{"$ref":"#/$defs/rerankMethod"},"description":"Reranking methods offered (§6)."},"maxCandidates":{"type":"integer","minimum":1,"description":"Largest topN; larger requests are clamped (§7.7)."},"models":{"type":"array","items":{"type":"string","description":"A model name."},"description":"Reranker models offered (§6)."}}};
 const schema17 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1011,15 +813,9 @@ if(typeof data !== "string"){
 validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema17.enum;
 if(!(((data === "cross-encoder") || (data === "colbert")) || (data === "llm"))){
 validate28.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate28.errors = vErrors;
 return errors === 0;
@@ -1037,7 +833,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1049,33 +844,25 @@ else {
 if(data.methods !== undefined){
 let data0 = data.methods;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate28(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate28(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate27.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1091,17 +878,12 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate27.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs5 = errors;
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
 validate27.errors = [{instancePath:instancePath+"/maxCandidates",schemaPath:"#/properties/maxCandidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -1113,42 +895,31 @@ if(valid0){
 if(data.models !== undefined){
 let data3 = data.models;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data3)){
 var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
 const _errs8 = errors;
-if(typeof data4 !== "string"){
+if(typeof data3[i1] !== "string"){
 validate27.errors = [{instancePath:instancePath+"/models/" + i1,schemaPath:"#/properties/models/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs9 = errors;
-if(errors === _errs8){
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate27.errors = [{instancePath:instancePath+"/models",schemaPath:"#/properties/models/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1157,8 +928,6 @@ if(valid0){
 else {
 validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate27.errors = vErrors;
@@ -1183,15 +952,9 @@ if(typeof data !== "string"){
 validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema19.enum;
 if(!(((data === "dense") || (data === "sparse")) || (data === "hybrid"))){
 validate32.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate32.errors = vErrors;
 return errors === 0;
@@ -1214,15 +977,9 @@ if(typeof data !== "string"){
 validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema20.enum;
 if(!(((data === "rrf") || (data === "weighted")) || (data === "convex"))){
 validate34.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate34.errors = vErrors;
 return errors === 0;
@@ -1246,15 +1003,9 @@ if(typeof data !== "string"){
 validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema21.enum;
 if(!((((((((((data === "chunk") || (data === "passage")) || (data === "document")) || (data === "node")) || (data === "triplet")) || (data === "path")) || (data === "subgraph")) || (data === "community")) || (data === "tree-node")) || (data === "page"))){
 validate36.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -1272,7 +1023,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxK !== undefined){
@@ -1282,17 +1032,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate31.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate31.errors = [{instancePath:instancePath+"/maxK",schemaPath:"#/properties/maxK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1304,33 +1049,25 @@ if(valid0){
 if(data.modes !== undefined){
 let data1 = data.modes;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate32(data1[i0], {instancePath:instancePath+"/modes/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate31.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1342,33 +1079,25 @@ if(valid0){
 if(data.fusion !== undefined){
 let data3 = data.fusion;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(Array.isArray(data3)){
 var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
 const _errs8 = errors;
-if(!(validate34(data4, {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate34(data3[i1], {instancePath:instancePath+"/fusion/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate31.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -1378,14 +1107,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.mmr !== undefined){
-let data5 = data.mmr;
 const _errs9 = errors;
-if(typeof data5 !== "boolean"){
+if(typeof data.mmr !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -1394,14 +1119,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.rerankBuiltin !== undefined){
-let data6 = data.rerankBuiltin;
 const _errs11 = errors;
-if(typeof data6 !== "boolean"){
+if(typeof data.rerankBuiltin !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/rerankBuiltin",schemaPath:"#/properties/rerankBuiltin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid0 = _errs11 === errors;
 }
@@ -1412,33 +1133,25 @@ if(valid0){
 if(data.units !== undefined){
 let data7 = data.units;
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(Array.isArray(data7)){
 var valid3 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
 const _errs15 = errors;
-if(!(validate36(data8, {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate36(data7[i2], {instancePath:instancePath+"/units/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs15 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate31.errors = [{instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
@@ -1454,17 +1167,12 @@ if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinit
 validate31.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
 validate31.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs16){
 }
 }
 var valid0 = _errs16 === errors;
@@ -1474,14 +1182,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.tokenBudget !== undefined){
-let data10 = data.tokenBudget;
 const _errs18 = errors;
-if(typeof data10 !== "boolean"){
+if(typeof data.tokenBudget !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs19 = errors;
-if(errors === _errs18){
 }
 var valid0 = _errs18 === errors;
 }
@@ -1490,14 +1194,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.confidence !== undefined){
-let data11 = data.confidence;
 const _errs20 = errors;
-if(typeof data11 !== "boolean"){
+if(typeof data.confidence !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs21 = errors;
-if(errors === _errs20){
 }
 var valid0 = _errs20 === errors;
 }
@@ -1512,15 +1212,9 @@ if(typeof data12 !== "string"){
 validate31.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs23 = errors;
-const vSchema0 = schema18.properties.scoreScale.enum;
 if(!(((((data12 === "cosine") || (data12 === "dot")) || (data12 === "bm25")) || (data12 === "probability")) || (data12 === "unbounded"))){
 validate31.errors = [{instancePath:instancePath+"/scoreScale",schemaPath:"#/properties/scoreScale/enum",keyword:"enum",params:{allowedValues: schema18.properties.scoreScale.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs22){
 }
 var valid0 = _errs22 === errors;
 }
@@ -1535,9 +1229,6 @@ if(!((typeof data13 == "number") && (isFinite(data13)))){
 validate31.errors = [{instancePath:instancePath+"/scoreFloor",schemaPath:"#/properties/scoreFloor/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs25 = errors;
-if(errors === _errs24){
-}
 var valid0 = _errs24 === errors;
 }
 else {
@@ -1545,13 +1236,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.defaultMode !== undefined){
-let data14 = data.defaultMode;
 const _errs26 = errors;
-if(!(validate32(data14, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
+if(!(validate32(data.defaultMode, {instancePath:instancePath+"/defaultMode",parentData:data,parentDataProperty:"defaultMode",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs26 === errors;
 }
@@ -1560,14 +1248,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.deterministic !== undefined){
-let data15 = data.deterministic;
 const _errs27 = errors;
-if(typeof data15 !== "boolean"){
+if(typeof data.deterministic !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/deterministic",schemaPath:"#/properties/deterministic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs28 = errors;
-if(errors === _errs27){
 }
 var valid0 = _errs27 === errors;
 }
@@ -1576,14 +1260,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.snapshots !== undefined){
-let data16 = data.snapshots;
 const _errs29 = errors;
-if(typeof data16 !== "boolean"){
+if(typeof data.snapshots !== "boolean"){
 validate31.errors = [{instancePath:instancePath+"/snapshots",schemaPath:"#/properties/snapshots/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs30 = errors;
-if(errors === _errs29){
 }
 var valid0 = _errs29 === errors;
 }
@@ -1594,41 +1274,31 @@ if(valid0){
 if(data.modalities !== undefined){
 let data17 = data.modalities;
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(Array.isArray(data17)){
 var valid4 = true;
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-let data18 = data17[i3];
 const _errs33 = errors;
-if(!(validate16(data18, {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if(!(validate16(data17[i3], {instancePath:instancePath+"/modalities/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs33 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
 }
 else {
 validate31.errors = [{instancePath:instancePath+"/modalities",schemaPath:"#/properties/modalities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs31){
 }
 }
 var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1649,14 +1319,13 @@ else {
 validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate31.errors = vErrors;
 return errors === 0;
 }
 const validate31_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema22 = {"title":"TransformCapability","description":"Query transformation metadata (§6).","type":"object","required":["methods"],"properties":{"methods":{"type":"array","items":{"$ref":"#/$defs/transformMethod"},"description":"Transformations offered (§6)."}}};
 const schema23 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1673,15 +1342,9 @@ if(typeof data !== "string"){
 validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema23.enum;
 if(!(((((data === "rewrite") || (data === "hyde")) || (data === "multi-query")) || (data === "decompose")) || (data === "step-back"))){
 validate42.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate42.errors = vErrors;
 return errors === 0;
@@ -1699,7 +1362,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1711,41 +1373,27 @@ else {
 if(data.methods !== undefined){
 let data0 = data.methods;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate42(data1, {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate42(data0[i0], {instancePath:instancePath+"/methods/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate41.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1753,14 +1401,13 @@ else {
 validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate41.errors = vErrors;
 return errors === 0;
 }
 const validate41_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema24 = {"title":"GraphCapability","description":"Graph retrieval metadata (§6).","type":"object","required":["ops"],"properties":{"ops":{"type":"array","items":{"$ref":"#/$defs/graphOp"},"description":"Graph operations offered (§6)."}}};
 const schema25 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1777,15 +1424,9 @@ if(typeof data !== "string"){
 validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema25.enum;
 if(!(((((data === "local") || (data === "global")) || (data === "drift")) || (data === "communities")) || (data === "neighbors"))){
 validate46.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate46.errors = vErrors;
 return errors === 0;
@@ -1803,7 +1444,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1815,41 +1455,27 @@ else {
 if(data.ops !== undefined){
 let data0 = data.ops;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate46(data1, {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate46(data0[i0], {instancePath:instancePath+"/ops/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate45.errors = [{instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1857,14 +1483,13 @@ else {
 validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate45.errors = vErrors;
 return errors === 0;
 }
 const validate45_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema26 = {"title":"IndexCapability","description":"Document add/delete metadata (§6).","type":"object","required":["writable"],"properties":{"writable":{"type":"boolean","description":"index/add is allowed (§7.10)."},"chunking":{"type":"boolean","description":"Server-side chunking is available (§7.10)."},"contextual":{"type":"boolean","description":"Contextual retrieval is available (§7.10)."}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1876,7 +1501,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1886,14 +1510,10 @@ return false;
 }
 else {
 if(data.writable !== undefined){
-let data0 = data.writable;
 const _errs1 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.writable !== "boolean"){
 validate49.errors = [{instancePath:instancePath+"/writable",schemaPath:"#/properties/writable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1902,14 +1522,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.chunking !== undefined){
-let data1 = data.chunking;
 const _errs3 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.chunking !== "boolean"){
 validate49.errors = [{instancePath:instancePath+"/chunking",schemaPath:"#/properties/chunking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -1918,21 +1534,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.contextual !== undefined){
-let data2 = data.contextual;
 const _errs5 = errors;
-if(typeof data2 !== "boolean"){
+if(typeof data.contextual !== "boolean"){
 validate49.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -1942,14 +1552,13 @@ else {
 validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate49.errors = vErrors;
 return errors === 0;
 }
 const validate49_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema27 = {"title":"SessionCapability","description":"Trajectory-scoped state metadata (§7.7.3).","type":"object","properties":{"dedup":{"type":"boolean","description":"Hits already returned in the trajectory are deduplicated (§7.7.3)."},"ttlSeconds":{"type":"integer","minimum":0,"description":"How long trajectory state lives (§7.7.3)."}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1961,18 +1570,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dedup !== undefined){
-let data0 = data.dedup;
 const _errs1 = errors;
-if(typeof data0 !== "boolean"){
+if(typeof data.dedup !== "boolean"){
 validate51.errors = [{instancePath:instancePath+"/dedup",schemaPath:"#/properties/dedup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1987,17 +1591,12 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate51.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate51.errors = [{instancePath:instancePath+"/ttlSeconds",schemaPath:"#/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2005,15 +1604,11 @@ var valid0 = _errs3 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-}
 }
 }
 else {
 validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate51.errors = vErrors;
@@ -2021,6 +1616,7 @@ return errors === 0;
 }
 const validate51_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema28 = {"title":"FeedbackCapability","description":"Feedback is accepted; no metadata (§7.16).","type":"object"};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2036,14 +1632,12 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate53.errors = vErrors;
 return errors === 0;
 }
 const validate53_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema29 = {"title":"MemoryCapability","description":"Memory metadata (§7.17).","type":"object","required":["scopes"],"properties":{"scopes":{"type":"array","items":{"$ref":"#/$defs/memoryScope"},"description":"Memory scopes offered (§7.17)."},"clues":{"type":"boolean","description":"memory/recall returns clues (§7.17)."}}};
 const schema30 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2060,15 +1654,9 @@ if(typeof data !== "string"){
 validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema30.enum;
 if(!((data === "global") || (data === "session"))){
 validate56.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate56.errors = vErrors;
 return errors === 0;
@@ -2086,7 +1674,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2098,33 +1685,25 @@ else {
 if(data.scopes !== undefined){
 let data0 = data.scopes;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate56(data1, {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate56(data0[i0], {instancePath:instancePath+"/scopes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate55.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2134,21 +1713,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.clues !== undefined){
-let data2 = data.clues;
 const _errs4 = errors;
-if(typeof data2 !== "boolean"){
+if(typeof data.clues !== "boolean"){
 validate55.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2157,14 +1730,13 @@ else {
 validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate55.errors = vErrors;
 return errors === 0;
 }
 const validate55_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema31 = {"title":"FilterCapability","description":"Filterable fields and operators (§8).","type":"object","required":["fields"],"properties":{"fields":{"description":"Field names, or (recommended) a map from field name to field type (§8).","anyOf":[{"type":"object","description":"Field name to type; x- keys are vendor extensions (§6.2).","patternProperties":{"^x-":{"description":"A vendor extension entry."}},"additionalProperties":{"$ref":"#/$defs/filterFieldType"}},{"type":"array","items":{"type":"string","description":"A field name."},"description":"Field names."}]},"operators":{"type":"array","items":{"$ref":"#/$defs/filterOperator"},"description":"Operators allowed; others are -32005 (§8)."}}};
 const pattern0 = /* @__PURE__ */ new RegExp("^x-", "u");
 const schema32 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
 
@@ -2182,15 +1754,9 @@ if(typeof data !== "string"){
 validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema32.enum;
 if(!(((((((data === "keyword") || (data === "text")) || (data === "int")) || (data === "float")) || (data === "bool")) || (data === "date")) || (data === "geo"))){
 validate60.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate60.errors = vErrors;
 return errors === 0;
@@ -2213,15 +1779,9 @@ if(typeof data !== "string"){
 validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs0 = errors;
-const vSchema0 = schema33.enum;
 if(!((((((((((data === "eq") || (data === "ne")) || (data === "gt")) || (data === "gte")) || (data === "lt")) || (data === "lte")) || (data === "in")) || (data === "nin")) || (data === "contains")) || (data === "exists"))){
 validate62.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === 0){
 }
 validate62.errors = vErrors;
 return errors === 0;
@@ -2239,7 +1799,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2254,27 +1813,20 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const _errs5 = errors;
 for(const key0 in data0){
 if(!(pattern0.test(key0))){
-let data1 = data0[key0];
 const _errs6 = errors;
-if(!(validate60(data1, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if(!(validate60(data0[key0], {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
-}
-if(_errs5 === errors){
 }
 }
 else {
@@ -2287,24 +1839,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(errors === _errs3){
-}
 }
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
-if(_valid0){
-var props0 = true;
-}
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(Array.isArray(data0)){
 var valid3 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data0[i0];
 const _errs9 = errors;
-if(typeof data2 !== "string"){
+if(typeof data0[i0] !== "string"){
 const err1 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2314,15 +1859,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs10 = errors;
-if(errors === _errs9){
-}
 var valid3 = _errs9 === errors;
 if(!valid3){
 break;
 }
-}
-if(valid3){
 }
 }
 else {
@@ -2335,14 +1875,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(errors === _errs7){
-}
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
 if(!valid1){
 const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -2366,8 +1901,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -2377,41 +1910,31 @@ if(valid0){
 if(data.operators !== undefined){
 let data3 = data.operators;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data3)){
 var valid4 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
 const _errs13 = errors;
-if(!(validate62(data4, {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate62(data3[i1], {instancePath:instancePath+"/operators/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs13 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
 }
 else {
 validate59.errors = [{instancePath:instancePath+"/operators",schemaPath:"#/properties/operators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -2420,14 +1943,13 @@ else {
 validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate59.errors = vErrors;
 return errors === 0;
 }
 const validate59_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema34 = {"title":"StreamingCapability","description":"Progress notifications are supported; no metadata (§9).","type":"object"};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2443,14 +1965,12 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate65.errors = vErrors;
 return errors === 0;
 }
 const validate65_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema35 = {"title":"PaginationCapability","description":"cursor/nextCursor are supported; no metadata (§10).","type":"object"};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2466,14 +1986,12 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate67.errors = vErrors;
 return errors === 0;
 }
 const validate67_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema36 = {"title":"CitationsCapability","description":"Hits carry citation/trust; no metadata (§6).","type":"object"};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2489,14 +2007,12 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs0 = errors;
-if(errors === 0){
-}
 validate69.errors = vErrors;
 return errors === 0;
 }
 const validate69_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema37 = {"title":"LogCapability","description":"Log notification metadata (§17.1).","type":"object","properties":{"levels":{"type":"array","items":{"$ref":"meta.json#/$defs/logLevel"},"description":"Levels the server emits (§6)."}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2508,54 +2024,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.levels !== undefined){
 let data0 = data.levels;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate6(data1, {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate71.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 else {
 validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate71.errors = vErrors;
@@ -2563,6 +2062,7 @@ return errors === 0;
 }
 const validate71_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema38 = {"title":"CatalogCapability","description":"Aggregator metadata (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"integer","minimum":0,"description":"Number of downstream engines federated (§6)."}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2574,7 +2074,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2590,33 +2089,20 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate74.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate74.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
 }
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
 else {
 validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate74.errors = vErrors;
@@ -2635,17 +2121,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
-let data0 = data.embed;
 const _errs1 = errors;
-if(!(validate15(data0, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
+if(!(validate15(data.embed, {instancePath:instancePath+"/embed",parentData:data,parentDataProperty:"embed",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -2654,13 +2136,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sparseEmbed !== undefined){
-let data1 = data.sparseEmbed;
 const _errs2 = errors;
-if(!(validate21(data1, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
+if(!(validate21(data.sparseEmbed, {instancePath:instancePath+"/sparseEmbed",parentData:data,parentDataProperty:"sparseEmbed",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -2669,13 +2148,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.multiVector !== undefined){
-let data2 = data.multiVector;
 const _errs3 = errors;
-if(!(validate23(data2, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
+if(!(validate23(data.multiVector, {instancePath:instancePath+"/multiVector",parentData:data,parentDataProperty:"multiVector",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -2684,13 +2160,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.rerank !== undefined){
-let data3 = data.rerank;
 const _errs4 = errors;
-if(!(validate27(data3, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
+if(!(validate27(data.rerank, {instancePath:instancePath+"/rerank",parentData:data,parentDataProperty:"rerank",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -2699,13 +2172,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.retrieve !== undefined){
-let data4 = data.retrieve;
 const _errs5 = errors;
-if(!(validate31(data4, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
+if(!(validate31(data.retrieve, {instancePath:instancePath+"/retrieve",parentData:data,parentDataProperty:"retrieve",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -2714,13 +2184,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.transform !== undefined){
-let data5 = data.transform;
 const _errs6 = errors;
-if(!(validate41(data5, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+if(!(validate41(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -2729,13 +2196,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.graph !== undefined){
-let data6 = data.graph;
 const _errs7 = errors;
-if(!(validate45(data6, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
+if(!(validate45(data.graph, {instancePath:instancePath+"/graph",parentData:data,parentDataProperty:"graph",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
@@ -2744,13 +2208,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.index !== undefined){
-let data7 = data.index;
 const _errs8 = errors;
-if(!(validate49(data7, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
+if(!(validate49(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -2759,13 +2220,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.session !== undefined){
-let data8 = data.session;
 const _errs9 = errors;
-if(!(validate51(data8, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
+if(!(validate51(data.session, {instancePath:instancePath+"/session",parentData:data,parentDataProperty:"session",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -2774,13 +2232,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.feedback !== undefined){
-let data9 = data.feedback;
 const _errs10 = errors;
-if(!(validate53(data9, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
+if(!(validate53(data.feedback, {instancePath:instancePath+"/feedback",parentData:data,parentDataProperty:"feedback",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
@@ -2789,13 +2244,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.memory !== undefined){
-let data10 = data.memory;
 const _errs11 = errors;
-if(!(validate55(data10, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
+if(!(validate55(data.memory, {instancePath:instancePath+"/memory",parentData:data,parentDataProperty:"memory",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -2804,13 +2256,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.filter !== undefined){
-let data11 = data.filter;
 const _errs12 = errors;
-if(!(validate59(data11, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+if(!(validate59(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -2819,13 +2268,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.streaming !== undefined){
-let data12 = data.streaming;
 const _errs13 = errors;
-if(!(validate65(data12, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+if(!(validate65(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -2834,13 +2280,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.pagination !== undefined){
-let data13 = data.pagination;
 const _errs14 = errors;
-if(!(validate67(data13, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+if(!(validate67(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs14 === errors;
 }
@@ -2849,13 +2292,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.citations !== undefined){
-let data14 = data.citations;
 const _errs15 = errors;
-if(!(validate69(data14, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
+if(!(validate69(data.citations, {instancePath:instancePath+"/citations",parentData:data,parentDataProperty:"citations",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
@@ -2864,13 +2304,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.log !== undefined){
-let data15 = data.log;
 const _errs16 = errors;
-if(!(validate71(data15, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+if(!(validate71(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs16 === errors;
 }
@@ -2879,13 +2316,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.catalog !== undefined){
-let data16 = data.catalog;
 const _errs17 = errors;
-if(!(validate74(data16, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
+if(!(validate74(data.catalog, {instancePath:instancePath+"/catalog",parentData:data,parentDataProperty:"catalog",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs17 === errors;
 }
@@ -2911,23 +2345,15 @@ props0.pagination = true;
 props0.citations = true;
 props0.log = true;
 props0.catalog = true;
-var valid1 = true;
 for(const key0 in data){
 if(pattern0.test(key0)){
 let data17 = data[key0];
-const _errs18 = errors;
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
 validate14.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs19 = errors;
-if(errors === _errs18){
-}
-var valid1 = _errs18 === errors;
 props0[key0] = true;
 }
-}
-if(valid1){
 }
 }
 }
@@ -2951,8 +2377,6 @@ else {
 validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate14.errors = vErrors;
 evaluated0.props = props0;
@@ -2971,7 +2395,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2981,14 +2404,10 @@ return false;
 }
 else {
 if(data.id !== undefined){
-let data0 = data.id;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.id !== "string"){
 validate10.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2997,13 +2416,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
-let data1 = data.server;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+if(!(validate11(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -3012,14 +2428,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate14(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate14(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate14_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -3030,7 +2442,6 @@ if(valid0){
 if(data.endpoint !== undefined){
 let data3 = data.endpoint;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
@@ -3046,15 +2457,9 @@ if(typeof data4 !== "string"){
 validate10.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs8 = errors;
-const vSchema0 = schema7.properties.endpoint.properties.transport.enum;
 if(!((data4 === "stdio") || (data4 === "http"))){
 validate10.errors = [{instancePath:instancePath+"/endpoint/transport",schemaPath:"#/properties/endpoint/properties/transport/enum",keyword:"enum",params:{allowedValues: schema7.properties.endpoint.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs7){
 }
 var valid1 = _errs7 === errors;
 }
@@ -3063,14 +2468,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data3.url !== undefined){
-let data5 = data3.url;
 const _errs9 = errors;
-if(typeof data5 !== "string"){
+if(typeof data3.url !== "string"){
 validate10.errors = [{instancePath:instancePath+"/endpoint/url",schemaPath:"#/properties/endpoint/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid1 = _errs9 === errors;
 }
@@ -3081,42 +2482,31 @@ if(valid1){
 if(data3.command !== undefined){
 let data6 = data3.command;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(Array.isArray(data6)){
 var valid2 = true;
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
 const _errs13 = errors;
-if(typeof data7 !== "string"){
+if(typeof data6[i0] !== "string"){
 validate10.errors = [{instancePath:instancePath+"/endpoint/command/" + i0,schemaPath:"#/properties/endpoint/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs14 = errors;
-if(errors === _errs13){
 }
 var valid2 = _errs13 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate10.errors = [{instancePath:instancePath+"/endpoint/command",schemaPath:"#/properties/endpoint/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs11){
 }
 }
 var valid1 = _errs11 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -3126,15 +2516,11 @@ else {
 validate10.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs5){
-}
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -3144,8 +2530,6 @@ if(valid0){
 else {
 validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate10.errors = vErrors;
@@ -3164,7 +2548,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3176,33 +2559,25 @@ else {
 if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate10(data1, {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate10(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate9.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -3212,20 +2587,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data2 = data._meta;
 const _errs4 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -3233,8 +2603,6 @@ if(valid0){
 else {
 validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate9.errors = vErrors;
@@ -3244,8 +2612,9 @@ const validate9_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps
 
 export const embedParams: Validator<EmbedParams> = validate80;
 const schema40 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
+const schema41 = {"title":"EmbedInput","description":"A bare string or a Content block (§4.8, §7.3).","anyOf":[{"type":"string","description":"Text to embed."},{"$ref":"../types/content.json"}]};
 const schema42 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
-const func0 = ajvRuntime_ucs2length;
+const func0 = codePointLength;
 const pattern2 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3259,7 +2628,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -3277,9 +2645,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-let data0 = data.type;
-const _errs3 = errors;
-if("text" !== data0){
+if("text" !== data.type){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -3289,20 +2655,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
-}
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -3323,15 +2677,9 @@ if((data.text === undefined) && (missing1 = "text")){
 validate82.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 ifClause0 = "then";
 }
 else {
@@ -3354,8 +2702,6 @@ errors++;
 else {
 if(data.type !== undefined){
 let data1 = data.type;
-const _errs8 = errors;
-const vSchema0 = schema42.else.if.properties.type.enum;
 if(!(((data1 === "image") || (data1 === "audio")) || (data1 === "blob"))){
 const err3 = {};
 if(vErrors === null){
@@ -3366,20 +2712,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs8){
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
-}
-if(errors === _errs7){
 }
 var _valid1 = _errs7 === errors;
 errors = _errs6;
@@ -3408,10 +2742,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
@@ -3443,15 +2773,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs13){
 }
 var _valid2 = _errs13 === errors;
 valid5 = valid5 || _valid2;
-if(_valid2){
-}
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -3465,15 +2789,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs14){
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
-if(_valid2){
-}
 if(!valid5){
 const err7 = {instancePath,schemaPath:"#/else/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -3505,16 +2823,10 @@ if((data.mimeType === undefined) && (missing6 = "mimeType")){
 validate82.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs9){
 }
 }
 var _valid1 = _errs9 === errors;
 valid2 = _valid1;
-if(valid2){
-}
 ifClause1 = "then";
 }
 else {
@@ -3528,26 +2840,12 @@ return false;
 else {
 if(data.type !== undefined){
 let data2 = data.type;
-const _errs16 = errors;
-const vSchema1 = schema42.else.else.properties.type.enum;
 if(!((((data2 === "text") || (data2 === "image")) || (data2 === "audio")) || (data2 === "blob"))){
 validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"#/else/else/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.else.else.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-else {
-}
-if(errors === _errs16){
-}
-var valid6 = _errs16 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
-}
-if(errors === _errs15){
 }
 var _valid1 = _errs15 === errors;
 valid2 = _valid1;
@@ -3568,10 +2866,6 @@ vErrors.push(err8);
 errors++;
 validate82.errors = vErrors;
 return false;
-}
-else {
-}
-if(errors === _errs5){
 }
 var _valid0 = _errs5 === errors;
 valid0 = _valid0;
@@ -3594,8 +2888,6 @@ vErrors.push(err9);
 errors++;
 validate82.errors = vErrors;
 return false;
-}
-else {
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3620,15 +2912,9 @@ if(typeof data3 !== "string"){
 validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs18 = errors;
-const vSchema2 = schema42.properties.type.enum;
 if(!((((data3 === "text") || (data3 === "image")) || (data3 === "audio")) || (data3 === "blob"))){
 validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs17){
 }
 var valid7 = _errs17 === errors;
 }
@@ -3637,14 +2923,10 @@ var valid7 = true;
 }
 if(valid7){
 if(data.text !== undefined){
-let data4 = data.text;
 const _errs19 = errors;
-if(typeof data4 !== "string"){
+if(typeof data.text !== "string"){
 validate82.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs20 = errors;
-if(errors === _errs19){
 }
 var valid7 = _errs19 === errors;
 }
@@ -3655,21 +2937,16 @@ if(valid7){
 if(data.mimeType !== undefined){
 let data5 = data.mimeType;
 const _errs21 = errors;
-const _errs22 = errors;
 if(errors === _errs21){
 if(typeof data5 === "string"){
 if(func0(data5) < 1){
 validate82.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate82.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs21){
 }
 }
 var valid7 = _errs21 === errors;
@@ -3681,21 +2958,16 @@ if(valid7){
 if(data.data !== undefined){
 let data6 = data.data;
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
 validate82.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""}];
 return false;
 }
-else {
-}
 }
 else {
 validate82.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs23){
 }
 }
 var valid7 = _errs23 === errors;
@@ -3707,29 +2979,22 @@ if(valid7){
 if(data.uri !== undefined){
 let data7 = data.uri;
 const _errs25 = errors;
-const _errs26 = errors;
 if(errors === _errs25){
 if(typeof data7 === "string"){
 if(func0(data7) < 1){
 validate82.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate82.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs25){
 }
 }
 var valid7 = _errs25 === errors;
 }
 else {
 var valid7 = true;
-}
-if(valid7){
 }
 }
 }
@@ -3740,8 +3005,6 @@ if(valid7){
 else {
 validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate82.errors = vErrors;
@@ -3774,13 +3037,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-}
 const _errs3 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
@@ -3791,8 +3049,6 @@ var props0 = validate82_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-}
 if(!valid0){
 const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -3816,8 +3072,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate81.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
@@ -3835,7 +3089,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -3851,10 +3104,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -3874,15 +3123,9 @@ if((data.inputs === undefined) && (missing1 = "inputs")){
 validate80.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 }
 if(!valid0){
 const err1 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -3896,41 +3139,30 @@ errors++;
 validate80.errors = vErrors;
 return false;
 }
-else {
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inputs !== undefined){
 let data0 = data.inputs;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data0)){
 var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs6 = errors;
-if(!(validate81(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate81(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate81_evaluated.props;
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate80.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -3942,34 +3174,25 @@ if(valid1){
 if(data.texts !== undefined){
 let data2 = data.texts;
 const _errs7 = errors;
-const _errs8 = errors;
 if(errors === _errs7){
 if(Array.isArray(data2)){
 var valid3 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
 const _errs9 = errors;
-if(!(validate81(data3, {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate81(data2[i1], {instancePath:instancePath+"/texts/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
-}
-else {
-var props1 = validate81_evaluated.props;
 }
 var valid3 = _errs9 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate80.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs7){
 }
 }
 var valid1 = _errs7 === errors;
@@ -3985,15 +3208,9 @@ if(typeof data4 !== "string"){
 validate80.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs11 = errors;
-const vSchema0 = schema40.properties.kind.enum;
 if(!((data4 === "query") || (data4 === "document"))){
 validate80.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema40.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs10){
 }
 var valid1 = _errs10 === errors;
 }
@@ -4002,13 +3219,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.encoding !== undefined){
-let data5 = data.encoding;
 const _errs12 = errors;
-if(!(validate18(data5, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate18(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs12 === errors;
 }
@@ -4017,20 +3231,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data._meta !== undefined){
-let data6 = data._meta;
 const _errs13 = errors;
-if(!(validate3(data6, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs13 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -4041,8 +3250,6 @@ else {
 validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate80.errors = vErrors;
 return errors === 0;
@@ -4050,6 +3257,8 @@ return errors === 0;
 const validate80_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedResult: Validator<EmbedResult> = validate88;
+const schema43 = {"title":"EmbedResult","description":"One vector per input; a binary encoding is echoed with its dimension (§7.3, §7.3.1).","type":"object","required":["vectors"],"properties":{"vectors":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"One vector per input, same order (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
+const schema44 = {"$id":"https://rcp-gen.invalid/schema/types/vector.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Vector","description":"One dense vector: an array of numbers (encoding json) or a base64 string of little-endian float32 (encoding f32-base64) (§7.3.1).","oneOf":[{"type":"array","items":{"type":"number","description":"One component."},"description":"JSON encoding."},{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"f32-base64 encoding (RFC 4648 §4, padded)."}]};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector.json" */;
@@ -4066,7 +3275,6 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data)){
 var valid1 = true;
@@ -4084,15 +3292,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs4 = errors;
-if(errors === _errs3){
-}
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
-}
-if(valid1){
 }
 }
 else {
@@ -4105,8 +3308,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(errors === _errs1){
-}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -4115,7 +3316,6 @@ passing0 = 0;
 var items0 = true;
 }
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
@@ -4128,8 +3328,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-else {
-}
 }
 else {
 const err3 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4140,8 +3338,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
-if(errors === _errs5){
 }
 }
 var _valid0 = _errs5 === errors;
@@ -4178,8 +3374,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate89.errors = vErrors;
 evaluated0.items = items0;
 return errors === 0;
@@ -4197,7 +3391,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -4215,9 +3408,7 @@ errors++;
 }
 else {
 if(data.encoding !== undefined){
-let data0 = data.encoding;
-const _errs3 = errors;
-if("f32-base64" !== data0){
+if("f32-base64" !== data.encoding){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -4227,20 +3418,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
-}
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -4260,15 +3439,9 @@ if((data.dimension === undefined) && (missing1 = "dimension")){
 validate88.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 }
 if(!valid0){
 const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -4282,8 +3455,6 @@ errors++;
 validate88.errors = vErrors;
 return false;
 }
-else {
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -4295,34 +3466,25 @@ else {
 if(data.vectors !== undefined){
 let data1 = data.vectors;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data1)){
 var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs7 = errors;
-if(!(validate89(data2, {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate89(data1[i0], {instancePath:instancePath+"/vectors/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
-}
-else {
-var items0 = validate89_evaluated.items;
 }
 var valid3 = _errs7 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate88.errors = [{instancePath:instancePath+"/vectors",schemaPath:"#/properties/vectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid2 = _errs5 === errors;
@@ -4332,13 +3494,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.encoding !== undefined){
-let data3 = data.encoding;
 const _errs8 = errors;
-if(!(validate18(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate18(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs8 === errors;
 }
@@ -4353,17 +3512,12 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate88.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
 validate88.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs9){
 }
 }
 var valid2 = _errs9 === errors;
@@ -4373,20 +3527,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data._meta !== undefined){
-let data5 = data._meta;
 const _errs11 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -4397,8 +3546,6 @@ else {
 validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate88.errors = vErrors;
 return errors === 0;
@@ -4406,6 +3553,7 @@ return errors === 0;
 const validate88_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedPartial: Validator<EmbedPartial> = validate93;
+const schema45 = {"title":"EmbedPartial","description":"How many inputs are embedded so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Inputs embedded so far."}}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4417,7 +3565,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completed !== undefined){
@@ -4427,32 +3574,19 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate93.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate93.errors = [{instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
 }
 }
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 else {
 validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate93.errors = vErrors;
@@ -4473,7 +3607,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4485,34 +3618,25 @@ else {
 if(data.inputs !== undefined){
 let data0 = data.inputs;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate81(data1, {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate81(data0[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate81_evaluated.props;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate95.errors = [{instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4528,15 +3652,9 @@ if(typeof data2 !== "string"){
 validate95.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs5 = errors;
-const vSchema0 = schema47.properties.kind.enum;
 if(!((data2 === "query") || (data2 === "document"))){
 validate95.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema47.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -4545,13 +3663,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.encoding !== undefined){
-let data3 = data.encoding;
 const _errs6 = errors;
-if(!(validate18(data3, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate18(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs6 === errors;
 }
@@ -4560,20 +3675,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data4 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4584,8 +3694,6 @@ else {
 validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate95.errors = vErrors;
 return errors === 0;
@@ -4593,6 +3701,7 @@ return errors === 0;
 const validate95_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiResult: Validator<EmbedMultiResult> = validate99;
+const schema48 = {"title":"EmbedMultiResult","description":"One matrix (a list of row vectors) per input (§7.5).","type":"object","required":["matrices","dimension"],"properties":{"matrices":{"type":"array","description":"One matrix per input, same order (§7.5).","items":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"Token or patch vectors of one input."}},"dimension":{"type":"integer","minimum":1,"description":"Row vector dimension (§7.5)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4604,7 +3713,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4616,7 +3724,6 @@ else {
 if(data.matrices !== undefined){
 let data0 = data.matrices;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -4624,34 +3731,25 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid2 = true;
 const len1 = data1.length;
 for(let i1=0; i1<len1; i1++){
-let data2 = data1[i1];
 const _errs5 = errors;
-if(!(validate89(data2, {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate89(data1[i1], {instancePath:instancePath+"/matrices/" + i0+"/" + i1,parentData:data1,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
-}
-else {
-var items0 = validate89_evaluated.items;
 }
 var valid2 = _errs5 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate99.errors = [{instancePath:instancePath+"/matrices/" + i0,schemaPath:"#/properties/matrices/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid1 = _errs3 === errors;
@@ -4659,14 +3757,10 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate99.errors = [{instancePath:instancePath+"/matrices",schemaPath:"#/properties/matrices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4682,17 +3776,12 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate99.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
 validate99.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -4702,13 +3791,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.encoding !== undefined){
-let data4 = data.encoding;
 const _errs8 = errors;
-if(!(validate18(data4, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate18(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
@@ -4717,20 +3803,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data5 = data._meta;
 const _errs9 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4741,15 +3822,11 @@ else {
 validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate99.errors = vErrors;
 return errors === 0;
 }
 const validate99_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const embedMultiPartial: Validator<EmbedMultiPartial> = validate93;
 
 export const embedSparseParams: Validator<EmbedSparseParams> = validate104;
 const schema50 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4764,7 +3841,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4776,34 +3852,25 @@ else {
 if(data.texts !== undefined){
 let data0 = data.texts;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data0[i0] !== "string"){
 validate104.errors = [{instancePath:instancePath+"/texts/" + i0,schemaPath:"#/properties/texts/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate104.errors = [{instancePath:instancePath+"/texts",schemaPath:"#/properties/texts/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4819,15 +3886,9 @@ if(typeof data2 !== "string"){
 validate104.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs6 = errors;
-const vSchema0 = schema50.properties.kind.enum;
 if(!((data2 === "query") || (data2 === "document"))){
 validate104.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema50.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -4836,20 +3897,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -4859,8 +3915,6 @@ else {
 validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate104.errors = vErrors;
 return errors === 0;
@@ -4868,6 +3922,8 @@ return errors === 0;
 const validate104_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedSparseResult: Validator<EmbedSparseResult> = validate106;
+const schema51 = {"title":"EmbedSparseResult","description":"One sparse vector per text, same order (§7.4).","type":"object","required":["sparse"],"properties":{"sparse":{"type":"array","items":{"$ref":"../types/sparse-vector.json"},"description":"Sparse vectors (§7.4)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+const schema52 = {"$id":"https://rcp-gen.invalid/schema/types/sparse-vector.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"SparseVector","description":"A learned-sparse (SPLADE) vector: vocabulary ids and their weights (§7.4).","type":"object","required":["indices","values"],"properties":{"indices":{"type":"array","items":{"type":"integer","minimum":0,"description":"A vocabulary id."},"description":"Vocabulary ids (§7.4)."},"values":{"type":"array","items":{"type":"number","description":"A term weight."},"description":"Learned weights, one per index (§7.4)."}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/sparse-vector.json" */;
@@ -4880,7 +3936,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4892,7 +3947,6 @@ else {
 if(data.indices !== undefined){
 let data0 = data.indices;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -4904,17 +3958,12 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate107.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate107.errors = [{instancePath:instancePath+"/indices/" + i0,schemaPath:"#/properties/indices/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid1 = _errs3 === errors;
@@ -4922,14 +3971,10 @@ if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate107.errors = [{instancePath:instancePath+"/indices",schemaPath:"#/properties/indices/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -4941,7 +3986,6 @@ if(valid0){
 if(data.values !== undefined){
 let data2 = data.values;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -4953,22 +3997,15 @@ if(!((typeof data3 == "number") && (isFinite(data3)))){
 validate107.errors = [{instancePath:instancePath+"/values/" + i1,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs8 = errors;
-if(errors === _errs7){
-}
 var valid2 = _errs7 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate107.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -4976,16 +4013,12 @@ var valid0 = _errs5 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-}
 }
 }
 }
 else {
 validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate107.errors = vErrors;
@@ -5004,7 +4037,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5016,33 +4048,25 @@ else {
 if(data.sparse !== undefined){
 let data0 = data.sparse;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate107(data1, {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate107(data0[i0], {instancePath:instancePath+"/sparse/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate106.errors = [{instancePath:instancePath+"/sparse",schemaPath:"#/properties/sparse/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -5052,20 +4076,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data2 = data._meta;
 const _errs4 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5074,8 +4093,6 @@ else {
 validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate106.errors = vErrors;
 return errors === 0;
@@ -5083,6 +4100,8 @@ return errors === 0;
 const validate106_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackParams: Validator<FeedbackParams> = validate111;
+const schema54 = {"title":"FeedbackParams","description":"Signals about earlier hits (§7.16).","type":"object","required":["signals"],"properties":{"sessionId":{"type":"string","description":"Ties feedback to a trajectory (§7.7.3)."},"query":{"$ref":"../types/query-input.json","description":"The query the hits answered (§7.16)."},"signals":{"type":"array","items":{"$ref":"#/$defs/signal"},"description":"One signal per hit (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+const schema55 = {"$id":"https://rcp-gen.invalid/schema/types/query-input.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"QueryInput","description":"A query or passage: a bare string (equivalent to one text block), a Content block, or an array of blocks (§4.8).","oneOf":[{"type":"string","description":"Shorthand for {\"type\":\"text\",\"text\":...}."},{"$ref":"content.json"},{"type":"array","minItems":1,"items":{"$ref":"content.json"},"description":"A multimodal input of several blocks."}]};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/query-input.json" */;
@@ -5109,9 +4128,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -5136,7 +4152,6 @@ valid0 = true;
 passing0 = 1;
 }
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data)){
 if(data.length < 1){
@@ -5153,21 +4168,15 @@ else {
 var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs6 = errors;
-if(!(validate82(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate82(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
-}
-else {
-var props1 = validate82_evaluated.props;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
-}
-if(valid1){
 }
 }
 }
@@ -5180,8 +4189,6 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
-if(errors === _errs4){
 }
 }
 var _valid0 = _errs4 === errors;
@@ -5220,8 +4227,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate112.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
@@ -5241,7 +4246,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5257,9 +4261,6 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate116.errors = [{instancePath:instancePath+"/hitId",schemaPath:"#/properties/hitId/type",keyword:"type",params:{type: schema56.properties.hitId.type},message:"must be string,number"}];
 return false;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -5267,14 +4268,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.used !== undefined){
-let data1 = data.used;
 const _errs3 = errors;
-if(typeof data1 !== "boolean"){
+if(typeof data.used !== "boolean"){
 validate116.errors = [{instancePath:instancePath+"/used",schemaPath:"#/properties/used/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -5283,14 +4280,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cited !== undefined){
-let data2 = data.cited;
 const _errs5 = errors;
-if(typeof data2 !== "boolean"){
+if(typeof data.cited !== "boolean"){
 validate116.errors = [{instancePath:instancePath+"/cited",schemaPath:"#/properties/cited/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -5299,14 +4292,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.helpful !== undefined){
-let data3 = data.helpful;
 const _errs7 = errors;
-if(typeof data3 !== "boolean"){
+if(typeof data.helpful !== "boolean"){
 validate116.errors = [{instancePath:instancePath+"/helpful",schemaPath:"#/properties/helpful/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
@@ -5317,7 +4306,6 @@ if(valid0){
 if(data.reward !== undefined){
 let data4 = data.reward;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
@@ -5329,15 +4317,11 @@ if(data4 < -1 || isNaN(data4)){
 validate116.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1"}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate116.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -5347,14 +4331,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.poisonSuspected !== undefined){
-let data5 = data.poisonSuspected;
 const _errs11 = errors;
-if(typeof data5 !== "boolean"){
+if(typeof data.poisonSuspected !== "boolean"){
 validate116.errors = [{instancePath:instancePath+"/poisonSuspected",schemaPath:"#/properties/poisonSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid0 = _errs11 === errors;
 }
@@ -5363,21 +4343,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.injectionSuspected !== undefined){
-let data6 = data.injectionSuspected;
 const _errs13 = errors;
-if(typeof data6 !== "boolean"){
+if(typeof data.injectionSuspected !== "boolean"){
 validate116.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs14 = errors;
-if(errors === _errs13){
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5390,8 +4364,6 @@ if(valid0){
 else {
 validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate116.errors = vErrors;
@@ -5410,7 +4382,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5420,14 +4391,10 @@ return false;
 }
 else {
 if(data.sessionId !== undefined){
-let data0 = data.sessionId;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.sessionId !== "string"){
 validate111.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5436,15 +4403,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
-let data1 = data.query;
 const _errs3 = errors;
-if(!(validate112(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate112(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate112_evaluated.props;
-var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs3 === errors;
 }
@@ -5455,33 +4417,25 @@ if(valid0){
 if(data.signals !== undefined){
 let data2 = data.signals;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
 const _errs6 = errors;
-if(!(validate116(data3, {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate116(data2[i0], {instancePath:instancePath+"/signals/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate111.errors = [{instancePath:instancePath+"/signals",schemaPath:"#/properties/signals/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -5491,20 +4445,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data4 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5515,8 +4464,6 @@ else {
 validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate111.errors = vErrors;
 return errors === 0;
@@ -5524,6 +4471,7 @@ return errors === 0;
 const validate111_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackResult: Validator<FeedbackResult> = validate119;
+const schema57 = {"title":"FeedbackResult","description":"How many signals were recorded (§7.16).","type":"object","required":["accepted"],"properties":{"accepted":{"type":"integer","minimum":0,"description":"Signals recorded, including ignored fields (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5535,7 +4483,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5551,17 +4498,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate119.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate119.errors = [{instancePath:instancePath+"/accepted",schemaPath:"#/properties/accepted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -5571,20 +4513,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data1 = data._meta;
 const _errs3 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5593,8 +4530,6 @@ else {
 validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate119.errors = vErrors;
 return errors === 0;
@@ -5602,6 +4537,7 @@ return errors === 0;
 const validate119_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphParams: Validator<GraphParams> = validate122;
+const schema59 = {"title":"GraphParams","description":"The graph operation and its inputs (§7.9).","type":"object","required":["op"],"properties":{"op":{"$ref":"../capabilities.json#/$defs/graphOp","description":"Must be in graph.ops (§7.9)."},"query":{"$ref":"../types/query-input.json","description":"The query (§7.9, §4.8)."},"k":{"type":"integer","minimum":0,"description":"How many results (§7.9)."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes, e.g. from memory/recall clues (§7.9, §7.17)."},"hops":{"type":"integer","minimum":0,"description":"Traversal depth (§7.9)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5613,7 +4549,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5623,13 +4558,10 @@ return false;
 }
 else {
 if(data.op !== undefined){
-let data0 = data.op;
 const _errs1 = errors;
-if(!(validate46(data0, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
+if(!(validate46(data.op, {instancePath:instancePath+"/op",parentData:data,parentDataProperty:"op",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -5638,15 +4570,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
-let data1 = data.query;
 const _errs2 = errors;
-if(!(validate112(data1, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate112(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate112_evaluated.props;
-var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs2 === errors;
 }
@@ -5661,17 +4588,12 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate122.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate122.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5683,34 +4605,25 @@ if(valid0){
 if(data.seedIds !== undefined){
 let data3 = data.seedIds;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data3)){
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs7 = errors;
-if(typeof data4 !== "string"){
+if(typeof data3[i0] !== "string"){
 validate122.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid1 = _errs7 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate122.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -5726,17 +4639,12 @@ if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinit
 validate122.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 validate122.errors = [{instancePath:instancePath+"/hops",schemaPath:"#/properties/hops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -5746,14 +4654,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sessionId !== undefined){
-let data6 = data.sessionId;
 const _errs11 = errors;
-if(typeof data6 !== "string"){
+if(typeof data.sessionId !== "string"){
 validate122.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid0 = _errs11 === errors;
 }
@@ -5762,14 +4666,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cursor !== undefined){
-let data7 = data.cursor;
 const _errs13 = errors;
-if(typeof data7 !== "string"){
+if(typeof data.cursor !== "string"){
 validate122.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs14 = errors;
-if(errors === _errs13){
 }
 var valid0 = _errs13 === errors;
 }
@@ -5778,20 +4678,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data8 = data._meta;
 const _errs15 = errors;
-if(!(validate3(data8, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5806,8 +4701,6 @@ else {
 validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate122.errors = vErrors;
 return errors === 0;
@@ -5815,7 +4708,10 @@ return errors === 0;
 const validate122_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphResult: Validator<GraphResult> = validate126;
+const schema60 = {"title":"GraphResult","description":"An op-specific shape; a receiver matches it against the op it asked for (§7.9).","type":"object","properties":{"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"nextCursor":{"type":"string","description":"Cursor for the next page of communities (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"anyOf":[{"$ref":"#/$defs/localResult"},{"$ref":"#/$defs/globalResult"},{"$ref":"#/$defs/driftResult"},{"$ref":"#/$defs/communitiesResult"},{"$ref":"#/$defs/neighborsResult"}]};
+const schema61 = {"title":"GraphLocalResult","description":"op local: an entity-anchored, PPR-expanded subgraph as hits (§7.9).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits (§7.9)."}}};
 const schema62 = {"$id":"https://rcp-gen.invalid/schema/types/hit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Hit","description":"One ranked result of retrieve, graph or memory/recall (§7.7).","type":"object","required":["id","score"],"properties":{"id":{"type":["string","number"],"description":"Identifier in the server's id space; fusion keys on its string form (§7.7, §16.3)."},"score":{"type":"number","description":"Server-scaled relevance, higher is better, comparable only within one response (§4.6)."},"confidence":{"type":"number","minimum":0,"maximum":1,"description":"Normalised relevance in [0,1], comparable across calls (§7.7.2)."},"text":{"type":"string","description":"The text body (§7.7)."},"content":{"type":"array","items":{"$ref":"content.json"},"description":"Non-text or mixed bodies, e.g. a page image (§4.8)."},"modality":{"$ref":"modality.json","description":"The modality of this hit (§4.8)."},"unit":{"$ref":"retrieval-unit.json","description":"The granularity of this hit (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level this hit came from; 0 is the leaf layer (§7.7.2)."},"meta":{"type":"object","description":"Document metadata, e.g. meta.engine after fusion (§7.7, §16.3)."},"vector":{"$ref":"vector.json","description":"The hit's vector when includeVectors, in the requested encoding (§7.3.1)."},"scores":{"type":"object","description":"Per-stage score breakdown for debugging/telemetry (§7.7).","properties":{"dense":{"type":"number","description":"Dense-recall score."},"sparse":{"type":"number","description":"Sparse-recall score."},"rerank":{"type":"number","description":"Reranker score."}}},"citation":{"$ref":"citation.json","description":"Where the hit comes from (§7.7)."},"provenance":{"$ref":"provenance.json","description":"Graph/tree lineage (§7.7.2)."},"trust":{"$ref":"trust.json","description":"Provenance and safety signals (§15.2)."},"chunk":{"type":"object","description":"The chunk this hit is, within its document (§7.7).","required":["docId","index"],"properties":{"docId":{"type":"string","description":"The parent document id."},"index":{"type":"integer","minimum":0,"description":"Position of the chunk in the document."},"context":{"type":"string","description":"Situating context added by contextual retrieval (§7.10)."}}}}};
+const schema63 = {"$id":"https://rcp-gen.invalid/schema/types/citation.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Citation","description":"Where a hit comes from (§7.7). Every member is optional: §7.7 shows source without a `?`, yet the Appendix D hit cites by uri and title alone.","type":"object","properties":{"source":{"type":"string","description":"The source document or collection (§7.7)."},"uri":{"type":"string","description":"A link to the source (§7.7)."},"title":{"type":"string","description":"The source title (§7.7)."},"start":{"type":"integer","minimum":0,"description":"Start offset of the cited span (§7.7)."},"end":{"type":"integer","minimum":0,"description":"End offset of the cited span (§7.7)."},"page":{"type":"integer","minimum":0,"description":"Page number of the cited span (§7.7)."}}};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/citation.json" */;
@@ -5828,18 +4724,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source !== undefined){
-let data0 = data.source;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.source !== "string"){
 validate133.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5848,14 +4739,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.uri !== undefined){
-let data1 = data.uri;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.uri !== "string"){
 validate133.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -5864,14 +4751,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-let data2 = data.title;
 const _errs5 = errors;
-if(typeof data2 !== "string"){
+if(typeof data.title !== "string"){
 validate133.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -5886,17 +4769,12 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate133.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate133.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -5912,17 +4790,12 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate133.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs10 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate133.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -5938,25 +4811,18 @@ if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinit
 validate133.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs12 = errors;
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 validate133.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -5968,14 +4834,13 @@ else {
 validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate133.errors = vErrors;
 return errors === 0;
 }
 const validate133_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema64 = {"$id":"https://rcp-gen.invalid/schema/types/provenance.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Provenance","description":"Graph/tree lineage behind a hit (§7.7, §7.7.2).","type":"object","properties":{"path":{"type":"array","items":{"type":"string","description":"An entity on the path."},"description":"The entity path (§7.7)."},"nodes":{"type":"array","items":{"type":"string","description":"A traversed node id."},"description":"Nodes traversed (§7.7)."},"edges":{"type":"array","description":"Edges traversed (§7.7).","items":{"type":"object","description":"One traversed edge.","required":["src","dst"],"properties":{"src":{"type":"string","description":"Source node id."},"dst":{"type":"string","description":"Destination node id."}}}},"leaves":{"type":"array","items":{"type":"string","description":"A covered leaf id."},"description":"Leaves a summary covers (RAPTOR) (§7.7)."}}};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/provenance.json" */;
@@ -5988,40 +4853,30 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data0[i0] !== "string"){
 validate135.errors = [{instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate135.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -6033,34 +4888,25 @@ if(valid0){
 if(data.nodes !== undefined){
 let data2 = data.nodes;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
 const _errs7 = errors;
-if(typeof data3 !== "string"){
+if(typeof data2[i1] !== "string"){
 validate135.errors = [{instancePath:instancePath+"/nodes/" + i1,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate135.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -6072,7 +4918,6 @@ if(valid0){
 if(data.edges !== undefined){
 let data4 = data.edges;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid3 = true;
@@ -6080,7 +4925,6 @@ const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 let data5 = data4[i2];
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing0;
@@ -6090,14 +4934,10 @@ return false;
 }
 else {
 if(data5.src !== undefined){
-let data6 = data5.src;
 const _errs13 = errors;
-if(typeof data6 !== "string"){
+if(typeof data5.src !== "string"){
 validate135.errors = [{instancePath:instancePath+"/edges/" + i2+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs14 = errors;
-if(errors === _errs13){
 }
 var valid4 = _errs13 === errors;
 }
@@ -6106,21 +4946,15 @@ var valid4 = true;
 }
 if(valid4){
 if(data5.dst !== undefined){
-let data7 = data5.dst;
 const _errs15 = errors;
-if(typeof data7 !== "string"){
+if(typeof data5.dst !== "string"){
 validate135.errors = [{instancePath:instancePath+"/edges/" + i2+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs16 = errors;
-if(errors === _errs15){
 }
 var valid4 = _errs15 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -6129,22 +4963,16 @@ else {
 validate135.errors = [{instancePath:instancePath+"/edges/" + i2,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
-}
 }
 var valid3 = _errs11 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate135.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -6156,42 +4984,31 @@ if(valid0){
 if(data.leaves !== undefined){
 let data8 = data.leaves;
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if(Array.isArray(data8)){
 var valid5 = true;
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-let data9 = data8[i3];
 const _errs19 = errors;
-if(typeof data9 !== "string"){
+if(typeof data8[i3] !== "string"){
 validate135.errors = [{instancePath:instancePath+"/leaves/" + i3,schemaPath:"#/properties/leaves/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs20 = errors;
-if(errors === _errs19){
 }
 var valid5 = _errs19 === errors;
 if(!valid5){
 break;
 }
 }
-if(valid5){
-}
 }
 else {
 validate135.errors = [{instancePath:instancePath+"/leaves",schemaPath:"#/properties/leaves/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs17){
 }
 }
 var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -6200,8 +5017,6 @@ if(valid0){
 else {
 validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate135.errors = vErrors;
@@ -6222,7 +5037,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6238,15 +5052,9 @@ if(typeof data0 !== "string"){
 validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs2 = errors;
-const vSchema0 = schema65.properties.level.enum;
 if(!(((data0 === "trusted") || (data0 === "community")) || (data0 === "untrusted"))){
 validate137.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema65.properties.level.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6257,7 +5065,6 @@ if(valid0){
 if(data.score !== undefined){
 let data1 = data.score;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
@@ -6269,15 +5076,11 @@ if(data1 < 0 || isNaN(data1)){
 validate137.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate137.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6287,14 +5090,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.injectionSuspected !== undefined){
-let data2 = data.injectionSuspected;
 const _errs5 = errors;
-if(typeof data2 !== "boolean"){
+if(typeof data.injectionSuspected !== "boolean"){
 validate137.errors = [{instancePath:instancePath+"/injectionSuspected",schemaPath:"#/properties/injectionSuspected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -6303,21 +5102,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sanitized !== undefined){
-let data3 = data.sanitized;
 const _errs7 = errors;
-if(typeof data3 !== "boolean"){
+if(typeof data.sanitized !== "boolean"){
 validate137.errors = [{instancePath:instancePath+"/sanitized",schemaPath:"#/properties/sanitized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -6327,8 +5120,6 @@ if(valid0){
 else {
 validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate137.errors = vErrors;
@@ -6348,7 +5139,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6364,9 +5154,6 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate128.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema62.properties.id.type},message:"must be string,number"}];
 return false;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -6380,9 +5167,6 @@ if(!((typeof data1 == "number") && (isFinite(data1)))){
 validate128.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs4 = errors;
-if(errors === _errs3){
-}
 var valid0 = _errs3 === errors;
 }
 else {
@@ -6392,7 +5176,6 @@ if(valid0){
 if(data.confidence !== undefined){
 let data2 = data.confidence;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1 || isNaN(data2)){
@@ -6404,15 +5187,11 @@ if(data2 < 0 || isNaN(data2)){
 validate128.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate128.errors = [{instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -6422,14 +5201,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.text !== undefined){
-let data3 = data.text;
 const _errs7 = errors;
-if(typeof data3 !== "string"){
+if(typeof data.text !== "string"){
 validate128.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid0 = _errs7 === errors;
 }
@@ -6440,34 +5215,25 @@ if(valid0){
 if(data.content !== undefined){
 let data4 = data.content;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
 const _errs11 = errors;
-if(!(validate82(data5, {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate82(data4[i0], {instancePath:instancePath+"/content/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate82_evaluated.props;
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate128.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -6477,13 +5243,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.modality !== undefined){
-let data6 = data.modality;
 const _errs12 = errors;
-if(!(validate16(data6, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+if(!(validate16(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
@@ -6492,13 +5255,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unit !== undefined){
-let data7 = data.unit;
 const _errs13 = errors;
-if(!(validate36(data7, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if(!(validate36(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs13 === errors;
 }
@@ -6513,17 +5273,12 @@ if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinit
 validate128.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs15 = errors;
 if(errors === _errs14){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
 validate128.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs14){
 }
 }
 var valid0 = _errs14 === errors;
@@ -6539,9 +5294,6 @@ if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
 validate128.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs17 = errors;
-if(errors === _errs16){
-}
 var valid0 = _errs16 === errors;
 }
 else {
@@ -6549,14 +5301,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.vector !== undefined){
-let data10 = data.vector;
 const _errs18 = errors;
-if(!(validate89(data10, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
+if(!(validate89(data.vector, {instancePath:instancePath+"/vector",parentData:data,parentDataProperty:"vector",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
-}
-else {
-var items0 = validate89_evaluated.items;
 }
 var valid0 = _errs18 === errors;
 }
@@ -6567,7 +5315,6 @@ if(valid0){
 if(data.scores !== undefined){
 let data11 = data.scores;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.dense !== undefined){
@@ -6576,9 +5323,6 @@ const _errs21 = errors;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
 validate128.errors = [{instancePath:instancePath+"/scores/dense",schemaPath:"#/properties/scores/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs22 = errors;
-if(errors === _errs21){
 }
 var valid2 = _errs21 === errors;
 }
@@ -6593,9 +5337,6 @@ if(!((typeof data13 == "number") && (isFinite(data13)))){
 validate128.errors = [{instancePath:instancePath+"/scores/sparse",schemaPath:"#/properties/scores/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs24 = errors;
-if(errors === _errs23){
-}
 var valid2 = _errs23 === errors;
 }
 else {
@@ -6609,15 +5350,10 @@ if(!((typeof data14 == "number") && (isFinite(data14)))){
 validate128.errors = [{instancePath:instancePath+"/scores/rerank",schemaPath:"#/properties/scores/properties/rerank/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs26 = errors;
-if(errors === _errs25){
-}
 var valid2 = _errs25 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -6625,8 +5361,6 @@ if(valid2){
 else {
 validate128.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs19){
 }
 }
 var valid0 = _errs19 === errors;
@@ -6636,13 +5370,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.citation !== undefined){
-let data15 = data.citation;
 const _errs27 = errors;
-if(!(validate133(data15, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
+if(!(validate133(data.citation, {instancePath:instancePath+"/citation",parentData:data,parentDataProperty:"citation",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs27 === errors;
 }
@@ -6651,13 +5382,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.provenance !== undefined){
-let data16 = data.provenance;
 const _errs28 = errors;
-if(!(validate135(data16, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
+if(!(validate135(data.provenance, {instancePath:instancePath+"/provenance",parentData:data,parentDataProperty:"provenance",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs28 === errors;
 }
@@ -6666,13 +5394,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.trust !== undefined){
-let data17 = data.trust;
 const _errs29 = errors;
-if(!(validate137(data17, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
+if(!(validate137(data.trust, {instancePath:instancePath+"/trust",parentData:data,parentDataProperty:"trust",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs29 === errors;
 }
@@ -6683,7 +5408,6 @@ if(valid0){
 if(data.chunk !== undefined){
 let data18 = data.chunk;
 const _errs30 = errors;
-const _errs31 = errors;
 if(errors === _errs30){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing1;
@@ -6693,14 +5417,10 @@ return false;
 }
 else {
 if(data18.docId !== undefined){
-let data19 = data18.docId;
 const _errs32 = errors;
-if(typeof data19 !== "string"){
+if(typeof data18.docId !== "string"){
 validate128.errors = [{instancePath:instancePath+"/chunk/docId",schemaPath:"#/properties/chunk/properties/docId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs33 = errors;
-if(errors === _errs32){
 }
 var valid3 = _errs32 === errors;
 }
@@ -6715,17 +5435,12 @@ if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFi
 validate128.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs35 = errors;
 if(errors === _errs34){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
 validate128.errors = [{instancePath:instancePath+"/chunk/index",schemaPath:"#/properties/chunk/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs34){
 }
 }
 var valid3 = _errs34 === errors;
@@ -6735,21 +5450,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data18.context !== undefined){
-let data21 = data18.context;
 const _errs36 = errors;
-if(typeof data21 !== "string"){
+if(typeof data18.context !== "string"){
 validate128.errors = [{instancePath:instancePath+"/chunk/context",schemaPath:"#/properties/chunk/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs37 = errors;
-if(errors === _errs36){
 }
 var valid3 = _errs36 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -6759,15 +5468,11 @@ else {
 validate128.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs30){
-}
 }
 var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -6789,8 +5494,6 @@ else {
 validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate128.errors = vErrors;
 return errors === 0;
@@ -6808,7 +5511,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6820,41 +5522,27 @@ else {
 if(data.hits !== undefined){
 let data0 = data.hits;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate128(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate128(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate127.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -6862,14 +5550,13 @@ else {
 validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate127.errors = vErrors;
 return errors === 0;
 }
 const validate127_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema66 = {"title":"GraphGlobalResult","description":"op global: a summary over ranked communities (§7.9).","type":"object","required":["summary","communities"],"properties":{"summary":{"type":"string","description":"The global answer summary (§7.9)."},"communities":{"type":"array","items":{"$ref":"#/$defs/community"},"description":"Communities with scores (§7.9)."}}};
 const schema67 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6882,7 +5569,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6898,9 +5584,6 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate142.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema67.properties.id.type},message:"must be string,number"}];
 return false;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -6908,14 +5591,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.summary !== undefined){
-let data1 = data.summary;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.summary !== "string"){
 validate142.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -6930,9 +5609,6 @@ if(!((typeof data2 == "number") && (isFinite(data2)))){
 validate142.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs6 = errors;
-if(errors === _errs5){
-}
 var valid0 = _errs5 === errors;
 }
 else {
@@ -6946,25 +5622,18 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate142.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate142.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -6974,8 +5643,6 @@ if(valid0){
 else {
 validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate142.errors = vErrors;
@@ -6994,7 +5661,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7004,14 +5670,10 @@ return false;
 }
 else {
 if(data.summary !== undefined){
-let data0 = data.summary;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.summary !== "string"){
 validate141.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7022,41 +5684,31 @@ if(valid0){
 if(data.communities !== undefined){
 let data1 = data.communities;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate142(data2, {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate142(data1[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate141.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7065,14 +5717,13 @@ else {
 validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate141.errors = vErrors;
 return errors === 0;
 }
 const validate141_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema68 = {"title":"GraphDriftResult","description":"op drift: hits plus follow-up questions (§7.9).","type":"object","required":["hits","followups"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits (§7.9)."},"followups":{"type":"array","items":{"type":"string","description":"A follow-up question."},"description":"Follow-up questions for the next step (§7.9, §7.7.3)."}}};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7084,7 +5735,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7096,33 +5746,25 @@ else {
 if(data.hits !== undefined){
 let data0 = data.hits;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate128(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate128(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate145.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7134,42 +5776,31 @@ if(valid0){
 if(data.followups !== undefined){
 let data2 = data.followups;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
 const _errs6 = errors;
-if(typeof data3 !== "string"){
+if(typeof data2[i1] !== "string"){
 validate145.errors = [{instancePath:instancePath+"/followups/" + i1,schemaPath:"#/properties/followups/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate145.errors = [{instancePath:instancePath+"/followups",schemaPath:"#/properties/followups/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7178,14 +5809,13 @@ else {
 validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate145.errors = vErrors;
 return errors === 0;
 }
 const validate145_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema69 = {"title":"GraphCommunitiesResult","description":"op communities: community summaries with levels (§7.9).","type":"object","required":["communities"],"properties":{"communities":{"type":"array","items":{"$ref":"#/$defs/community"},"description":"Communities (§7.9)."}}};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7197,7 +5827,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7209,49 +5838,33 @@ else {
 if(data.communities !== undefined){
 let data0 = data.communities;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate142(data1, {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate142(data0[i0], {instancePath:instancePath+"/communities/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate148.errors = [{instancePath:instancePath+"/communities",schemaPath:"#/properties/communities/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
 else {
 validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate148.errors = vErrors;
@@ -7271,7 +5884,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7283,7 +5895,6 @@ else {
 if(data.nodes !== undefined){
 let data0 = data.nodes;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -7291,7 +5902,6 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
@@ -7307,9 +5917,6 @@ if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(dat
 validate151.errors = [{instancePath:instancePath+"/nodes/" + i0+"/id",schemaPath:"#/properties/nodes/items/properties/id/type",keyword:"type",params:{type: schema70.properties.nodes.items.properties.id.type},message:"must be string,number"}];
 return false;
 }
-const _errs6 = errors;
-if(errors === _errs5){
-}
 var valid2 = _errs5 === errors;
 }
 else {
@@ -7323,15 +5930,10 @@ if(!((typeof data3 == "number") && (isFinite(data3)))){
 validate151.errors = [{instancePath:instancePath+"/nodes/" + i0+"/score",schemaPath:"#/properties/nodes/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs8 = errors;
-if(errors === _errs7){
-}
 var valid2 = _errs7 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -7340,22 +5942,16 @@ else {
 validate151.errors = [{instancePath:instancePath+"/nodes/" + i0,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs3){
-}
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate151.errors = [{instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7367,7 +5963,6 @@ if(valid0){
 if(data.edges !== undefined){
 let data4 = data.edges;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid3 = true;
@@ -7375,7 +5970,6 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
@@ -7391,9 +5985,6 @@ if((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(dat
 validate151.errors = [{instancePath:instancePath+"/edges/" + i1+"/src",schemaPath:"#/properties/edges/items/properties/src/type",keyword:"type",params:{type: schema70.properties.edges.items.properties.src.type},message:"must be string,number"}];
 return false;
 }
-const _errs14 = errors;
-if(errors === _errs13){
-}
 var valid4 = _errs13 === errors;
 }
 else {
@@ -7406,9 +5997,6 @@ const _errs15 = errors;
 if((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))){
 validate151.errors = [{instancePath:instancePath+"/edges/" + i1+"/dst",schemaPath:"#/properties/edges/items/properties/dst/type",keyword:"type",params:{type: schema70.properties.edges.items.properties.dst.type},message:"must be string,number"}];
 return false;
-}
-const _errs16 = errors;
-if(errors === _errs15){
 }
 var valid4 = _errs15 === errors;
 }
@@ -7423,15 +6011,10 @@ if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate151.errors = [{instancePath:instancePath+"/edges/" + i1+"/weight",schemaPath:"#/properties/edges/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs18 = errors;
-if(errors === _errs17){
-}
 var valid4 = _errs17 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -7441,30 +6024,22 @@ else {
 validate151.errors = [{instancePath:instancePath+"/edges/" + i1,schemaPath:"#/properties/edges/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
-}
 }
 var valid3 = _errs11 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate151.errors = [{instancePath:instancePath+"/edges",schemaPath:"#/properties/edges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7473,14 +6048,13 @@ else {
 validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate151.errors = vErrors;
 return errors === 0;
 }
 const validate151_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema71 = {"$id":"https://rcp-gen.invalid/schema/types/usage.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Usage","description":"Advisory per-request telemetry: what the server actually did (§7.7, §17.2).","type":"object","properties":{"candidates":{"type":"integer","minimum":0,"description":"Effective recall-stage candidate count (§7.7)."},"reranked":{"type":"integer","minimum":0,"description":"Effective number of candidates reranked (§7.7)."},"latencyMs":{"type":"number","minimum":0,"description":"Server-side latency in milliseconds (§17.2)."},"tokens":{"type":"integer","minimum":0,"description":"Tokens packed under tokenBudget (§7.7.2)."},"notes":{"type":"array","items":{"type":"string","description":"One note."},"description":"Fallbacks, skipped engines, non-determinism (§7.7, §16.2)."}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/usage.json" */;
@@ -7493,7 +6067,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.candidates !== undefined){
@@ -7503,17 +6076,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate153.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate153.errors = [{instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -7529,17 +6097,12 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate153.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate153.errors = [{instancePath:instancePath+"/reranked",schemaPath:"#/properties/reranked/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7551,21 +6114,16 @@ if(valid0){
 if(data.latencyMs !== undefined){
 let data2 = data.latencyMs;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate153.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 else {
 validate153.errors = [{instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -7581,17 +6139,12 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate153.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate153.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -7603,42 +6156,31 @@ if(valid0){
 if(data.notes !== undefined){
 let data4 = data.notes;
 const _errs9 = errors;
-const _errs10 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
 const _errs11 = errors;
-if(typeof data5 !== "string"){
+if(typeof data4[i0] !== "string"){
 validate153.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs12 = errors;
-if(errors === _errs11){
 }
 var valid1 = _errs11 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate153.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7648,8 +6190,6 @@ if(valid0){
 else {
 validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate153.errors = vErrors;
@@ -7668,15 +6208,12 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
 if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -7688,8 +6225,6 @@ const _errs3 = errors;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
@@ -7705,8 +6240,6 @@ if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
@@ -7721,8 +6254,6 @@ if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
@@ -7735,8 +6266,6 @@ const _errs6 = errors;
 if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
@@ -7779,13 +6308,10 @@ props0.nextCursor = true;
 props0._meta = true;
 }
 if(data.usage !== undefined){
-let data0 = data.usage;
 const _errs7 = errors;
-if(!(validate153(data0, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+if(!(validate153(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs7 === errors;
 }
@@ -7794,14 +6320,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.nextCursor !== undefined){
-let data1 = data.nextCursor;
 const _errs8 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.nextCursor !== "string"){
 validate126.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs9 = errors;
-if(errors === _errs8){
 }
 var valid1 = _errs8 === errors;
 }
@@ -7810,20 +6332,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data._meta !== undefined){
-let data2 = data._meta;
 const _errs10 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -7831,8 +6348,6 @@ if(valid1){
 else {
 validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate126.errors = vErrors;
@@ -7842,6 +6357,7 @@ return errors === 0;
 const validate126_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const graphPartial: Validator<GraphPartial> = validate156;
+const schema72 = {"title":"GraphPartial","description":"Hits found so far (§9).","type":"object","properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits so far (§9)."}}};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7853,54 +6369,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hits !== undefined){
 let data0 = data.hits;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate128(data1, {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate128(data0[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate156.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 else {
 validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate156.errors = vErrors;
@@ -7909,6 +6408,8 @@ return errors === 0;
 const validate156_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddParams: Validator<IndexAddParams> = validate159;
+const schema74 = {"title":"IndexAddParams","description":"Documents and optional server-side chunking (§7.10).","type":"object","required":["documents"],"properties":{"documents":{"type":"array","items":{"$ref":"#/$defs/document"},"description":"Documents to upsert (§7.10)."},"chunk":{"type":"boolean","description":"Request server-side chunking; needs index.chunking (§7.10)."},"contextual":{"type":"boolean","description":"Add situating context per chunk; needs index.contextual (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+const schema75 = {"title":"IndexDocument","description":"One document to upsert (§7.10).","type":"object","required":["text"],"properties":{"id":{"type":"string","description":"Stable id; re-adding it replaces the document (§7.10)."},"text":{"type":"string","description":"The document body (§7.10)."},"meta":{"type":"object","description":"Filterable metadata (§8)."}}};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7920,7 +6421,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7930,14 +6430,10 @@ return false;
 }
 else {
 if(data.id !== undefined){
-let data0 = data.id;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.id !== "string"){
 validate160.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7946,14 +6442,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.text !== undefined){
-let data1 = data.text;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.text !== "string"){
 validate160.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -7968,15 +6460,10 @@ if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate160.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs6 = errors;
-if(errors === _errs5){
-}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -7985,8 +6472,6 @@ if(valid0){
 else {
 validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate160.errors = vErrors;
@@ -8005,7 +6490,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8017,33 +6501,25 @@ else {
 if(data.documents !== undefined){
 let data0 = data.documents;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate160(data1, {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate160(data0[i0], {instancePath:instancePath+"/documents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate159.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8053,14 +6529,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.chunk !== undefined){
-let data2 = data.chunk;
 const _errs4 = errors;
-if(typeof data2 !== "boolean"){
+if(typeof data.chunk !== "boolean"){
 validate159.errors = [{instancePath:instancePath+"/chunk",schemaPath:"#/properties/chunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -8069,14 +6541,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.contextual !== undefined){
-let data3 = data.contextual;
 const _errs6 = errors;
-if(typeof data3 !== "boolean"){
+if(typeof data.contextual !== "boolean"){
 validate159.errors = [{instancePath:instancePath+"/contextual",schemaPath:"#/properties/contextual/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -8085,20 +6553,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data4 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8109,8 +6572,6 @@ else {
 validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate159.errors = vErrors;
 return errors === 0;
@@ -8118,6 +6579,7 @@ return errors === 0;
 const validate159_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddResult: Validator<IndexAddResult> = validate163;
+const schema76 = {"title":"IndexAddResult","description":"One id per input document, in input order (§7.10).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids in input order (§7.10)."},"chunks":{"type":"integer","minimum":0,"description":"Chunks created (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8129,7 +6591,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8141,34 +6602,25 @@ else {
 if(data.ids !== undefined){
 let data0 = data.ids;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data0[i0] !== "string"){
 validate163.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate163.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8184,17 +6636,12 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate163.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs6 = errors;
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate163.errors = [{instancePath:instancePath+"/chunks",schemaPath:"#/properties/chunks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -8204,20 +6651,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8227,8 +6669,6 @@ else {
 validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate163.errors = vErrors;
 return errors === 0;
@@ -8236,6 +6676,7 @@ return errors === 0;
 const validate163_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteParams: Validator<IndexDeleteParams> = validate166;
+const schema78 = {"title":"IndexDeleteParams","description":"Ids to delete (§7.11).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids to delete (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8247,7 +6688,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8259,34 +6699,25 @@ else {
 if(data.ids !== undefined){
 let data0 = data.ids;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data0[i0] !== "string"){
 validate166.errors = [{instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate166.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8296,20 +6727,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data2 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8318,8 +6744,6 @@ else {
 validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate166.errors = vErrors;
 return errors === 0;
@@ -8327,6 +6751,7 @@ return errors === 0;
 const validate166_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteResult: Validator<IndexDeleteResult> = validate168;
+const schema79 = {"title":"IndexDeleteResult","description":"How many documents this call removed (§7.11).","type":"object","required":["deleted"],"properties":{"deleted":{"type":"integer","minimum":0,"description":"Documents actually removed; a repeat returns 0 (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8338,7 +6763,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8354,17 +6778,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate168.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate168.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8374,20 +6793,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data1 = data._meta;
 const _errs3 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8396,17 +6810,14 @@ else {
 validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate168.errors = vErrors;
 return errors === 0;
 }
 const validate168_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const infoParams: Validator<InfoParams> = validate1;
-
 export const infoResult: Validator<InfoResult> = validate172;
+const schema82 = {"title":"InitializeResult","description":"The negotiated version, server identity and capabilities; info returns the same shape (§7.1, §7.2).","type":"object","required":["protocolVersion","server","capabilities"],"properties":{"protocolVersion":{"type":"integer","minimum":1,"description":"The negotiated version, min(client, server) (§7.1)."},"server":{"$ref":"../types/peer-info.json","description":"Server identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"What the server offers for this session (§6, §13.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8418,7 +6829,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8434,17 +6844,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate172.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate172.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8454,13 +6859,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
-let data1 = data.server;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+if(!(validate11(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -8469,14 +6871,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate14(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate14(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate14_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -8485,20 +6883,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8509,8 +6902,6 @@ else {
 validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate172.errors = vErrors;
 return errors === 0;
@@ -8518,6 +6909,8 @@ return errors === 0;
 const validate172_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const initializeParams: Validator<InitializeParams> = validate176;
+const schema83 = {"title":"InitializeParams","description":"The client's highest version, identity and capabilities (§7.1).","type":"object","required":["protocolVersion","client"],"properties":{"protocolVersion":{"type":"integer","minimum":0,"description":"The highest version the client supports (§7.1). Below 1 nothing can be negotiated: the server answers -32002 and the session stays uninitialized (§13)."},"client":{"$ref":"../types/peer-info.json","description":"Client identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/clientCapabilities","description":"What the client can consume; hints only (§7.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+const schema84 = {"title":"ClientCapabilities","description":"What a client can consume; hints only, none required (§7.1).","type":"object","properties":{"streaming":{"$ref":"#/$defs/streaming","description":"The client is prepared to receive notifications/progress (§7.1)."},"log":{"$ref":"#/$defs/log","description":"The client renders notifications/log (§7.1)."}},"patternProperties":{"^x-":{"type":"object","description":"A vendor extension capability (§6.2)."}}};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8529,17 +6922,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.streaming !== undefined){
-let data0 = data.streaming;
 const _errs1 = errors;
-if(!(validate65(data0, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
+if(!(validate65(data.streaming, {instancePath:instancePath+"/streaming",parentData:data,parentDataProperty:"streaming",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -8548,13 +6937,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.log !== undefined){
-let data1 = data.log;
 const _errs2 = errors;
-if(!(validate71(data1, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
+if(!(validate71(data.log, {instancePath:instancePath+"/log",parentData:data,parentDataProperty:"log",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -8565,23 +6951,15 @@ if(valid0){
 var props0 = {};
 props0.streaming = true;
 props0.log = true;
-var valid1 = true;
 for(const key0 in data){
 if(pattern0.test(key0)){
 let data2 = data[key0];
-const _errs3 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate178.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
 props0[key0] = true;
 }
-}
-if(valid1){
 }
 }
 }
@@ -8589,8 +6967,6 @@ if(valid1){
 else {
 validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate178.errors = vErrors;
@@ -8610,7 +6986,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8626,17 +7001,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate176.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
 validate176.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8646,13 +7016,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.client !== undefined){
-let data1 = data.client;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
+if(!(validate11(data.client, {instancePath:instancePath+"/client",parentData:data,parentDataProperty:"client",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -8661,14 +7028,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate178(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate178(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate178_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -8677,20 +7040,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8700,8 +7058,6 @@ if(valid0){
 else {
 validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate176.errors = vErrors;
@@ -8721,7 +7077,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8737,17 +7092,12 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate183.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
 validate183.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8757,13 +7107,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
-let data1 = data.server;
 const _errs3 = errors;
-if(!(validate11(data1, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+if(!(validate11(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -8772,14 +7119,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data2 = data.capabilities;
 const _errs4 = errors;
-if(!(validate14(data2, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+if(!(validate14(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate14_evaluated.props;
 }
 var valid0 = _errs4 === errors;
 }
@@ -8788,20 +7131,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8812,8 +7150,6 @@ else {
 validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate183.errors = vErrors;
 return errors === 0;
@@ -8821,6 +7157,7 @@ return errors === 0;
 const validate183_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildParams: Validator<MemoryBuildParams> = validate188;
+const schema87 = {"title":"MemoryBuildParams","description":"Inline documents (else the live index), the memory to update and its scope (§7.17).","type":"object","properties":{"documents":{"type":"array","description":"Documents to build over; omitted means the live index (§7.17).","items":{"type":"object","description":"One document.","required":["text"],"properties":{"id":{"type":"string","description":"Document id."},"text":{"type":"string","description":"Document body."}}}},"memoryId":{"type":"string","description":"Memory to update; omit to create (§7.17)."},"scope":{"$ref":"../capabilities.json#/$defs/memoryScope","description":"Must be in memory.scopes (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8832,13 +7169,11 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.documents !== undefined){
 let data0 = data.documents;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -8846,7 +7181,6 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
@@ -8856,14 +7190,10 @@ return false;
 }
 else {
 if(data1.id !== undefined){
-let data2 = data1.id;
 const _errs5 = errors;
-if(typeof data2 !== "string"){
+if(typeof data1.id !== "string"){
 validate188.errors = [{instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/properties/documents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 }
@@ -8872,21 +7202,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data1.text !== undefined){
-let data3 = data1.text;
 const _errs7 = errors;
-if(typeof data3 !== "string"){
+if(typeof data1.text !== "string"){
 validate188.errors = [{instancePath:instancePath+"/documents/" + i0+"/text",schemaPath:"#/properties/documents/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs8 = errors;
-if(errors === _errs7){
 }
 var valid2 = _errs7 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -8895,22 +7219,16 @@ else {
 validate188.errors = [{instancePath:instancePath+"/documents/" + i0,schemaPath:"#/properties/documents/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs3){
-}
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate188.errors = [{instancePath:instancePath+"/documents",schemaPath:"#/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -8920,14 +7238,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.memoryId !== undefined){
-let data4 = data.memoryId;
 const _errs9 = errors;
-if(typeof data4 !== "string"){
+if(typeof data.memoryId !== "string"){
 validate188.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
@@ -8936,13 +7250,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.scope !== undefined){
-let data5 = data.scope;
 const _errs11 = errors;
-if(!(validate56(data5, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+if(!(validate56(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs11 === errors;
 }
@@ -8951,20 +7262,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data6 = data._meta;
 const _errs12 = errors;
-if(!(validate3(data6, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -8974,8 +7280,6 @@ else {
 validate188.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate188.errors = vErrors;
 return errors === 0;
@@ -8983,6 +7287,7 @@ return errors === 0;
 const validate188_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildResult: Validator<MemoryBuildResult> = validate191;
+const schema88 = {"title":"MemoryBuildResult","description":"The memory built (§7.17).","type":"object","required":["memoryId"],"properties":{"memoryId":{"type":"string","description":"The memory's id (§7.17)."},"tokens":{"type":"integer","minimum":0,"description":"Size of the memory in tokens (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8994,7 +7299,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9004,14 +7308,10 @@ return false;
 }
 else {
 if(data.memoryId !== undefined){
-let data0 = data.memoryId;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.memoryId !== "string"){
 validate191.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9026,17 +7326,12 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate191.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate191.errors = [{instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9046,20 +7341,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data2 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9069,17 +7359,14 @@ else {
 validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate191.errors = vErrors;
 return errors === 0;
 }
 const validate191_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate93;
-
 export const memoryRecallParams: Validator<MemoryRecallParams> = validate194;
+const schema90 = {"title":"MemoryRecallParams","description":"The query and the memory to recall from (§7.17).","type":"object","required":["query"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.17, §4.8)."},"memoryId":{"type":"string","description":"The memory (§7.17)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"n":{"type":"integer","minimum":1,"description":"How many clues (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9091,7 +7378,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9101,15 +7387,10 @@ return false;
 }
 else {
 if(data.query !== undefined){
-let data0 = data.query;
 const _errs1 = errors;
-if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate112(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate112_evaluated.props;
-var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -9118,14 +7399,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.memoryId !== undefined){
-let data1 = data.memoryId;
 const _errs2 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.memoryId !== "string"){
 validate194.errors = [{instancePath:instancePath+"/memoryId",schemaPath:"#/properties/memoryId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -9134,14 +7411,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sessionId !== undefined){
-let data2 = data.sessionId;
 const _errs4 = errors;
-if(typeof data2 !== "string"){
+if(typeof data.sessionId !== "string"){
 validate194.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -9156,17 +7429,12 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate194.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
 validate194.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -9176,20 +7444,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data4 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9201,8 +7464,6 @@ else {
 validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate194.errors = vErrors;
 return errors === 0;
@@ -9210,6 +7471,8 @@ return errors === 0;
 const validate194_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallResult: Validator<MemoryRecallResult> = validate197;
+const schema91 = {"title":"MemoryRecallResult","description":"Clues and optional draft hits (§7.17).","type":"object","required":["clues"],"properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues (§7.17)."},"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Draft hits (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
+const schema92 = {"title":"MemoryClue","description":"A surrogate query or entry point the client feeds to retrieve/graph (§7.17).","type":"object","properties":{"query":{"type":"string","description":"A surrogate sub-query."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes for a graph traversal."},"weight":{"type":"number","description":"The clue's weight."}}};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9221,18 +7484,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
-let data0 = data.query;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.query !== "string"){
 validate198.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9243,34 +7501,25 @@ if(valid0){
 if(data.seedIds !== undefined){
 let data1 = data.seedIds;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs5 = errors;
-if(typeof data2 !== "string"){
+if(typeof data1[i0] !== "string"){
 validate198.errors = [{instancePath:instancePath+"/seedIds/" + i0,schemaPath:"#/properties/seedIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate198.errors = [{instancePath:instancePath+"/seedIds",schemaPath:"#/properties/seedIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9286,15 +7535,10 @@ if(!((typeof data3 == "number") && (isFinite(data3)))){
 validate198.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs8 = errors;
-if(errors === _errs7){
-}
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9302,8 +7546,6 @@ if(valid0){
 else {
 validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate198.errors = vErrors;
@@ -9322,7 +7564,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9334,33 +7575,25 @@ else {
 if(data.clues !== undefined){
 let data0 = data.clues;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate198(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate198(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate197.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -9372,33 +7605,25 @@ if(valid0){
 if(data.hits !== undefined){
 let data2 = data.hits;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
 const _errs6 = errors;
-if(!(validate128(data3, {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate128(data2[i1], {instancePath:instancePath+"/hits/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate197.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -9408,20 +7633,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data4 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9431,8 +7651,6 @@ else {
 validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate197.errors = vErrors;
 return errors === 0;
@@ -9440,6 +7658,7 @@ return errors === 0;
 const validate197_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate202;
+const schema93 = {"title":"MemoryRecallPartial","description":"Clues recalled so far (§9).","type":"object","properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues so far."}}};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9451,54 +7670,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clues !== undefined){
 let data0 = data.clues;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate198(data1, {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate198(data0[i0], {instancePath:instancePath+"/clues/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate202.errors = [{instancePath:instancePath+"/clues",schemaPath:"#/properties/clues/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 else {
 validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate202.errors = vErrors;
@@ -9519,7 +7721,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nonce !== undefined){
@@ -9529,9 +7730,6 @@ if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(dat
 validate205.errors = [{instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: schema95.properties.nonce.type},message:"must be string,number"}];
 return false;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -9539,20 +7737,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data1 = data._meta;
 const _errs3 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9560,17 +7753,14 @@ else {
 validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate205.errors = vErrors;
 return errors === 0;
 }
 const validate205_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pingResult: Validator<PingResult> = validate205;
-
 export const queryTransformParams: Validator<QueryTransformParams> = validate208;
+const schema97 = {"title":"QueryTransformParams","description":"The query and the transformation to apply (§7.8).","type":"object","required":["query","method"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.8, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/transformMethod","description":"Must be in transform.methods (§7.8)."},"n":{"type":"integer","minimum":1,"description":"How many queries multi-query/decompose return (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9582,7 +7772,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9592,15 +7781,10 @@ return false;
 }
 else {
 if(data.query !== undefined){
-let data0 = data.query;
 const _errs1 = errors;
-if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate112(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate112_evaluated.props;
-var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -9609,13 +7793,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.method !== undefined){
-let data1 = data.method;
 const _errs2 = errors;
-if(!(validate42(data1, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate42(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -9630,17 +7811,12 @@ if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinit
 validate208.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs4 = errors;
 if(errors === _errs3){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
 validate208.errors = [{instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9650,20 +7826,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs5 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9674,8 +7845,6 @@ else {
 validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate208.errors = vErrors;
 return errors === 0;
@@ -9683,6 +7852,7 @@ return errors === 0;
 const validate208_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformResult: Validator<QueryTransformResult> = validate212;
+const schema98 = {"title":"QueryTransformResult","description":"The transformed queries; hyde also returns a hypothetical document (§7.8).","type":"object","required":["queries"],"properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Transformed queries (§7.8)."},"hypothetical":{"type":"string","description":"The hyde document the client then embeds (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9694,7 +7864,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9706,34 +7875,25 @@ else {
 if(data.queries !== undefined){
 let data0 = data.queries;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data0[i0] !== "string"){
 validate212.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate212.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -9743,14 +7903,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.hypothetical !== undefined){
-let data2 = data.hypothetical;
 const _errs5 = errors;
-if(typeof data2 !== "string"){
+if(typeof data.hypothetical !== "string"){
 validate212.errors = [{instancePath:instancePath+"/hypothetical",schemaPath:"#/properties/hypothetical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -9759,20 +7915,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data3 = data._meta;
 const _errs7 = errors;
-if(!(validate3(data3, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -9782,8 +7933,6 @@ else {
 validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate212.errors = vErrors;
 return errors === 0;
@@ -9791,6 +7940,7 @@ return errors === 0;
 const validate212_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformPartial: Validator<QueryTransformPartial> = validate214;
+const schema99 = {"title":"QueryTransformPartial","description":"Queries produced so far (§9).","type":"object","properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Queries so far."}}};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9802,55 +7952,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.queries !== undefined){
 let data0 = data.queries;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data0[i0] !== "string"){
 validate214.errors = [{instancePath:instancePath+"/queries/" + i0,schemaPath:"#/properties/queries/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate214.errors = [{instancePath:instancePath+"/queries",schemaPath:"#/properties/queries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs1){
 }
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 else {
 validate214.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate214.errors = vErrors;
@@ -9859,6 +7991,7 @@ return errors === 0;
 const validate214_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankParams: Validator<RerankParams> = validate216;
+const schema101 = {"title":"RerankParams","description":"A query and the passages to rescore (§7.6). A server also takes `documents` for `passages`, the name the reference example server reads (interop alias).","type":"object","required":["query","passages"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.6, §4.8)."},"passages":{"type":"array","items":{"$ref":"../types/query-input.json"},"description":"Candidates to rescore; strings or Content (§7.6, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"topN":{"type":"integer","minimum":0,"description":"How many to keep; clamped to rerank.maxCandidates (§7.6)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9870,7 +8003,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9880,15 +8012,10 @@ return false;
 }
 else {
 if(data.query !== undefined){
-let data0 = data.query;
 const _errs1 = errors;
-if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate112(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate112_evaluated.props;
-var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -9899,35 +8026,25 @@ if(valid0){
 if(data.passages !== undefined){
 let data1 = data.passages;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate112(data2, {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate112(data1[i0], {instancePath:instancePath+"/passages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props1 = validate112_evaluated.props;
-var items1 = validate112_evaluated.items;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate216.errors = [{instancePath:instancePath+"/passages",schemaPath:"#/properties/passages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -9937,13 +8054,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.method !== undefined){
-let data3 = data.method;
 const _errs5 = errors;
-if(!(validate28(data3, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate28(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -9958,17 +8072,12 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate216.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate216.errors = [{instancePath:instancePath+"/topN",schemaPath:"#/properties/topN/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -9978,20 +8087,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data5 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10003,8 +8107,6 @@ else {
 validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate216.errors = vErrors;
 return errors === 0;
@@ -10012,6 +8114,7 @@ return errors === 0;
 const validate216_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankResult: Validator<RerankResult> = validate221;
+const schema102 = {"title":"RerankResult","description":"scores[i] belongs to passages[i]; order lists indices best-first (§7.6).","type":"object","required":["scores"],"properties":{"scores":{"type":"array","items":{"type":"number","description":"Score of one passage."},"description":"One score per passage, higher is better (§7.6)."},"order":{"type":"array","items":{"type":"integer","minimum":0,"description":"A passage index."},"description":"Passage indices sorted best-first (§7.6)."},"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10023,7 +8126,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10035,7 +8137,6 @@ else {
 if(data.scores !== undefined){
 let data0 = data.scores;
 const _errs1 = errors;
-const _errs2 = errors;
 if(errors === _errs1){
 if(Array.isArray(data0)){
 var valid1 = true;
@@ -10047,22 +8148,15 @@ if(!((typeof data1 == "number") && (isFinite(data1)))){
 validate221.errors = [{instancePath:instancePath+"/scores/" + i0,schemaPath:"#/properties/scores/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs4 = errors;
-if(errors === _errs3){
-}
 var valid1 = _errs3 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate221.errors = [{instancePath:instancePath+"/scores",schemaPath:"#/properties/scores/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -10074,7 +8168,6 @@ if(valid0){
 if(data.order !== undefined){
 let data2 = data.order;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data2)){
 var valid2 = true;
@@ -10086,17 +8179,12 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate221.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate221.errors = [{instancePath:instancePath+"/order/" + i1,schemaPath:"#/properties/order/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs7){
 }
 }
 var valid2 = _errs7 === errors;
@@ -10104,14 +8192,10 @@ if(!valid2){
 break;
 }
 }
-if(valid2){
-}
 }
 else {
 validate221.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -10121,13 +8205,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.usage !== undefined){
-let data4 = data.usage;
 const _errs9 = errors;
-if(!(validate153(data4, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+if(!(validate153(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs9 === errors;
 }
@@ -10136,20 +8217,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data5 = data._meta;
 const _errs10 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -10160,15 +8236,11 @@ else {
 validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate221.errors = vErrors;
 return errors === 0;
 }
 const validate221_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rerankPartial: Validator<RerankPartial> = validate93;
 
 export const retrieveParams: Validator<RetrieveParams> = validate225;
 const schema104 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
@@ -10191,8 +8263,6 @@ const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.op !== undefined){
 let data0 = data.op;
-const _errs2 = errors;
-const vSchema0 = schema106.if.properties.op.enum;
 if(!((data0 === "in") || (data0 === "nin"))){
 const err0 = {};
 if(vErrors === null){
@@ -10203,19 +8273,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
 }
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-if(errors === _errs1){
 }
 var _valid0 = _errs1 === errors;
 errors = _errs0;
@@ -10232,24 +8290,11 @@ if(_valid0){
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
-let data1 = data.value;
-const _errs4 = errors;
-if(!(Array.isArray(data1))){
+if(!(Array.isArray(data.value))){
 validate232.errors = [{instancePath:instancePath+"/value",schemaPath:"#/then/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-const _errs5 = errors;
-if(errors === _errs4){
 }
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-}
-}
-if(errors === _errs3){
 }
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
@@ -10267,9 +8312,7 @@ let valid3 = true;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.op !== undefined){
-let data2 = data.op;
-const _errs9 = errors;
-if("exists" !== data2){
+if("exists" !== data.op){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -10279,19 +8322,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
 }
-if(errors === _errs9){
-}
-var valid4 = _errs9 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-}
-}
-if(errors === _errs8){
 }
 var _valid1 = _errs8 === errors;
 errors = _errs7;
@@ -10308,24 +8339,11 @@ if(_valid1){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
-let data3 = data.value;
-const _errs11 = errors;
-if(typeof data3 !== "boolean"){
+if(typeof data.value !== "boolean"){
 validate232.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/then/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-const _errs12 = errors;
-if(errors === _errs11){
 }
-var valid5 = _errs11 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-}
-}
-if(errors === _errs10){
 }
 var _valid1 = _errs10 === errors;
 valid3 = _valid1;
@@ -10344,8 +8362,6 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.op !== undefined){
 let data4 = data.op;
-const _errs16 = errors;
-const vSchema1 = schema106.else.else.if.properties.op.enum;
 if(!((((data4 === "gt") || (data4 === "gte")) || (data4 === "lt")) || (data4 === "lte"))){
 const err2 = {};
 if(vErrors === null){
@@ -10356,19 +8372,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-else {
 }
-if(errors === _errs16){
-}
-var valid7 = _errs16 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-}
-}
-if(errors === _errs15){
 }
 var _valid2 = _errs15 === errors;
 errors = _errs14;
@@ -10386,23 +8390,11 @@ const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data5 = data.value;
-const _errs18 = errors;
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
 validate232.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/then/properties/value/type",keyword:"type",params:{type: schema106.else.else.then.properties.value.type},message:"must be number,string"}];
 return false;
 }
-const _errs19 = errors;
-if(errors === _errs18){
 }
-var valid8 = _errs18 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-}
-}
-if(errors === _errs17){
 }
 var _valid2 = _errs17 === errors;
 valid6 = _valid2;
@@ -10418,23 +8410,11 @@ const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data6 = data.value;
-const _errs21 = errors;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
 validate232.errors = [{instancePath:instancePath+"/value",schemaPath:"#/else/else/else/properties/value/type",keyword:"type",params:{type: schema106.else.else.else.properties.value.type},message:"must be string,number,boolean"}];
 return false;
 }
-const _errs22 = errors;
-if(errors === _errs21){
 }
-var valid9 = _errs21 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-}
-}
-if(errors === _errs20){
 }
 var _valid2 = _errs20 === errors;
 valid6 = _valid2;
@@ -10457,10 +8437,6 @@ vErrors.push(err3);
 errors++;
 validate232.errors = vErrors;
 return false;
-}
-else {
-}
-if(errors === _errs13){
 }
 var _valid1 = _errs13 === errors;
 valid3 = _valid1;
@@ -10489,10 +8465,6 @@ errors++;
 validate232.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs6){
-}
 var _valid0 = _errs6 === errors;
 valid0 = _valid0;
 if(valid0){
@@ -10520,8 +8492,6 @@ errors++;
 validate232.errors = vErrors;
 return false;
 }
-else {
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10529,10 +8499,6 @@ if((((data.field === undefined) && (missing0 = "field")) || ((data.op === undefi
 validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === 0){
 }
 }
 validate232.errors = vErrors;
@@ -10553,7 +8519,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -10569,10 +8534,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -10601,10 +8562,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs5){
 }
 var _valid1 = _errs5 === errors;
 errors = _errs4;
@@ -10633,10 +8590,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs8){
 }
 var _valid2 = _errs8 === errors;
 errors = _errs7;
@@ -10659,8 +8612,6 @@ var props0 = validate232_evaluated.props;
 }
 var _valid2 = _errs9 === errors;
 valid2 = _valid2;
-if(valid2){
-}
 }
 if(!valid2){
 const err3 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -10674,14 +8625,8 @@ errors++;
 validate231.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs6){
-}
 var _valid1 = _errs6 === errors;
 valid1 = _valid1;
-if(valid1){
-}
 }
 if(!valid1){
 const err4 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -10695,14 +8640,8 @@ errors++;
 validate231.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs3){
-}
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 }
 if(!valid0){
 const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
@@ -10715,8 +8654,6 @@ vErrors.push(err5);
 errors++;
 validate231.errors = vErrors;
 return false;
-}
-else {
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10732,21 +8669,16 @@ props0.not = true;
 if(data.field !== undefined){
 let data0 = data.field;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(typeof data0 === "string"){
 if(func0(data0) < 1){
 validate231.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate231.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid3 = _errs10 === errors;
@@ -10762,15 +8694,9 @@ if(typeof data1 !== "string"){
 validate231.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs13 = errors;
-const vSchema0 = schema105.properties.op.enum;
 if(!((((((((((data1 === "eq") || (data1 === "ne")) || (data1 === "gt")) || (data1 === "gte")) || (data1 === "lt")) || (data1 === "lte")) || (data1 === "in")) || (data1 === "nin")) || (data1 === "contains")) || (data1 === "exists"))){
 validate231.errors = [{instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema105.properties.op.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs12){
 }
 var valid3 = _errs12 === errors;
 }
@@ -10785,7 +8711,6 @@ if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(d
 validate231.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: schema105.properties.value.type},message:"must be string,number,boolean,array"}];
 return false;
 }
-const _errs15 = errors;
 if(errors === _errs14){
 if(Array.isArray(data2)){
 var valid4 = true;
@@ -10797,18 +8722,11 @@ if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(da
 validate231.errors = [{instancePath:instancePath+"/value/" + i0,schemaPath:"#/properties/value/items/type",keyword:"type",params:{type: schema105.properties.value.items.type},message:"must be string,number,boolean"}];
 return false;
 }
-const _errs17 = errors;
-if(errors === _errs16){
-}
 var valid4 = _errs16 === errors;
 if(!valid4){
 break;
 }
 }
-if(valid4){
-}
-}
-if(errors === _errs14){
 }
 }
 var valid3 = _errs14 === errors;
@@ -10820,7 +8738,6 @@ if(valid3){
 if(data.and !== undefined){
 let data4 = data.and;
 const _errs18 = errors;
-const _errs19 = errors;
 if(errors === _errs18){
 if(Array.isArray(data4)){
 if(data4.length < 1){
@@ -10831,30 +8748,21 @@ else {
 var valid5 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
 const _errs20 = errors;
-if(!(validate231(data5, {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate231(data4[i1], {instancePath:instancePath+"/and/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
-}
-else {
-var props1 = validate231_evaluated.props;
-var items0 = validate231_evaluated.items;
 }
 var valid5 = _errs20 === errors;
 if(!valid5){
 break;
 }
 }
-if(valid5){
-}
 }
 }
 else {
 validate231.errors = [{instancePath:instancePath+"/and",schemaPath:"#/properties/and/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs18){
 }
 }
 var valid3 = _errs18 === errors;
@@ -10866,7 +8774,6 @@ if(valid3){
 if(data.or !== undefined){
 let data6 = data.or;
 const _errs21 = errors;
-const _errs22 = errors;
 if(errors === _errs21){
 if(Array.isArray(data6)){
 if(data6.length < 1){
@@ -10877,30 +8784,21 @@ else {
 var valid6 = true;
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
 const _errs23 = errors;
-if(!(validate231(data7, {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate231(data6[i2], {instancePath:instancePath+"/or/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
-}
-else {
-var props2 = validate231_evaluated.props;
-var items1 = validate231_evaluated.items;
 }
 var valid6 = _errs23 === errors;
 if(!valid6){
 break;
 }
 }
-if(valid6){
-}
 }
 }
 else {
 validate231.errors = [{instancePath:instancePath+"/or",schemaPath:"#/properties/or/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs21){
 }
 }
 var valid3 = _errs21 === errors;
@@ -10910,22 +8808,15 @@ var valid3 = true;
 }
 if(valid3){
 if(data.not !== undefined){
-let data8 = data.not;
 const _errs24 = errors;
-if(!(validate231(data8, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
+if(!(validate231(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
-}
-else {
-var props3 = validate231_evaluated.props;
-var items2 = validate231_evaluated.items;
 }
 var valid3 = _errs24 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -10936,8 +8827,6 @@ if(valid3){
 else {
 validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate231.errors = vErrors;
@@ -10957,7 +8846,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10967,15 +8855,10 @@ return false;
 }
 else {
 if(data.query !== undefined){
-let data0 = data.query;
 const _errs1 = errors;
-if(!(validate112(data0, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+if(!(validate112(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate112_evaluated.props;
-var items0 = validate112_evaluated.items;
 }
 var valid0 = _errs1 === errors;
 }
@@ -10990,17 +8873,12 @@ if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinit
 validate225.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs3 = errors;
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
 validate225.errors = [{instancePath:instancePath+"/k",schemaPath:"#/properties/k/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -11010,13 +8888,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.mode !== undefined){
-let data2 = data.mode;
 const _errs4 = errors;
-if(!(validate32(data2, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
+if(!(validate32(data.mode, {instancePath:instancePath+"/mode",parentData:data,parentDataProperty:"mode",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
@@ -11025,13 +8900,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.modality !== undefined){
-let data3 = data.modality;
 const _errs5 = errors;
-if(!(validate16(data3, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
+if(!(validate16(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs5 === errors;
 }
@@ -11046,17 +8918,12 @@ if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinit
 validate225.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs7 = errors;
 if(errors === _errs6){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate225.errors = [{instancePath:instancePath+"/candidateK",schemaPath:"#/properties/candidateK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -11068,7 +8935,6 @@ if(valid0){
 if(data.fusion !== undefined){
 let data5 = data.fusion;
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing1;
@@ -11078,13 +8944,10 @@ return false;
 }
 else {
 if(data5.method !== undefined){
-let data6 = data5.method;
 const _errs10 = errors;
-if(!(validate34(data6, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate34(data5.method, {instancePath:instancePath+"/fusion/method",parentData:data5,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs10 === errors;
 }
@@ -11095,7 +8958,6 @@ if(valid1){
 if(data5.weights !== undefined){
 let data7 = data5.weights;
 const _errs11 = errors;
-const _errs12 = errors;
 if(errors === _errs11){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.dense !== undefined){
@@ -11104,9 +8966,6 @@ const _errs13 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate225.errors = [{instancePath:instancePath+"/fusion/weights/dense",schemaPath:"#/properties/fusion/properties/weights/properties/dense/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-const _errs14 = errors;
-if(errors === _errs13){
 }
 var valid2 = _errs13 === errors;
 }
@@ -11121,23 +8980,16 @@ if(!((typeof data9 == "number") && (isFinite(data9)))){
 validate225.errors = [{instancePath:instancePath+"/fusion/weights/sparse",schemaPath:"#/properties/fusion/properties/weights/properties/sparse/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs16 = errors;
-if(errors === _errs15){
-}
 var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/fusion/weights",schemaPath:"#/properties/fusion/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs11){
 }
 }
 var valid1 = _errs11 === errors;
@@ -11149,21 +9001,16 @@ if(valid1){
 if(data5.rrfK !== undefined){
 let data10 = data5.rrfK;
 const _errs17 = errors;
-const _errs18 = errors;
 if(errors === _errs17){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
 validate225.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/fusion/rrfK",schemaPath:"#/properties/fusion/properties/rrfK/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs17){
 }
 }
 var valid1 = _errs17 === errors;
@@ -11175,7 +9022,6 @@ if(valid1){
 if(data5.alpha !== undefined){
 let data11 = data5.alpha;
 const _errs19 = errors;
-const _errs20 = errors;
 if(errors === _errs19){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 1 || isNaN(data11)){
@@ -11187,23 +9033,17 @@ if(data11 < 0 || isNaN(data11)){
 validate225.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/fusion/alpha",schemaPath:"#/properties/fusion/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-if(errors === _errs19){
-}
 }
 var valid1 = _errs19 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -11213,8 +9053,6 @@ if(valid1){
 else {
 validate225.errors = [{instancePath:instancePath+"/fusion",schemaPath:"#/properties/fusion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs8){
 }
 }
 var valid0 = _errs8 === errors;
@@ -11230,7 +9068,6 @@ const _errs22 = errors;
 let valid3 = false;
 let passing0 = null;
 const _errs23 = errors;
-const _errs24 = errors;
 if(errors === _errs23){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing2;
@@ -11246,13 +9083,10 @@ errors++;
 }
 else {
 if(data12.method !== undefined){
-let data13 = data12.method;
 const _errs25 = errors;
-if(!(validate28(data13, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if(!(validate28(data12.method, {instancePath:instancePath+"/rerank/method",parentData:data12,parentDataProperty:"method",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid4 = _errs25 === errors;
 }
@@ -11261,9 +9095,8 @@ var valid4 = true;
 }
 if(valid4){
 if(data12.model !== undefined){
-let data14 = data12.model;
 const _errs26 = errors;
-if(typeof data14 !== "string"){
+if(typeof data12.model !== "string"){
 const err1 = {instancePath:instancePath+"/rerank/model",schemaPath:"#/properties/rerank/oneOf/0/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
@@ -11272,9 +9105,6 @@ else {
 vErrors.push(err1);
 }
 errors++;
-}
-const _errs27 = errors;
-if(errors === _errs26){
 }
 var valid4 = _errs26 === errors;
 }
@@ -11295,7 +9125,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs29 = errors;
 if(errors === _errs28){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
@@ -11308,18 +9137,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs28){
 }
 }
 var valid4 = _errs28 === errors;
 }
 else {
 var valid4 = true;
-}
-if(valid4){
 }
 }
 }
@@ -11334,8 +9157,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-if(errors === _errs23){
 }
 }
 var _valid0 = _errs23 === errors;
@@ -11357,10 +9178,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-else {
-}
-if(errors === _errs30){
 }
 var _valid0 = _errs30 === errors;
 if(_valid0 && valid3){
@@ -11396,8 +9213,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs21){
-}
 var valid0 = _errs21 === errors;
 }
 else {
@@ -11407,7 +9222,6 @@ if(valid0){
 if(data.mmr !== undefined){
 let data16 = data.mmr;
 const _errs31 = errors;
-const _errs32 = errors;
 if(errors === _errs31){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing3;
@@ -11419,7 +9233,6 @@ else {
 if(data16.lambda !== undefined){
 let data17 = data16.lambda;
 const _errs33 = errors;
-const _errs34 = errors;
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1 || isNaN(data17)){
@@ -11431,31 +9244,19 @@ if(data17 < 0 || isNaN(data17)){
 validate225.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/mmr/lambda",schemaPath:"#/properties/mmr/properties/lambda/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-if(errors === _errs33){
 }
-}
-var valid5 = _errs33 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 }
 }
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/mmr",schemaPath:"#/properties/mmr/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs31){
 }
 }
 var valid0 = _errs31 === errors;
@@ -11467,14 +9268,9 @@ if(valid0){
 if(data.rewrite !== undefined){
 let data18 = data.rewrite;
 const _errs35 = errors;
-const vSchema0 = schema104.properties.rewrite.enum;
 if(!(((((data18 === "rewrite") || (data18 === "hyde")) || (data18 === "multi-query")) || (data18 === "decompose")) || (data18 === false))){
 validate225.errors = [{instancePath:instancePath+"/rewrite",schemaPath:"#/properties/rewrite/enum",keyword:"enum",params:{allowedValues: schema104.properties.rewrite.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs35){
 }
 var valid0 = _errs35 === errors;
 }
@@ -11483,14 +9279,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.filter !== undefined){
-let data19 = data.filter;
 const _errs36 = errors;
-if(!(validate231(data19, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
+if(!(validate231(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
-}
-else {
-var props2 = validate231_evaluated.props;
 }
 var valid0 = _errs36 === errors;
 }
@@ -11505,9 +9297,6 @@ if(!((typeof data20 == "number") && (isFinite(data20)))){
 validate225.errors = [{instancePath:instancePath+"/minScore",schemaPath:"#/properties/minScore/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs38 = errors;
-if(errors === _errs37){
-}
 var valid0 = _errs37 === errors;
 }
 else {
@@ -11517,7 +9306,6 @@ if(valid0){
 if(data.recency !== undefined){
 let data21 = data.recency;
 const _errs39 = errors;
-const _errs40 = errors;
 if(errors === _errs39){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing4;
@@ -11527,14 +9315,10 @@ return false;
 }
 else {
 if(data21.field !== undefined){
-let data22 = data21.field;
 const _errs41 = errors;
-if(typeof data22 !== "string"){
+if(typeof data21.field !== "string"){
 validate225.errors = [{instancePath:instancePath+"/recency/field",schemaPath:"#/properties/recency/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs42 = errors;
-if(errors === _errs41){
 }
 var valid6 = _errs41 === errors;
 }
@@ -11545,21 +9329,16 @@ if(valid6){
 if(data21.halfLifeDays !== undefined){
 let data23 = data21.halfLifeDays;
 const _errs43 = errors;
-const _errs44 = errors;
 if(errors === _errs43){
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 <= 0 || isNaN(data23)){
 validate225.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
-else {
-}
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/recency/halfLifeDays",schemaPath:"#/properties/recency/properties/halfLifeDays/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs43){
 }
 }
 var valid6 = _errs43 === errors;
@@ -11567,16 +9346,12 @@ var valid6 = _errs43 === errors;
 else {
 var valid6 = true;
 }
-if(valid6){
-}
 }
 }
 }
 else {
 validate225.errors = [{instancePath:instancePath+"/recency",schemaPath:"#/properties/recency/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs39){
 }
 }
 var valid0 = _errs39 === errors;
@@ -11586,13 +9361,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unit !== undefined){
-let data24 = data.unit;
 const _errs45 = errors;
-if(!(validate36(data24, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if(!(validate36(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs45 === errors;
 }
@@ -11607,17 +9379,12 @@ if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFi
 validate225.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs47 = errors;
 if(errors === _errs46){
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
 validate225.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs46){
 }
 }
 var valid0 = _errs46 === errors;
@@ -11633,17 +9400,12 @@ if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFi
 validate225.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs49 = errors;
 if(errors === _errs48){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 < 1 || isNaN(data26)){
 validate225.errors = [{instancePath:instancePath+"/tokenBudget",schemaPath:"#/properties/tokenBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs48){
 }
 }
 var valid0 = _errs48 === errors;
@@ -11653,14 +9415,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.sessionId !== undefined){
-let data27 = data.sessionId;
 const _errs50 = errors;
-if(typeof data27 !== "string"){
+if(typeof data.sessionId !== "string"){
 validate225.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs51 = errors;
-if(errors === _errs50){
 }
 var valid0 = _errs50 === errors;
 }
@@ -11669,14 +9427,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.includeText !== undefined){
-let data28 = data.includeText;
 const _errs52 = errors;
-if(typeof data28 !== "boolean"){
+if(typeof data.includeText !== "boolean"){
 validate225.errors = [{instancePath:instancePath+"/includeText",schemaPath:"#/properties/includeText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs53 = errors;
-if(errors === _errs52){
 }
 var valid0 = _errs52 === errors;
 }
@@ -11685,14 +9439,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.includeVectors !== undefined){
-let data29 = data.includeVectors;
 const _errs54 = errors;
-if(typeof data29 !== "boolean"){
+if(typeof data.includeVectors !== "boolean"){
 validate225.errors = [{instancePath:instancePath+"/includeVectors",schemaPath:"#/properties/includeVectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs55 = errors;
-if(errors === _errs54){
 }
 var valid0 = _errs54 === errors;
 }
@@ -11701,13 +9451,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.encoding !== undefined){
-let data30 = data.encoding;
 const _errs56 = errors;
-if(!(validate18(data30, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate18(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs56 === errors;
 }
@@ -11722,9 +9469,6 @@ if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFi
 validate225.errors = [{instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs58 = errors;
-if(errors === _errs57){
-}
 var valid0 = _errs57 === errors;
 }
 else {
@@ -11732,14 +9476,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.indexVersion !== undefined){
-let data32 = data.indexVersion;
 const _errs59 = errors;
-if(typeof data32 !== "string"){
+if(typeof data.indexVersion !== "string"){
 validate225.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs60 = errors;
-if(errors === _errs59){
 }
 var valid0 = _errs59 === errors;
 }
@@ -11748,14 +9488,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.strict !== undefined){
-let data33 = data.strict;
 const _errs61 = errors;
-if(typeof data33 !== "boolean"){
+if(typeof data.strict !== "boolean"){
 validate225.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs62 = errors;
-if(errors === _errs61){
 }
 var valid0 = _errs61 === errors;
 }
@@ -11764,14 +9500,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cursor !== undefined){
-let data34 = data.cursor;
 const _errs63 = errors;
-if(typeof data34 !== "string"){
+if(typeof data.cursor !== "string"){
 validate225.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs64 = errors;
-if(errors === _errs63){
 }
 var valid0 = _errs63 === errors;
 }
@@ -11780,20 +9512,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data35 = data._meta;
 const _errs65 = errors;
-if(!(validate3(data35, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs65 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -11824,8 +9551,6 @@ else {
 validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate225.errors = vErrors;
 return errors === 0;
@@ -11833,6 +9558,7 @@ return errors === 0;
 const validate225_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const retrieveResult: Validator<RetrieveResult> = validate238;
+const schema107 = {"title":"RetrieveResult","description":"At most k ranked hits and what the server actually did (§7.7).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Ranked hits, best first (§7.7)."},"nextCursor":{"type":"string","description":"Cursor for the next page; absent or empty means no more (§10)."},"indexVersion":{"type":"string","description":"The snapshot actually served (§7.7.1)."},"usage":{"$ref":"../types/usage.json","description":"Effective counts and notes (§7.7)."},"rewrittenQuery":{"type":"string","description":"The query after rewrite (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11844,7 +9570,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -11862,9 +9587,7 @@ errors++;
 }
 else {
 if(data.encoding !== undefined){
-let data0 = data.encoding;
-const _errs3 = errors;
-if("f32-base64" !== data0){
+if("f32-base64" !== data.encoding){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -11874,20 +9597,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 }
 }
-}
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -11907,15 +9618,9 @@ if((data.dimension === undefined) && (missing1 = "dimension")){
 validate238.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 }
 if(!valid0){
 const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11929,8 +9634,6 @@ errors++;
 validate238.errors = vErrors;
 return false;
 }
-else {
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -11942,33 +9645,25 @@ else {
 if(data.hits !== undefined){
 let data1 = data.hits;
 const _errs5 = errors;
-const _errs6 = errors;
 if(errors === _errs5){
 if(Array.isArray(data1)){
 var valid3 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs7 = errors;
-if(!(validate128(data2, {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate128(data1[i0], {instancePath:instancePath+"/hits/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid3 = _errs7 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 else {
 validate238.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs5){
 }
 }
 var valid2 = _errs5 === errors;
@@ -11978,14 +9673,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.nextCursor !== undefined){
-let data3 = data.nextCursor;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
+if(typeof data.nextCursor !== "string"){
 validate238.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs9 = errors;
-if(errors === _errs8){
 }
 var valid2 = _errs8 === errors;
 }
@@ -11994,14 +9685,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.indexVersion !== undefined){
-let data4 = data.indexVersion;
 const _errs10 = errors;
-if(typeof data4 !== "string"){
+if(typeof data.indexVersion !== "string"){
 validate238.errors = [{instancePath:instancePath+"/indexVersion",schemaPath:"#/properties/indexVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs11 = errors;
-if(errors === _errs10){
 }
 var valid2 = _errs10 === errors;
 }
@@ -12010,13 +9697,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.usage !== undefined){
-let data5 = data.usage;
 const _errs12 = errors;
-if(!(validate153(data5, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+if(!(validate153(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs12 === errors;
 }
@@ -12025,14 +9709,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.rewrittenQuery !== undefined){
-let data6 = data.rewrittenQuery;
 const _errs13 = errors;
-if(typeof data6 !== "string"){
+if(typeof data.rewrittenQuery !== "string"){
 validate238.errors = [{instancePath:instancePath+"/rewrittenQuery",schemaPath:"#/properties/rewrittenQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs14 = errors;
-if(errors === _errs13){
 }
 var valid2 = _errs13 === errors;
 }
@@ -12041,13 +9721,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.encoding !== undefined){
-let data7 = data.encoding;
 const _errs15 = errors;
-if(!(validate18(data7, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
+if(!(validate18(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs15 === errors;
 }
@@ -12062,17 +9739,12 @@ if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinit
 validate238.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 1 || isNaN(data8)){
 validate238.errors = [{instancePath:instancePath+"/dimension",schemaPath:"#/properties/dimension/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs16){
 }
 }
 var valid2 = _errs16 === errors;
@@ -12082,20 +9754,15 @@ var valid2 = true;
 }
 if(valid2){
 if(data._meta !== undefined){
-let data9 = data._meta;
 const _errs18 = errors;
-if(!(validate3(data9, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs18 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -12110,21 +9777,14 @@ else {
 validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate238.errors = vErrors;
 return errors === 0;
 }
 const validate238_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
-export const retrievePartial: Validator<RetrievePartial> = validate156;
-
-export const shutdownParams: Validator<ShutdownParams> = validate1;
-
-export const shutdownResult: Validator<ShutdownResult> = validate1;
-
 export const cancelNotificationParams: Validator<CancelNotificationParams> = validate244;
+const schema109 = {"title":"CancelParams","description":"The request to cancel (§7.14).","type":"object","required":["id"],"properties":{"id":{"$ref":"../protocol.json#/$defs/id","description":"The id of the request to cancel (§7.14)."},"reason":{"type":"string","description":"Why, for logs (§7.14)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 const schema111 = {"title":"RequestId","description":"A request id: a string or number, never null or an object on a request (§4.1, §4.7).","type":["string","number"]};
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12140,9 +9800,6 @@ evaluated0.items = undefined;
 if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
 validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema111.type},message:"must be string,number"}];
 return false;
-}
-const _errs0 = errors;
-if(errors === 0){
 }
 validate246.errors = vErrors;
 return errors === 0;
@@ -12160,7 +9817,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12170,13 +9826,10 @@ return false;
 }
 else {
 if(data.id !== undefined){
-let data0 = data.id;
 const _errs1 = errors;
-if(!(validate246(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+if(!(validate246(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -12185,14 +9838,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
-let data1 = data.reason;
 const _errs2 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.reason !== "string"){
 validate244.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -12201,20 +9850,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data2 = data._meta;
 const _errs4 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12223,8 +9867,6 @@ if(valid0){
 else {
 validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate244.errors = vErrors;
@@ -12245,7 +9887,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12255,13 +9896,10 @@ return false;
 }
 else {
 if(data.level !== undefined){
-let data0 = data.level;
 const _errs1 = errors;
-if(!(validate6(data0, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
+if(!(validate6(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -12270,14 +9908,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
-let data1 = data.message;
 const _errs2 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.message !== "string"){
 validate250.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -12286,14 +9920,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.logger !== undefined){
-let data2 = data.logger;
 const _errs4 = errors;
-if(typeof data2 !== "string"){
+if(typeof data.logger !== "string"){
 validate250.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -12308,9 +9938,6 @@ if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!((typeof da
 validate250.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema113.properties.data.type},message:"must be string,number,boolean,object,array,null"}];
 return false;
 }
-const _errs7 = errors;
-if(errors === _errs6){
-}
 var valid0 = _errs6 === errors;
 }
 else {
@@ -12318,20 +9945,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data4 = data._meta;
 const _errs8 = errors;
-if(!(validate3(data4, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12343,8 +9965,6 @@ else {
 validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate250.errors = vErrors;
 return errors === 0;
@@ -12352,6 +9972,7 @@ return errors === 0;
 const validate250_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const progressNotificationParams: Validator<ProgressNotificationParams> = validate254;
+const schema115 = {"title":"ProgressParams","description":"One progress event (§9).","type":"object","required":["progressToken","progress"],"properties":{"progressToken":{"$ref":"../meta.json#/$defs/progressToken","description":"The request's token, echoed verbatim (§9)."},"progress":{"type":"number","minimum":0,"maximum":1,"description":"Completion in 0..1 (§9)."},"total":{"type":"number","minimum":0,"description":"Total units of work, when known."},"stage":{"type":"string","description":"The pipeline stage, e.g. recall or rerank (§9, §3.1)."},"message":{"type":"string","description":"Human-readable status (§9)."},"partial":{"type":"object","description":"Incremental results; shaped by the method's partial schema (§9)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
 
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12363,7 +9984,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12373,13 +9993,10 @@ return false;
 }
 else {
 if(data.progressToken !== undefined){
-let data0 = data.progressToken;
 const _errs1 = errors;
-if(!(validate4(data0, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
+if(!(validate4(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
 }
@@ -12390,7 +10007,6 @@ if(valid0){
 if(data.progress !== undefined){
 let data1 = data.progress;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1 || isNaN(data1)){
@@ -12402,15 +10018,11 @@ if(data1 < 0 || isNaN(data1)){
 validate254.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate254.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -12422,21 +10034,16 @@ if(valid0){
 if(data.total !== undefined){
 let data2 = data.total;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 validate254.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 else {
 validate254.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
@@ -12446,14 +10053,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.stage !== undefined){
-let data3 = data.stage;
 const _errs6 = errors;
-if(typeof data3 !== "string"){
+if(typeof data.stage !== "string"){
 validate254.errors = [{instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs7 = errors;
-if(errors === _errs6){
 }
 var valid0 = _errs6 === errors;
 }
@@ -12462,14 +10065,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
-let data4 = data.message;
 const _errs8 = errors;
-if(typeof data4 !== "string"){
+if(typeof data.message !== "string"){
 validate254.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs9 = errors;
-if(errors === _errs8){
 }
 var valid0 = _errs8 === errors;
 }
@@ -12484,9 +10083,6 @@ if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
 validate254.errors = [{instancePath:instancePath+"/partial",schemaPath:"#/properties/partial/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs11 = errors;
-if(errors === _errs10){
-}
 var valid0 = _errs10 === errors;
 }
 else {
@@ -12494,20 +10090,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data._meta !== undefined){
-let data6 = data._meta;
 const _errs12 = errors;
-if(!(validate3(data6, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
+if(!(validate3(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -12521,8 +10112,6 @@ else {
 validate254.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate254.errors = vErrors;
 return errors === 0;
@@ -12532,6 +10121,7 @@ const validate254_evaluated = {"props":{"progressToken":true,"progress":true,"to
 export const meta: Validator<Meta> = validate3;
 
 export const registry: Validator<Registry> = validate257;
+const schema116 = {"$id":"https://rcp-gen.invalid/schema/types/registry.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Registry","description":"The static engine registry, rcp.json (§16.1).","x-rcp":{"kind":"type","role":"registry"},"type":"object","required":["engines"],"properties":{"engines":{"type":"array","items":{"$ref":"#/$defs/engine"},"description":"Reachable engines (§16.1)."}},"$defs":{"engine":{"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}}}};
 const schema117 = {"title":"RegistryEngine","description":"One reachable engine: a stdio command or an http url (§16.1).","type":"object","required":["id","transport"],"properties":{"id":{"type":"string","minLength":1,"description":"Client-local label that tags fused hits by origin (§16.1)."},"transport":{"type":"string","enum":["stdio","http"],"description":"How to reach the engine (§5)."},"command":{"type":"array","minItems":1,"items":{"type":"string","description":"One argv element."},"description":"argv to spawn, for stdio (§16.1)."},"url":{"type":"string","minLength":1,"description":"Endpoint, for http (§16.1)."},"weight":{"type":"number","minimum":0,"default":1,"description":"Scales the engine's contribution during fusion; default 1.0 (§16.1)."},"required":{"type":"boolean","default":false,"description":"A failure of this engine fails the federated query; default false (§16.1)."},"priority":{"type":"number","default":0,"description":"Selection preference, higher first; default 0. Not in §16.1's canonical shape: the reference SDKs' Selector reads it (§7.15 primary/secondary fallback)."}},"if":{"properties":{"transport":{"const":"stdio"}}},"then":{"required":["command"],"description":"A stdio engine has a command."},"else":{"description":"An http engine has a url.","required":["url"]}};
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12544,15 +10134,12 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.transport !== undefined){
-let data0 = data.transport;
-const _errs3 = errors;
-if("stdio" !== data0){
+if("stdio" !== data.transport){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -12562,19 +10149,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
 }
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-if(errors === _errs2){
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -12595,15 +10170,9 @@ if((data.command === undefined) && (missing0 = "command")){
 validate258.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs4){
 }
 var _valid0 = _errs4 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 ifClause0 = "then";
 }
 else {
@@ -12614,15 +10183,9 @@ if((data.url === undefined) && (missing1 = "url")){
 validate258.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs5){
 }
 var _valid0 = _errs5 === errors;
 valid0 = _valid0;
-if(valid0){
-}
 ifClause0 = "else";
 }
 if(!valid0){
@@ -12637,8 +10200,6 @@ errors++;
 validate258.errors = vErrors;
 return false;
 }
-else {
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -12650,21 +10211,16 @@ else {
 if(data.id !== undefined){
 let data1 = data.id;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
 validate258.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid2 = _errs6 === errors;
@@ -12680,15 +10236,9 @@ if(typeof data2 !== "string"){
 validate258.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-const _errs9 = errors;
-const vSchema0 = schema117.properties.transport.enum;
 if(!((data2 === "stdio") || (data2 === "http"))){
 validate258.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema117.properties.transport.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs8){
 }
 var valid2 = _errs8 === errors;
 }
@@ -12699,7 +10249,6 @@ if(valid2){
 if(data.command !== undefined){
 let data3 = data.command;
 const _errs10 = errors;
-const _errs11 = errors;
 if(errors === _errs10){
 if(Array.isArray(data3)){
 if(data3.length < 1){
@@ -12710,29 +10259,21 @@ else {
 var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
 const _errs12 = errors;
-if(typeof data4 !== "string"){
+if(typeof data3[i0] !== "string"){
 validate258.errors = [{instancePath:instancePath+"/command/" + i0,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs13 = errors;
-if(errors === _errs12){
 }
 var valid3 = _errs12 === errors;
 if(!valid3){
 break;
 }
 }
-if(valid3){
-}
 }
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
-}
-if(errors === _errs10){
 }
 }
 var valid2 = _errs10 === errors;
@@ -12744,21 +10285,16 @@ if(valid2){
 if(data.url !== undefined){
 let data5 = data.url;
 const _errs14 = errors;
-const _errs15 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
 if(func0(data5) < 1){
 validate258.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs14){
 }
 }
 var valid2 = _errs14 === errors;
@@ -12770,21 +10306,16 @@ if(valid2){
 if(data.weight !== undefined){
 let data6 = data.weight;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 validate258.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
 }
 else {
 validate258.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs16){
 }
 }
 var valid2 = _errs16 === errors;
@@ -12794,14 +10325,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data.required !== undefined){
-let data7 = data.required;
 const _errs18 = errors;
-if(typeof data7 !== "boolean"){
+if(typeof data.required !== "boolean"){
 validate258.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs19 = errors;
-if(errors === _errs18){
 }
 var valid2 = _errs18 === errors;
 }
@@ -12816,15 +10343,10 @@ if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate258.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-const _errs21 = errors;
-if(errors === _errs20){
-}
 var valid2 = _errs20 === errors;
 }
 else {
 var valid2 = true;
-}
-if(valid2){
 }
 }
 }
@@ -12837,8 +10359,6 @@ if(valid2){
 else {
 validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate258.errors = vErrors;
@@ -12858,8 +10378,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
-const _errs1 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12871,49 +10389,33 @@ else {
 if(data.engines !== undefined){
 let data0 = data.engines;
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate258(data1, {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate258(data0[i0], {instancePath:instancePath+"/engines/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
 }
-if(valid1){
-}
 }
 else {
 validate257.errors = [{instancePath:instancePath+"/engines",schemaPath:"#/properties/engines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
-if(errors === _errs2){
 }
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 }
 }
 }
 else {
 validate257.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate257.errors = vErrors;
@@ -12922,6 +10424,9 @@ return errors === 0;
 const validate257_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message: Validator = validate260;
+const schema118 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rcp-gen.invalid/schema/message.json","title":"An RCP frame or batch","$defs":{"frame":{"anyOf":[{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/request"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/notification"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/response"}],"allOf":[{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"catalog/list"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/multi"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-multi.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/sparse"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-sparse.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"feedback"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/feedback.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"graph"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/graph.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/add"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-add.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/delete"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-delete.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"info"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"initialize"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/initialize.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/build"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-build.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/recall"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-recall.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"ping"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/ping.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"query/transform"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/query-transform.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"rerank"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/rerank.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"retrieve"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"shutdown"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/cancel"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/cancel.json#/$defs/params"}},"not":{"description":"notifications/cancel is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/log"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/log.json#/$defs/params"}},"not":{"description":"notifications/log is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/progress"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/progress.json#/$defs/params"}},"not":{"description":"notifications/progress is a notification: it never carries an id (§4.5).","required":["id"]}}}]}},"anyOf":[{"$ref":"#/$defs/frame"},{"type":"array","minItems":1,"items":{"$ref":"#/$defs/frame"}}]};
+const schema119 = {"anyOf":[{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/request"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/notification"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/response"}],"allOf":[{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"catalog/list"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/multi"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-multi.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/sparse"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-sparse.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"feedback"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/feedback.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"graph"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/graph.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/add"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-add.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/delete"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-delete.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"info"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"initialize"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/initialize.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/build"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-build.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/recall"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-recall.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"ping"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/ping.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"query/transform"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/query-transform.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"rerank"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/rerank.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"retrieve"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"shutdown"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/cancel"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/cancel.json#/$defs/params"}},"not":{"description":"notifications/cancel is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/log"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/log.json#/$defs/params"}},"not":{"description":"notifications/log is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/progress"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/progress.json#/$defs/params"}},"not":{"description":"notifications/progress is a notification: it never carries an id (§4.5).","required":["id"]}}}]};
+const schema120 = {"title":"Request","description":"A request: it has an id and is answered exactly once (§4.1).","type":"object","required":["jsonrpc","id","method"],"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"$ref":"#/$defs/id","description":"Echoed unchanged in the response (§4.7)."},"method":{"type":"string","minLength":1,"description":"A method name from §7, or an x-<vendor>/ extension (§4.5, §6.2)."},"params":{"type":"object","description":"Named parameters; RCP never uses positional params (§4.1)."}}};
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12933,7 +10438,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12943,15 +10447,10 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
 const _errs1 = errors;
-if("2.0" !== data0){
+if("2.0" !== data.jsonrpc){
 validate262.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
-}
-else {
-}
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12960,13 +10459,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.id !== undefined){
-let data1 = data.id;
 const _errs2 = errors;
-if(!(validate246(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+if(!(validate246(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -12977,21 +10473,16 @@ if(valid0){
 if(data.method !== undefined){
 let data2 = data.method;
 const _errs3 = errors;
-const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
 validate262.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate262.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -13007,15 +10498,10 @@ if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
 validate262.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs6 = errors;
-if(errors === _errs5){
-}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -13026,14 +10512,13 @@ else {
 validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate262.errors = vErrors;
 return errors === 0;
 }
 const validate262_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema121 = {"title":"Notification","description":"A message without an id; it is never answered (§4.5).","type":"object","required":["jsonrpc","method"],"not":{"description":"A notification carries no id.","required":["id"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"method":{"type":"string","minLength":1,"description":"The notification name, e.g. notifications/progress (§4.5)."},"params":{"type":"object","description":"Named parameters (§4.1)."}}};
 
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13045,7 +10530,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13060,10 +10544,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
@@ -13090,15 +10570,10 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
 const _errs3 = errors;
-if("2.0" !== data0){
+if("2.0" !== data.jsonrpc){
 validate265.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
-}
-else {
-}
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 }
@@ -13109,21 +10584,16 @@ if(valid1){
 if(data.method !== undefined){
 let data1 = data.method;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func0(data1) < 1){
 validate265.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate265.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 var valid1 = _errs4 === errors;
@@ -13139,15 +10609,10 @@ if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate265.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs7 = errors;
-if(errors === _errs6){
-}
 var valid1 = _errs6 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -13157,14 +10622,14 @@ else {
 validate265.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate265.errors = vErrors;
 return errors === 0;
 }
 const validate265_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema122 = {"title":"Response","description":"A success or error response (§4.2, §4.3).","oneOf":[{"$ref":"#/$defs/successResponse"},{"$ref":"#/$defs/errorResponse"}]};
+const schema123 = {"title":"SuccessResponse","description":"A successful response (§4.2).","type":"object","required":["jsonrpc","id","result"],"not":{"description":"A response carries result or error, never both.","required":["error"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"$ref":"#/$defs/id","description":"The id of the request it answers (§4.7)."},"result":{"type":"object","description":"The method's result object (§7)."}}};
 
 function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13176,7 +10641,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13191,10 +10655,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
@@ -13221,15 +10681,10 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
 const _errs3 = errors;
-if("2.0" !== data0){
+if("2.0" !== data.jsonrpc){
 validate268.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
-}
-else {
-}
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 }
@@ -13238,13 +10693,10 @@ var valid1 = true;
 }
 if(valid1){
 if(data.id !== undefined){
-let data1 = data.id;
 const _errs4 = errors;
-if(!(validate246(data1, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+if(!(validate246(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs4 === errors;
 }
@@ -13259,15 +10711,10 @@ if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate268.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs6 = errors;
-if(errors === _errs5){
-}
 var valid1 = _errs5 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -13277,15 +10724,15 @@ else {
 validate268.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === 0){
-}
 }
 validate268.errors = vErrors;
 return errors === 0;
 }
 const validate268_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema124 = {"title":"ErrorResponse","description":"An error response; id is null only when the request could not be read (§4.3, §11).","type":"object","required":["jsonrpc","id","error"],"not":{"description":"A response carries result or error, never both.","required":["result"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"anyOf":[{"$ref":"#/$defs/id"},{"type":"null","description":"The request was unreadable."}],"description":"The id of the request it answers, or null (§4.7, §11)."},"error":{"$ref":"errors.json#/$defs/error","description":"What went wrong (§12)."}}};
 const schema126 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
+const schema127 = {"title":"ErrorData","description":"The conventional fields of a structured error.data object, all optional (§12.1).","type":"object","properties":{"field":{"type":"string","description":"The offending params path, e.g. \"filter.year\" (for -32602)."},"option":{"type":"string","description":"The unsupported mode/method (for -32005)."},"retryable":{"type":"boolean","description":"Whether an identical retry might succeed."},"retryAfterMs":{"type":"integer","minimum":0,"description":"Hint to wait before retrying (for -32011/-32010)."},"detail":{"type":"string","description":"Human-readable diagnostic, never for control flow."}}};
 
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13297,18 +10744,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field !== undefined){
-let data0 = data.field;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
+if(typeof data.field !== "string"){
 validate275.errors = [{instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -13317,14 +10759,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.option !== undefined){
-let data1 = data.option;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.option !== "string"){
 validate275.errors = [{instancePath:instancePath+"/option",schemaPath:"#/properties/option/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -13333,14 +10771,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.retryable !== undefined){
-let data2 = data.retryable;
 const _errs5 = errors;
-if(typeof data2 !== "boolean"){
+if(typeof data.retryable !== "boolean"){
 validate275.errors = [{instancePath:instancePath+"/retryable",schemaPath:"#/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
@@ -13355,17 +10789,12 @@ if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinit
 validate275.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs8 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
 validate275.errors = [{instancePath:instancePath+"/retryAfterMs",schemaPath:"#/properties/retryAfterMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
-else {
-}
-}
-if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -13375,21 +10804,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.detail !== undefined){
-let data4 = data.detail;
 const _errs9 = errors;
-if(typeof data4 !== "string"){
+if(typeof data.detail !== "string"){
 validate275.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -13399,8 +10822,6 @@ if(valid0){
 else {
 validate275.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate275.errors = vErrors;
@@ -13419,7 +10840,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -13435,9 +10855,6 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 validate274.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-const _errs2 = errors;
-if(errors === _errs1){
-}
 var valid0 = _errs1 === errors;
 }
 else {
@@ -13445,14 +10862,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
-let data1 = data.message;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
+if(typeof data.message !== "string"){
 validate274.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -13469,8 +10882,6 @@ const _errs7 = errors;
 if(!(validate275(data2, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
@@ -13493,13 +10904,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs9 = errors;
-if(errors === _errs8){
-}
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
-if(_valid0){
-}
 if(!valid1){
 const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -13523,14 +10929,10 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs5){
-}
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -13539,8 +10941,6 @@ if(valid0){
 else {
 validate274.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate274.errors = vErrors;
@@ -13559,7 +10959,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13574,10 +10973,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
@@ -13604,15 +10999,10 @@ return false;
 }
 else {
 if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
 const _errs3 = errors;
-if("2.0" !== data0){
+if("2.0" !== data.jsonrpc){
 validate271.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"}];
 return false;
-}
-else {
-}
-if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 }
@@ -13630,12 +11020,8 @@ if(!(validate246(data1, {instancePath:instancePath+"/id",parentData:data,parentD
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs6 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-}
 const _errs7 = errors;
 if(data1 !== null){
 const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -13647,13 +11033,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs8 = errors;
-if(errors === _errs7){
-}
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-}
 if(!valid2){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -13677,8 +11058,6 @@ vErrors = null;
 }
 }
 }
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 }
 else {
@@ -13686,20 +11065,15 @@ var valid1 = true;
 }
 if(valid1){
 if(data.error !== undefined){
-let data2 = data.error;
 const _errs9 = errors;
-if(!(validate274(data2, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+if(!(validate274(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
 errors = vErrors.length;
-}
-else {
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
-}
-if(valid1){
 }
 }
 }
@@ -13708,8 +11082,6 @@ if(valid1){
 else {
 validate271.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate271.errors = vErrors;
@@ -13736,8 +11108,6 @@ if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -13751,8 +11121,6 @@ const _errs2 = errors;
 if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -13794,8 +11162,6 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate267.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
@@ -13820,8 +11186,6 @@ if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
-else {
-}
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
@@ -13835,8 +11199,6 @@ const _errs2 = errors;
 if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
-}
-else {
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -13895,7 +11257,6 @@ const _errs4 = errors;
 const _errs5 = errors;
 let valid2 = true;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -13911,9 +11272,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data0 = data.method;
-const _errs8 = errors;
-if("catalog/list" !== data0){
+if("catalog/list" !== data.method){
 const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
@@ -13923,16 +11282,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs8){
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 }
 }
 }
@@ -13945,8 +11294,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
-if(errors === _errs6){
 }
 }
 var _valid1 = _errs6 === errors;
@@ -13963,23 +11310,11 @@ if(_valid1){
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data1 = data.params;
-const _errs10 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid4 = _errs10 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-}
-}
-if(errors === _errs9){
 }
 var _valid1 = _errs9 === errors;
 valid2 = _valid1;
@@ -14001,10 +11336,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs4){
-}
 var valid1 = _errs4 === errors;
 if(valid1){
 if(props0 !== true && props2 !== undefined){
@@ -14020,7 +11351,6 @@ const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = true;
 const _errs13 = errors;
-const _errs14 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -14036,9 +11366,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data2 = data.method;
-const _errs15 = errors;
-if("embed" !== data2){
+if("embed" !== data.method){
 const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
@@ -14048,16 +11376,6 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs15){
-}
-var valid6 = _errs15 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 }
 }
 }
@@ -14070,8 +11388,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-if(errors === _errs13){
 }
 }
 var _valid2 = _errs13 === errors;
@@ -14094,24 +11410,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data3 = data.params;
-const _errs17 = errors;
-if(!(validate80(data3, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate80(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid7 = _errs17 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 }
 }
-}
-if(errors === _errs16){
 }
 var _valid2 = _errs16 === errors;
 valid5 = _valid2;
@@ -14133,10 +11437,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs11){
-}
 var valid1 = _errs11 === errors;
 if(valid1){
 if(props0 !== true && props3 !== undefined){
@@ -14152,7 +11452,6 @@ const _errs18 = errors;
 const _errs19 = errors;
 let valid8 = true;
 const _errs20 = errors;
-const _errs21 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -14168,9 +11467,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data4 = data.method;
-const _errs22 = errors;
-if("embed/multi" !== data4){
+if("embed/multi" !== data.method){
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -14180,16 +11477,6 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs22){
-}
-var valid9 = _errs22 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 }
 }
 }
@@ -14202,8 +11489,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
-if(errors === _errs20){
 }
 }
 var _valid3 = _errs20 === errors;
@@ -14226,24 +11511,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data5 = data.params;
-const _errs24 = errors;
-if(!(validate95(data5, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate95(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid10 = _errs24 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
 }
 }
-}
-if(errors === _errs23){
 }
 var _valid3 = _errs23 === errors;
 valid8 = _valid3;
@@ -14265,10 +11538,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs18){
-}
 var valid1 = _errs18 === errors;
 if(valid1){
 if(props0 !== true && props4 !== undefined){
@@ -14284,7 +11553,6 @@ const _errs25 = errors;
 const _errs26 = errors;
 let valid11 = true;
 const _errs27 = errors;
-const _errs28 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -14300,9 +11568,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data6 = data.method;
-const _errs29 = errors;
-if("embed/sparse" !== data6){
+if("embed/sparse" !== data.method){
 const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
@@ -14312,16 +11578,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs29){
-}
-var valid12 = _errs29 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
 }
 }
 }
@@ -14334,8 +11590,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
-if(errors === _errs27){
 }
 }
 var _valid4 = _errs27 === errors;
@@ -14358,24 +11612,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data7 = data.params;
-const _errs31 = errors;
-if(!(validate104(data7, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate104(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid13 = _errs31 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
 }
 }
-}
-if(errors === _errs30){
 }
 var _valid4 = _errs30 === errors;
 valid11 = _valid4;
@@ -14397,10 +11639,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs25){
-}
 var valid1 = _errs25 === errors;
 if(valid1){
 if(props0 !== true && props5 !== undefined){
@@ -14416,7 +11654,6 @@ const _errs32 = errors;
 const _errs33 = errors;
 let valid14 = true;
 const _errs34 = errors;
-const _errs35 = errors;
 if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
@@ -14432,9 +11669,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data8 = data.method;
-const _errs36 = errors;
-if("feedback" !== data8){
+if("feedback" !== data.method){
 const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
@@ -14444,16 +11679,6 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs36){
-}
-var valid15 = _errs36 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
 }
 }
 }
@@ -14466,8 +11691,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
-if(errors === _errs34){
 }
 }
 var _valid5 = _errs34 === errors;
@@ -14490,24 +11713,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data9 = data.params;
-const _errs38 = errors;
-if(!(validate111(data9, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate111(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid16 = _errs38 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 }
 }
-}
-if(errors === _errs37){
 }
 var _valid5 = _errs37 === errors;
 valid14 = _valid5;
@@ -14529,10 +11740,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs32){
-}
 var valid1 = _errs32 === errors;
 if(valid1){
 if(props0 !== true && props6 !== undefined){
@@ -14548,7 +11755,6 @@ const _errs39 = errors;
 const _errs40 = errors;
 let valid17 = true;
 const _errs41 = errors;
-const _errs42 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
@@ -14564,9 +11770,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data10 = data.method;
-const _errs43 = errors;
-if("graph" !== data10){
+if("graph" !== data.method){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -14576,16 +11780,6 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs43){
-}
-var valid18 = _errs43 === errors;
-}
-else {
-var valid18 = true;
-}
-if(valid18){
 }
 }
 }
@@ -14598,8 +11792,6 @@ else {
 vErrors.push(err23);
 }
 errors++;
-}
-if(errors === _errs41){
 }
 }
 var _valid6 = _errs41 === errors;
@@ -14622,24 +11814,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data11 = data.params;
-const _errs45 = errors;
-if(!(validate122(data11, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate122(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid19 = _errs45 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
 }
 }
-}
-if(errors === _errs44){
 }
 var _valid6 = _errs44 === errors;
 valid17 = _valid6;
@@ -14661,10 +11841,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs39){
-}
 var valid1 = _errs39 === errors;
 if(valid1){
 if(props0 !== true && props7 !== undefined){
@@ -14680,7 +11856,6 @@ const _errs46 = errors;
 const _errs47 = errors;
 let valid20 = true;
 const _errs48 = errors;
-const _errs49 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
@@ -14696,9 +11871,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data12 = data.method;
-const _errs50 = errors;
-if("index/add" !== data12){
+if("index/add" !== data.method){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -14708,16 +11881,6 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs50){
-}
-var valid21 = _errs50 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
 }
 }
 }
@@ -14730,8 +11893,6 @@ else {
 vErrors.push(err27);
 }
 errors++;
-}
-if(errors === _errs48){
 }
 }
 var _valid7 = _errs48 === errors;
@@ -14754,24 +11915,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data13 = data.params;
-const _errs52 = errors;
-if(!(validate159(data13, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate159(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid22 = _errs52 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
 }
 }
-}
-if(errors === _errs51){
 }
 var _valid7 = _errs51 === errors;
 valid20 = _valid7;
@@ -14793,10 +11942,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs46){
-}
 var valid1 = _errs46 === errors;
 if(valid1){
 if(props0 !== true && props8 !== undefined){
@@ -14812,7 +11957,6 @@ const _errs53 = errors;
 const _errs54 = errors;
 let valid23 = true;
 const _errs55 = errors;
-const _errs56 = errors;
 if(errors === _errs55){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
@@ -14828,9 +11972,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data14 = data.method;
-const _errs57 = errors;
-if("index/delete" !== data14){
+if("index/delete" !== data.method){
 const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
@@ -14840,16 +11982,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs57){
-}
-var valid24 = _errs57 === errors;
-}
-else {
-var valid24 = true;
-}
-if(valid24){
 }
 }
 }
@@ -14862,8 +11994,6 @@ else {
 vErrors.push(err31);
 }
 errors++;
-}
-if(errors === _errs55){
 }
 }
 var _valid8 = _errs55 === errors;
@@ -14886,24 +12016,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data15 = data.params;
-const _errs59 = errors;
-if(!(validate166(data15, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate166(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid25 = _errs59 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
 }
 }
-}
-if(errors === _errs58){
 }
 var _valid8 = _errs58 === errors;
 valid23 = _valid8;
@@ -14925,10 +12043,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs53){
-}
 var valid1 = _errs53 === errors;
 if(valid1){
 if(props0 !== true && props9 !== undefined){
@@ -14944,7 +12058,6 @@ const _errs60 = errors;
 const _errs61 = errors;
 let valid26 = true;
 const _errs62 = errors;
-const _errs63 = errors;
 if(errors === _errs62){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
@@ -14960,9 +12073,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data16 = data.method;
-const _errs64 = errors;
-if("info" !== data16){
+if("info" !== data.method){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -14972,16 +12083,6 @@ vErrors.push(err34);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs64){
-}
-var valid27 = _errs64 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
 }
 }
 }
@@ -14994,8 +12095,6 @@ else {
 vErrors.push(err35);
 }
 errors++;
-}
-if(errors === _errs62){
 }
 }
 var _valid9 = _errs62 === errors;
@@ -15012,23 +12111,11 @@ if(_valid9){
 const _errs65 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data17 = data.params;
-const _errs66 = errors;
-if(!(validate1(data17, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid28 = _errs66 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-}
-}
-if(errors === _errs65){
 }
 var _valid9 = _errs65 === errors;
 valid26 = _valid9;
@@ -15050,10 +12137,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs60){
-}
 var valid1 = _errs60 === errors;
 if(valid1){
 if(props0 !== true && props10 !== undefined){
@@ -15069,7 +12152,6 @@ const _errs67 = errors;
 const _errs68 = errors;
 let valid29 = true;
 const _errs69 = errors;
-const _errs70 = errors;
 if(errors === _errs69){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
@@ -15085,9 +12167,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data18 = data.method;
-const _errs71 = errors;
-if("initialize" !== data18){
+if("initialize" !== data.method){
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -15097,16 +12177,6 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs71){
-}
-var valid30 = _errs71 === errors;
-}
-else {
-var valid30 = true;
-}
-if(valid30){
 }
 }
 }
@@ -15119,8 +12189,6 @@ else {
 vErrors.push(err39);
 }
 errors++;
-}
-if(errors === _errs69){
 }
 }
 var _valid10 = _errs69 === errors;
@@ -15143,24 +12211,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data19 = data.params;
-const _errs73 = errors;
-if(!(validate176(data19, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate176(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid31 = _errs73 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
 }
 }
-}
-if(errors === _errs72){
 }
 var _valid10 = _errs72 === errors;
 valid29 = _valid10;
@@ -15182,10 +12238,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs67){
-}
 var valid1 = _errs67 === errors;
 if(valid1){
 if(props0 !== true && props11 !== undefined){
@@ -15201,7 +12253,6 @@ const _errs74 = errors;
 const _errs75 = errors;
 let valid32 = true;
 const _errs76 = errors;
-const _errs77 = errors;
 if(errors === _errs76){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
@@ -15217,9 +12268,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data20 = data.method;
-const _errs78 = errors;
-if("memory/build" !== data20){
+if("memory/build" !== data.method){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -15229,16 +12278,6 @@ vErrors.push(err42);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs78){
-}
-var valid33 = _errs78 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
 }
 }
 }
@@ -15251,8 +12290,6 @@ else {
 vErrors.push(err43);
 }
 errors++;
-}
-if(errors === _errs76){
 }
 }
 var _valid11 = _errs76 === errors;
@@ -15269,23 +12306,11 @@ if(_valid11){
 const _errs79 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data21 = data.params;
-const _errs80 = errors;
-if(!(validate188(data21, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate188(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid34 = _errs80 === errors;
-}
-else {
-var valid34 = true;
-}
-if(valid34){
-}
-}
-if(errors === _errs79){
 }
 var _valid11 = _errs79 === errors;
 valid32 = _valid11;
@@ -15307,10 +12332,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs74){
-}
 var valid1 = _errs74 === errors;
 if(valid1){
 if(props0 !== true && props12 !== undefined){
@@ -15326,7 +12347,6 @@ const _errs81 = errors;
 const _errs82 = errors;
 let valid35 = true;
 const _errs83 = errors;
-const _errs84 = errors;
 if(errors === _errs83){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
@@ -15342,9 +12362,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data22 = data.method;
-const _errs85 = errors;
-if("memory/recall" !== data22){
+if("memory/recall" !== data.method){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -15354,16 +12372,6 @@ vErrors.push(err46);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs85){
-}
-var valid36 = _errs85 === errors;
-}
-else {
-var valid36 = true;
-}
-if(valid36){
 }
 }
 }
@@ -15376,8 +12384,6 @@ else {
 vErrors.push(err47);
 }
 errors++;
-}
-if(errors === _errs83){
 }
 }
 var _valid12 = _errs83 === errors;
@@ -15400,24 +12406,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data23 = data.params;
-const _errs87 = errors;
-if(!(validate194(data23, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate194(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid37 = _errs87 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
 }
 }
-}
-if(errors === _errs86){
 }
 var _valid12 = _errs86 === errors;
 valid35 = _valid12;
@@ -15439,10 +12433,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs81){
-}
 var valid1 = _errs81 === errors;
 if(valid1){
 if(props0 !== true && props13 !== undefined){
@@ -15458,7 +12448,6 @@ const _errs88 = errors;
 const _errs89 = errors;
 let valid38 = true;
 const _errs90 = errors;
-const _errs91 = errors;
 if(errors === _errs90){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
@@ -15474,9 +12463,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data24 = data.method;
-const _errs92 = errors;
-if("ping" !== data24){
+if("ping" !== data.method){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -15486,16 +12473,6 @@ vErrors.push(err50);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs92){
-}
-var valid39 = _errs92 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
 }
 }
 }
@@ -15508,8 +12485,6 @@ else {
 vErrors.push(err51);
 }
 errors++;
-}
-if(errors === _errs90){
 }
 }
 var _valid13 = _errs90 === errors;
@@ -15526,23 +12501,11 @@ if(_valid13){
 const _errs93 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data25 = data.params;
-const _errs94 = errors;
-if(!(validate205(data25, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate205(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid40 = _errs94 === errors;
-}
-else {
-var valid40 = true;
-}
-if(valid40){
-}
-}
-if(errors === _errs93){
 }
 var _valid13 = _errs93 === errors;
 valid38 = _valid13;
@@ -15564,10 +12527,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs88){
-}
 var valid1 = _errs88 === errors;
 if(valid1){
 if(props0 !== true && props14 !== undefined){
@@ -15583,7 +12542,6 @@ const _errs95 = errors;
 const _errs96 = errors;
 let valid41 = true;
 const _errs97 = errors;
-const _errs98 = errors;
 if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
@@ -15599,9 +12557,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data26 = data.method;
-const _errs99 = errors;
-if("query/transform" !== data26){
+if("query/transform" !== data.method){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -15611,16 +12567,6 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs99){
-}
-var valid42 = _errs99 === errors;
-}
-else {
-var valid42 = true;
-}
-if(valid42){
 }
 }
 }
@@ -15633,8 +12579,6 @@ else {
 vErrors.push(err55);
 }
 errors++;
-}
-if(errors === _errs97){
 }
 }
 var _valid14 = _errs97 === errors;
@@ -15657,24 +12601,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data27 = data.params;
-const _errs101 = errors;
-if(!(validate208(data27, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate208(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid43 = _errs101 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
 }
 }
-}
-if(errors === _errs100){
 }
 var _valid14 = _errs100 === errors;
 valid41 = _valid14;
@@ -15696,10 +12628,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs95){
-}
 var valid1 = _errs95 === errors;
 if(valid1){
 if(props0 !== true && props15 !== undefined){
@@ -15715,7 +12643,6 @@ const _errs102 = errors;
 const _errs103 = errors;
 let valid44 = true;
 const _errs104 = errors;
-const _errs105 = errors;
 if(errors === _errs104){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
@@ -15731,9 +12658,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data28 = data.method;
-const _errs106 = errors;
-if("rerank" !== data28){
+if("rerank" !== data.method){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -15743,16 +12668,6 @@ vErrors.push(err58);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs106){
-}
-var valid45 = _errs106 === errors;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
 }
 }
 }
@@ -15765,8 +12680,6 @@ else {
 vErrors.push(err59);
 }
 errors++;
-}
-if(errors === _errs104){
 }
 }
 var _valid15 = _errs104 === errors;
@@ -15789,24 +12702,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data29 = data.params;
-const _errs108 = errors;
-if(!(validate216(data29, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate216(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid46 = _errs108 === errors;
-}
-else {
-var valid46 = true;
-}
-if(valid46){
 }
 }
-}
-if(errors === _errs107){
 }
 var _valid15 = _errs107 === errors;
 valid44 = _valid15;
@@ -15828,10 +12729,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs102){
-}
 var valid1 = _errs102 === errors;
 if(valid1){
 if(props0 !== true && props16 !== undefined){
@@ -15847,7 +12744,6 @@ const _errs109 = errors;
 const _errs110 = errors;
 let valid47 = true;
 const _errs111 = errors;
-const _errs112 = errors;
 if(errors === _errs111){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing26;
@@ -15863,9 +12759,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data30 = data.method;
-const _errs113 = errors;
-if("retrieve" !== data30){
+if("retrieve" !== data.method){
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -15875,16 +12769,6 @@ vErrors.push(err62);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs113){
-}
-var valid48 = _errs113 === errors;
-}
-else {
-var valid48 = true;
-}
-if(valid48){
 }
 }
 }
@@ -15897,8 +12781,6 @@ else {
 vErrors.push(err63);
 }
 errors++;
-}
-if(errors === _errs111){
 }
 }
 var _valid16 = _errs111 === errors;
@@ -15921,24 +12803,12 @@ return false;
 }
 else {
 if(data.params !== undefined){
-let data31 = data.params;
-const _errs115 = errors;
-if(!(validate225(data31, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate225(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
-else {
-}
-var valid49 = _errs115 === errors;
-}
-else {
-var valid49 = true;
-}
-if(valid49){
 }
 }
-}
-if(errors === _errs114){
 }
 var _valid16 = _errs114 === errors;
 valid47 = _valid16;
@@ -15960,10 +12830,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs109){
-}
 var valid1 = _errs109 === errors;
 if(valid1){
 if(props0 !== true && props17 !== undefined){
@@ -15979,7 +12845,6 @@ const _errs116 = errors;
 const _errs117 = errors;
 let valid50 = true;
 const _errs118 = errors;
-const _errs119 = errors;
 if(errors === _errs118){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing28;
@@ -15995,9 +12860,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data32 = data.method;
-const _errs120 = errors;
-if("shutdown" !== data32){
+if("shutdown" !== data.method){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -16007,16 +12870,6 @@ vErrors.push(err66);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs120){
-}
-var valid51 = _errs120 === errors;
-}
-else {
-var valid51 = true;
-}
-if(valid51){
 }
 }
 }
@@ -16029,8 +12882,6 @@ else {
 vErrors.push(err67);
 }
 errors++;
-}
-if(errors === _errs118){
 }
 }
 var _valid17 = _errs118 === errors;
@@ -16047,23 +12898,11 @@ if(_valid17){
 const _errs121 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data33 = data.params;
-const _errs122 = errors;
-if(!(validate1(data33, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate1(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid52 = _errs122 === errors;
-}
-else {
-var valid52 = true;
-}
-if(valid52){
-}
-}
-if(errors === _errs121){
 }
 var _valid17 = _errs121 === errors;
 valid50 = _valid17;
@@ -16085,10 +12924,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs116){
-}
 var valid1 = _errs116 === errors;
 if(valid1){
 if(props0 !== true && props18 !== undefined){
@@ -16104,7 +12939,6 @@ const _errs123 = errors;
 const _errs124 = errors;
 let valid53 = true;
 const _errs125 = errors;
-const _errs126 = errors;
 if(errors === _errs125){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing29;
@@ -16120,9 +12954,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data34 = data.method;
-const _errs127 = errors;
-if("notifications/cancel" !== data34){
+if("notifications/cancel" !== data.method){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -16132,16 +12964,6 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs127){
-}
-var valid54 = _errs127 === errors;
-}
-else {
-var valid54 = true;
-}
-if(valid54){
 }
 }
 }
@@ -16154,8 +12976,6 @@ else {
 vErrors.push(err71);
 }
 errors++;
-}
-if(errors === _errs125){
 }
 }
 var _valid18 = _errs125 === errors;
@@ -16184,10 +13004,6 @@ vErrors.push(err72);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs130){
 }
 var valid55 = _errs130 === errors;
 if(valid55){
@@ -16208,23 +13024,11 @@ vErrors = null;
 if(errors === _errs128){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data35 = data.params;
-const _errs131 = errors;
-if(!(validate244(data35, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate244(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid56 = _errs131 === errors;
-}
-else {
-var valid56 = true;
-}
-if(valid56){
-}
-}
-if(errors === _errs128){
 }
 }
 var _valid18 = _errs128 === errors;
@@ -16247,10 +13051,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs123){
-}
 var valid1 = _errs123 === errors;
 if(valid1){
 if(props0 !== true && props19 !== undefined){
@@ -16266,7 +13066,6 @@ const _errs132 = errors;
 const _errs133 = errors;
 let valid57 = true;
 const _errs134 = errors;
-const _errs135 = errors;
 if(errors === _errs134){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing31;
@@ -16282,9 +13081,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data36 = data.method;
-const _errs136 = errors;
-if("notifications/log" !== data36){
+if("notifications/log" !== data.method){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -16294,16 +13091,6 @@ vErrors.push(err75);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs136){
-}
-var valid58 = _errs136 === errors;
-}
-else {
-var valid58 = true;
-}
-if(valid58){
 }
 }
 }
@@ -16316,8 +13103,6 @@ else {
 vErrors.push(err76);
 }
 errors++;
-}
-if(errors === _errs134){
 }
 }
 var _valid19 = _errs134 === errors;
@@ -16346,10 +13131,6 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs139){
 }
 var valid59 = _errs139 === errors;
 if(valid59){
@@ -16370,23 +13151,11 @@ vErrors = null;
 if(errors === _errs137){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data37 = data.params;
-const _errs140 = errors;
-if(!(validate250(data37, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate250(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid60 = _errs140 === errors;
-}
-else {
-var valid60 = true;
-}
-if(valid60){
-}
-}
-if(errors === _errs137){
 }
 }
 var _valid19 = _errs137 === errors;
@@ -16409,10 +13178,6 @@ errors++;
 validate261.errors = vErrors;
 return false;
 }
-else {
-}
-if(errors === _errs132){
-}
 var valid1 = _errs132 === errors;
 if(valid1){
 if(props0 !== true && props20 !== undefined){
@@ -16428,7 +13193,6 @@ const _errs141 = errors;
 const _errs142 = errors;
 let valid61 = true;
 const _errs143 = errors;
-const _errs144 = errors;
 if(errors === _errs143){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing33;
@@ -16444,9 +13208,7 @@ errors++;
 }
 else {
 if(data.method !== undefined){
-let data38 = data.method;
-const _errs145 = errors;
-if("notifications/progress" !== data38){
+if("notifications/progress" !== data.method){
 const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
@@ -16456,16 +13218,6 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs145){
-}
-var valid62 = _errs145 === errors;
-}
-else {
-var valid62 = true;
-}
-if(valid62){
 }
 }
 }
@@ -16478,8 +13230,6 @@ else {
 vErrors.push(err81);
 }
 errors++;
-}
-if(errors === _errs143){
 }
 }
 var _valid20 = _errs143 === errors;
@@ -16508,10 +13258,6 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-}
-}
-if(errors === _errs148){
 }
 var valid63 = _errs148 === errors;
 if(valid63){
@@ -16532,23 +13278,11 @@ vErrors = null;
 if(errors === _errs146){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.params !== undefined){
-let data39 = data.params;
-const _errs149 = errors;
-if(!(validate254(data39, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
+if(!(validate254(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
-else {
 }
-var valid64 = _errs149 === errors;
-}
-else {
-var valid64 = true;
-}
-if(valid64){
-}
-}
-if(errors === _errs146){
 }
 }
 var _valid20 = _errs146 === errors;
@@ -16570,10 +13304,6 @@ vErrors.push(err83);
 errors++;
 validate261.errors = vErrors;
 return false;
-}
-else {
-}
-if(errors === _errs141){
 }
 var valid1 = _errs141 === errors;
 if(valid1){
@@ -16607,8 +13337,6 @@ Object.assign(props0, props21);
 }
 }
 }
-if(errors === 0){
-}
 validate261.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
@@ -16639,10 +13367,7 @@ var props0 = validate261_evaluated.props;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-}
 const _errs2 = errors;
-const _errs3 = errors;
 if(errors === _errs2){
 if(Array.isArray(data)){
 if(data.length < 1){
@@ -16659,21 +13384,15 @@ else {
 var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs4 = errors;
-if(!(validate261(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate261(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
-}
-else {
-var props1 = validate261_evaluated.props;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
 }
-}
-if(valid1){
 }
 }
 }
@@ -16686,8 +13405,6 @@ else {
 vErrors.push(err1);
 }
 errors++;
-}
-if(errors === _errs2){
 }
 }
 var _valid0 = _errs2 === errors;
@@ -16718,11 +13435,17 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
-}
 validate260.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
 const validate260_evaluated = {"dynamicProps":true,"dynamicItems":true};
+export const embedMultiPartial: Validator<EmbedMultiPartial> = validate93;
+export const infoParams: Validator<InfoParams> = validate1;
+export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate93;
+export const pingResult: Validator<PingResult> = validate205;
+export const rerankPartial: Validator<RerankPartial> = validate93;
+export const retrievePartial: Validator<RetrievePartial> = validate156;
+export const shutdownParams: Validator<ShutdownParams> = validate1;
+export const shutdownResult: Validator<ShutdownResult> = validate1;

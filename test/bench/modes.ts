@@ -15,7 +15,8 @@ export interface Mode {
    * Cold runs on RCP/1 (warmUp: one untimed run first), one-file edits under --watch, and one run
    * per folder of RCP/1 plus that many synthetic methods.
    */
-  generator: { coldRounds: number; warmUp: boolean; watchEdits: number; extraMethods: readonly number[] };
+  /** `scaleMethods`: folder sizes (methods in all) for the growth figures, smallest first; three make the marginal-cost target. */
+  generator: { coldRounds: number; warmUp: boolean; watchEdits: number; scaleMethods: readonly number[] };
   memory: { inFlight: number; waves: number };
   /** Alternating direct/federated requests per round, after `warmup` pairs. */
   federation: { requests: number; warmup: number };
@@ -32,7 +33,7 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 1, events: 5, intervalMs: 10 },
     startup: { rounds: 1 },
     validation: { calls: 2_000 },
-    generator: { coldRounds: 1, warmUp: false, watchEdits: 1, extraMethods: [20] },
+    generator: { coldRounds: 1, warmUp: false, watchEdits: 1, scaleMethods: [18, 19, 20] },
     memory: { inFlight: 300, waves: 2 },
     federation: { requests: 20, warmup: 5 },
     mcp: { latencyRequests: 10, throughputRequests: 100, warmup: 5, inFlight: 16 },
@@ -45,7 +46,7 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 5, events: 10, intervalMs: 20 },
     startup: { rounds: 5 },
     validation: { calls: 100_000 },
-    generator: { coldRounds: 3, warmUp: false, watchEdits: 3, extraMethods: [1_983] },
+    generator: { coldRounds: 3, warmUp: false, watchEdits: 3, scaleMethods: [30, 150, 300] },
     memory: { inFlight: 10_000, waves: 2 },
     federation: { requests: 400, warmup: 100 },
     mcp: { latencyRequests: 300, throughputRequests: 3_000, warmup: 100, inFlight: 32 },
@@ -58,7 +59,7 @@ export const MODES: Record<ModeName, Mode> = {
     sse: { streams: 20, events: 10, intervalMs: 20 },
     startup: { rounds: 15 },
     validation: { calls: 500_000 },
-    generator: { coldRounds: 5, warmUp: true, watchEdits: 5, extraMethods: [483, 983, 1_983] },
+    generator: { coldRounds: 5, warmUp: true, watchEdits: 5, scaleMethods: [30, 150, 300] },
     memory: { inFlight: 10_000, waves: 3 },
     federation: { requests: 1_500, warmup: 300 },
     mcp: { latencyRequests: 1_000, throughputRequests: 10_000, warmup: 300, inFlight: 32 },

@@ -2,7 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { bundleSchema, compileRef, loadSchemaFolder, SchemaFolderError } from "../../generator/src/load/loader.js";
+import { loadSchemaFolder, SchemaFolderError } from "../../generator/src/load/loader.js";
+import { compileRef } from "../../generator/src/load/schema-ajv.js";
+import { bundleSchema } from "../../generator/src/model/bundle.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder, type FolderFiles } from "./schema-fixture.js";
 
 type Json = Record<string, any>;

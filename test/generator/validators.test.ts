@@ -1,16 +1,18 @@
 /**
- * The precompiled validators in generated/validators.ts: a TypeScript module that needs no
- * ajv at run time, compiles to plain Node ESM with no `require(` and no schema compiled on
- * import, and gives the same verdicts as ajv compiling the schema in memory, over the schema
- * fixture corpus (test/schema/fixtures).
+ * The precompiled validators in generated/validators.ts: ajv's standalone code, which needs no
+ * ajv at run time (its helpers come from the runtime package), compiles to plain Node ESM with
+ * no `require(` and no schema compiled on import, and gives the same verdicts as ajv compiling
+ * the schema in memory, over the schema fixture corpus (test/schema/fixtures).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { transformSync } from "esbuild";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import * as generatedValidators from "../../generated/validators.js";
-import { compileRef, loadSchemaFolder } from "../../generator/src/load/loader.js";
+import { loadSchemaFolder } from "../../generator/src/load/loader.js";
+import { compileRef } from "../../generator/src/load/schema-ajv.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { generate } from "../../generator/src/plugin/generate.js";
 import { allShapes } from "../../generator/src/model/shapes.js";
@@ -24,14 +26,15 @@ const validatorsPath = join(repoRoot, "generated", "validators.ts");
 /** What `tsc` made of it (`npm run build`), as a user's plain tsc build runs it. */
 const compiledPath = join(repoRoot, "dist", "generated", "validators.js");
 
+/** The built runtime, so that a module written outside the repository finds it. */
+const builtRuntime = pathToFileURL(join(repoRoot, "runtime", "dist", "codegen.js")).href;
+
 /** validators.ts for the minimal folder after `change`, as a Node ESM file with its types stripped. */
 async function compiledValidators(change: (files: ReturnType<typeof minimalSchemaFiles>) => void): Promise<string> {
   const files = minimalSchemaFiles();
   change(files);
   const folder = loadSchemaFolder(writeSchemaFolder(files));
-  const source = (await generate(folder, { runtimeSpecifier: "@rcp-gen/runtime/codegen", command: "test" })).get(
-    "validators.ts",
-  )!;
+  const source = (await generate(folder, { runtimeSpecifier: builtRuntime, command: "test" })).get("validators.ts")!;
   const modulePath = join(folder.dir, "validators.mjs");
   writeFileSync(modulePath, transformSync(source, { loader: "ts", format: "esm" }).code);
   return modulePath;
@@ -48,24 +51,29 @@ function runModule(script: string): unknown {
 }
 
 describe("generated/validators.ts, and what tsc compiles it to", () => {
-  it("imports only types (Validator and its shapes' types), so it needs no ajv at run time, and carries no require(", () => {
+  it("imports only the runtime's protocol entry (Validator, ajv's helpers) and its shapes' types, and carries no require(", () => {
     const source = readFileSync(validatorsPath, "utf8");
     expect(source).not.toContain("require(");
-    const imports = source.match(/^import .*$/gm) ?? [];
-    expect(imports[0]).toBe('import type { Validator } from "@rcp-gen/runtime/codegen-protocol";');
-    expect(imports.slice(1)).toEqual([expect.stringMatching(/^import type \{ [\w, ]+ \} from "\.\/types\.js";$/)]);
+    const helpers = 'import { codePointLength } from "@rcp-gen/runtime/codegen-protocol";';
+    expect(source.match(/^import .*$/gm)).toEqual([
+      'import type { Validator } from "@rcp-gen/runtime/codegen-protocol";',
+      helpers,
+      expect.stringMatching(/^import type \{ [\w, ]+ \} from "\.\/types\.js";$/),
+    ]);
     expect(source.match(/^\/\/ @ts-nocheck/m)).not.toBeNull();
     for (const line of source.match(/^export .*$/gm) ?? [])
-      expect(line).toMatch(/^export const \w+: Validator(<\w+>)? = \w+;$/);
-    expect(readFileSync(compiledPath, "utf8").match(/^import .*$/gm)).toBeNull();
+      expect(line).toMatch(/^export const \w+: Validator(<\w+>)? = validate\d+;$/);
+    expect(readFileSync(compiledPath, "utf8").match(/^import .*$/gm)).toEqual([helpers]);
   });
 
-  it("counts string lengths in code points, as JSON Schema does, with its inlined helper", async () => {
+  it("counts string lengths in code points, as JSON Schema does, with the runtime's helper", async () => {
     const modulePath = await compiledValidators((files) => {
       const hit = files["types/hit.json"] as { properties: { id: Record<string, unknown> } };
       hit.properties.id["maxLength"] = 2;
     });
-    expect(readFileSync(modulePath, "utf8")).toContain("function ajvRuntime_ucs2length(");
+    expect(readFileSync(modulePath, "utf8")).toMatch(
+      /^import \{[^}]*\bcodePointLength\b[^}]*\} from "file:.*-protocol\.js";$/m,
+    );
     const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
       const verdict = (id) => retrieveResult({ hits: [{ id }] });
@@ -74,13 +82,15 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
     expect(verdicts).toEqual([true, false, true, false, true]);
   });
 
-  it("compares values deeply for uniqueItems and const with its inlined helper, as ajv does", async () => {
+  it("compares values deeply for uniqueItems and const with the runtime's helper, as ajv does", async () => {
     const modulePath = await compiledValidators((files) => {
       const hit = files["types/hit.json"] as { properties: Record<string, unknown> };
       hit.properties["tags"] = { type: "array", uniqueItems: true };
       hit.properties["origin"] = { const: { source: "web", path: ["a", 1] } };
     });
-    expect(readFileSync(modulePath, "utf8")).toContain("function ajvRuntime_equal(");
+    expect(readFileSync(modulePath, "utf8")).toMatch(
+      /^import \{[^}]*\bjsonEqual\b[^}]*\} from "file:.*-protocol\.js";$/m,
+    );
     const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
       const verdict = (hit) => retrieveResult({ hits: [{ id: "a", ...hit }] });

@@ -4,7 +4,7 @@
  * §17.1 log levels, with every definition compiling.
  */
 import { describe, expect, it } from "vitest";
-import { compileRef } from "../../generator/src/load/loader.js";
+import { compileRef } from "../../generator/src/load/schema-ajv.js";
 import type { MethodAnnotation } from "../../generator/src/load/meta-schema/schema-files.js";
 import { loadRepoSchema } from "./schema-folder.js";
 

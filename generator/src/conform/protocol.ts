@@ -4,14 +4,14 @@
  * any server against any schema folder without generating code first.
  */
 import type { ProtocolDescriptor, Validator } from "@rcp-gen/runtime";
-import { compileRef, type LoadedSchemaFolder } from "../load/loader.js";
 import { readPointer } from "../load/json-pointer.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
+import { compileRef } from "../load/schema-ajv.js";
 import { descriptorData } from "../model/descriptor.js";
 import { buildModel } from "../model/model.js";
 
 export function conformProtocol(folder: LoadedSchemaFolder): ProtocolDescriptor {
-  const data = descriptorData(buildModel(folder), (shape) => compileRef(folder, shape.ref) as Validator);
-  return data as unknown as ProtocolDescriptor;
+  return descriptorData(buildModel(folder), (shape) => compileRef(folder, shape.ref));
 }
 
 /** A validator for any schema in the folder, e.g. a capability's metadata. */

@@ -1,40 +1,66 @@
 /**
- * ajv's runtime helpers, written out in place in validators.ts: generated code then needs
- * nothing but the runtime package (a server's production install has no ajv), and loading
- * no CommonJS module keeps start-up short (issue 6). Keyed by the helper's file name in
- * `ajv/dist/runtime/`; each behaves as ajv's own on the JSON values validators see.
+ * ajv's standalone code, as ajv prints it, made importable without ajv: in ESM mode it still
+ * `require`s its runtime helpers (ajv issues 1976, 2209), and a server's production install has
+ * no ajv. Each helper is imported from the runtime package instead, which carries the same
+ * function for JSON values; a schema needing a helper the runtime lacks is refused here rather
+ * than failing at a user's start-up.
  */
-export interface InlinedHelper {
-  /** The function's name in generated code. */
-  readonly name: string;
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import standalone from "ajv/dist/standalone/index.js";
+import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
+
+/** ajv's helper (its file in `ajv/dist/runtime/`) -> the runtime's function that stands in for it. */
+const runtimeHelpers: Readonly<Record<string, RuntimeSymbol>> = {
+  ucs2length: "codePointLength",
+  equal: "jsonEqual",
+};
+
+export interface ValidatorModule {
+  /** ajv's code with each helper `require` replaced by the helper's name. */
   readonly code: string;
+  /** The runtime symbols the code uses, sorted: the module imports them. */
+  readonly helpers: readonly RuntimeSymbol[];
 }
 
-export const inlinedHelpers: Readonly<Record<string, InlinedHelper>> = {
-  // JSON Schema counts string length in code points: a surrogate pair is one character.
-  ucs2length: {
-    name: "ajvRuntime_ucs2length",
-    code: `function ajvRuntime_ucs2length(text) {
-  let length = 0;
-  for (let index = 0; index < text.length; index++, length++) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
+/**
+ * ajv's `standaloneCode` for `exports` (export name -> schema id), its helpers taken from the
+ * runtime. ajv writes a function once per export that names it, so a second export of the same
+ * function (two shapes a validator checks identically) would declare it twice: ajv exports the
+ * first name, and each other is written after ajv's code as ajv writes an export.
+ */
+export function validatorModule(ajv: Ajv2020, exports: Readonly<Record<string, string>>): ValidatorModule {
+  const exported = new Set<unknown>();
+  const distinct: Record<string, string> = {};
+  const aliases: string[] = [];
+  for (const [name, id] of Object.entries(exports)) {
+    const validate = ajv.getSchema(id);
+    if (!exported.has(validate)) {
+      exported.add(validate);
+      distinct[name] = id;
+    } else aliases.push(`export const ${name} = ${String(validate?.source?.validateName)};`);
   }
-  return length;
-}`,
-  },
-  // Deep equality for const, enum and uniqueItems: same primitives, same arrays in order, objects
-  // with the same own keys and equal values (key order ignored), NaN equal to NaN.
-  equal: {
-    name: "ajvRuntime_equal",
-    code: `function ajvRuntime_equal(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a !== a && b !== b;
-  if (Array.isArray(a) !== Array.isArray(b) || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  if (Array.isArray(a)) return a.length === b.length && a.every((item, index) => ajvRuntime_equal(item, b[index]));
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && ajvRuntime_equal(a[key], b[key]));
-}`,
-  },
-};
+  const helpers = new Set<RuntimeSymbol>();
+  const code = standalone
+    .default(ajv, distinct)
+    .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_match, helper: string) => {
+      const symbol = runtimeHelpers[helper];
+      if (symbol === undefined)
+        throw new Error(
+          `the schema needs ajv's runtime helper "${helper}", which generated code cannot import (it can: ${Object.keys(runtimeHelpers).join(", ")})`,
+        );
+      helpers.add(symbol);
+      return symbol;
+    });
+  if (code.includes("require(")) throw new Error("ajv standalone code requires a module rcp-gen cannot import as ESM");
+  return { code: [code.trimEnd(), ...aliases].join("\n"), helpers: [...helpers].sort() };
+}
+
+/** The import lines of `helpers`, one per runtime module. */
+export function helperImports(
+  helpers: readonly RuntimeSymbol[],
+  moduleOf: (symbol: RuntimeSymbol) => string,
+): string[] {
+  const byModule = new Map<string, RuntimeSymbol[]>();
+  for (const helper of helpers) byModule.set(moduleOf(helper), [...(byModule.get(moduleOf(helper)) ?? []), helper]);
+  return [...byModule].map(([module, names]) => `import { ${names.join(", ")} } from ${JSON.stringify(module)};`);
+}

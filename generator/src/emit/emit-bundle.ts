@@ -2,15 +2,14 @@
  * rcp.schema.json: the whole protocol as one self-contained root schema (any frame or batch),
  * for users who validate with their own tools. JSON has no comments: the banner is `$comment`.
  */
-import { bundleSchema, compileParamsChecks } from "../model/bundle.js";
+import { bundleSchema } from "../model/bundle.js";
 import { definePlugin } from "../plugin/plugin.js";
 
 export const bundleTarget = definePlugin({
   name: "bundle",
-  async generate({ model, newFile }) {
-    await compileParamsChecks(model.schema);
-    const file = newFile("rcp.schema.json");
-    file.json(bundleSchema(model.schema));
+  generate(context) {
+    const file = context.newFile("rcp.schema.json");
+    file.json(bundleSchema(context.model.schema));
     return [file];
   },
 });

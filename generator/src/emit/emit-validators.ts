@@ -1,6 +1,7 @@
 /**
- * validators.ts: ajv's standalone code for one named export per shape, plus `message` for a
- * whole frame or batch. Importing it compiles no schema.
+ * validators.ts: ajv's standalone code (`standaloneCode`, one call for every shape's export and
+ * `message` for a whole frame or batch), its helpers imported from the runtime (ajv-helpers.ts).
+ * Importing it compiles no schema.
  *
  * A TypeScript module rather than `.js` + `.d.ts`, so that every consumer setup picks it up
  * as it picks up the other generated files: plain `tsc` with `outDir` copies no `.js` without
@@ -14,23 +15,23 @@
  * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
  * other methods' nor the whole-frame `message` validator.
  */
-import { compileAll } from "../load/compile-all.js";
-import { absoluteRef, folderAjv } from "../load/loader.js";
+import { absoluteRef, compileAll, folderAjv } from "../load/schema-ajv.js";
 import { messageSchema } from "../model/bundle.js";
 import { representativeOf } from "../model/shape-identity.js";
 import { validationKey } from "../model/validation-key.js";
 import type { RcpModel } from "../model/model.js";
 import { definePlugin } from "../plugin/plugin.js";
-import { esmOnly, standaloneCode } from "./ajv-standalone.js";
+import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
+import { helperImports, validatorModule } from "./ajv-helpers.js";
 
 export const messageValidatorName = "message";
 
 export const validatorsTarget = definePlugin({
   name: "validators",
-  async generate({ model, newFile }) {
-    // ajv's output is machine code; prettier would double its size and take seconds, so it is left as emitted.
-    const file = newFile("validators.ts", { format: false });
-    file.print(await validatorsCode(model, file.runtimeModule("Validator")));
+  generate(context) {
+    // ajv's output is machine code, left as ajv printed it: laid out, it would be twice the size and no easier to read.
+    const file = context.newFile("validators.ts", { format: false });
+    file.print(validatorsCode(context.model, (symbol) => file.runtimeModule(symbol)));
     return [file];
   },
 });
@@ -38,17 +39,17 @@ export const validatorsTarget = definePlugin({
 /** The last run's code, for the next run of this process (--watch) when nothing a validator checks changed. */
 let previous: { key: string; code: string } | undefined;
 
-async function validatorsCode(model: RcpModel, validatorModule: string): Promise<string> {
+function validatorsCode(model: RcpModel, moduleOf: (symbol: RuntimeSymbol) => string): string {
   const key = [
     validationKey(model.schema),
-    validatorModule,
+    moduleOf("Validator"),
     ...model.shapes.map((shape) => `${shape.validatorName}:${shape.typeName}:${shape.ref}`),
   ].join("\n");
-  if (previous?.key !== key) previous = { key, code: await compiledCode(model, validatorModule) };
+  if (previous?.key !== key) previous = { key, code: compiledCode(model, moduleOf) };
   return previous.code;
 }
 
-async function compiledCode(model: RcpModel, validatorModule: string): Promise<string> {
+function compiledCode(model: RcpModel, moduleOf: (symbol: RuntimeSymbol) => string): string {
   const folder = model.schema;
   const ajv = folderAjv(folder);
   const exports: Record<string, string> = {};
@@ -61,21 +62,21 @@ async function compiledCode(model: RcpModel, validatorModule: string): Promise<s
       exports[shape.validatorName] = absoluteRef(folder, representative);
     }
   // First, so that a schema ajv refuses is reported with its file and pointer.
-  await compileAll(folder, compiled);
+  compileAll(folder, compiled);
   const message = messageSchema(model.schema, { shared: true });
   ajv.removeSchema(String(message["$id"]));
   ajv.addSchema(message);
   exports[messageValidatorName] = String(message["$id"]);
   const guarded = new Map<string, string>();
   for (const shape of model.shapes) if (shape.validatorName) guarded.set(shape.validatorName, shape.typeName);
-  const code = typedExports(sideEffectFree(esmOnly(standaloneCode(ajv, exports))), guarded);
+  const { code, helpers } = validatorModule(ajv, exports);
   const typeNames = [...new Set(guarded.values())].sort();
   return [
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
-    `import type { Validator } from ${JSON.stringify(validatorModule)};`,
+    `import type { Validator } from ${JSON.stringify(moduleOf("Validator"))};`,
+    ...helperImports(helpers, moduleOf),
     `import type { ${typeNames.join(", ")} } from "./types.js";`,
-    // Not a regular expression: on megabytes of code, `/\n$/` tries every line break.
-    code.endsWith("\n") ? code.slice(0, -1) : code,
+    typedExports(sideEffectFree(code), guarded).trimEnd(),
   ].join("\n");
 }
 
@@ -92,15 +93,14 @@ function typedExports(code: string, guarded: ReadonlyMap<string, string>): strin
 
 /**
  * ajv attaches `evaluated` (what a subschema evaluated, for unevaluatedProperties) to each
- * validator function with a module-level assignment, a side effect that keeps every validator in
- * every bundle. Each becomes a constant of its own (`validate12_evaluated`), which bundlers drop
- * with the function when nothing reaches it; a RegExp construction is marked pure for the same
- * reason. The schema objects ajv keeps beside its code are dropped unless an error message
- * quotes them: that is text a server would parse at every start-up for nothing.
+ * function with a module-level assignment, and builds each `pattern` with `new RegExp`: side
+ * effects, which a bundler keeps with every function they name, so a browser client would carry
+ * every validator (test/web/bundle.test.ts, bench scenario 10). Each `evaluated` becomes a
+ * constant of its own (`validate12_evaluated`) and each RegExp is marked pure, so a bundler keeps
+ * only the validators an importer reaches.
  */
 function sideEffectFree(code: string): string {
-  // One pass over what may be megabytes: the assignment at a line's start, any other mention, a RegExp.
-  const separate = code.replace(
+  return code.replace(
     /^(validate\d+)\.evaluated = |\b(validate\d+)\.evaluated\b|^(const pattern\d+ = )new RegExp\(/gm,
     (_match, assigned?: string, mentioned?: string, pattern?: string) =>
       assigned !== undefined
@@ -109,8 +109,4 @@ function sideEffectFree(code: string): string {
           ? `${mentioned}_evaluated`
           : `${pattern}/* @__PURE__ */ new RegExp(`,
   );
-  const uses = new Map<string, number>();
-  for (const [name] of separate.matchAll(/\bschema\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
-  // Used once means only declared.
-  return separate.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (uses.get(name) === 1 ? "" : line));
 }

@@ -5,7 +5,8 @@
  * capabilities.json does not declare) never reaches them.
  */
 import { appendPointer, isJsonObject, readPointer } from "../load/json-pointer.js";
-import { compileRef, schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
+import { compileRef } from "../load/schema-ajv.js";
 import { walkSchema } from "../load/schema-walk.js";
 import { capabilityPaths } from "../load/capability-paths.js";
 

@@ -4,7 +4,7 @@
  * one of its patternProperties (the open `x-<vendor>` space, §6.2): a misspelt key would
  * otherwise silently never gate anything.
  */
-import type { LoadedMethod } from "./loader.js";
+import type { LoadedMethod } from "./loaded-folder.js";
 import type { CapabilitiesFile, MethodAnnotation } from "./meta-schema/schema-files.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
 

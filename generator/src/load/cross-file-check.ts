@@ -5,7 +5,7 @@
  */
 import { checkCapabilityPaths } from "./capability-paths.js";
 import { checkParamPaths } from "./param-paths.js";
-import type { LoadedError, LoadedMethod, LoadedNotification, LoadedSchemaFolder, LoadedType } from "./loader.js";
+import type { LoadedError, LoadedMethod, LoadedNotification, LoadedSchemaFolder, LoadedType } from "./loaded-folder.js";
 import type {
   CapabilitiesFile,
   CheckedSchemaFile,

@@ -5,7 +5,7 @@
  * and the pagination `nextCursor` must be a member `$defs.result` declares: the runtime reads params and results by these names, so a misspelt one would silently never apply.
  */
 import { appendPointer } from "./json-pointer.js";
-import type { LoadedMethod } from "./loader.js";
+import type { LoadedMethod } from "./loaded-folder.js";
 import type { MethodAnnotation } from "./meta-schema/schema-files.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
 

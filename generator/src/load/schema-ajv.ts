@@ -1,29 +1,84 @@
-/** The ajv configuration of a schema folder (loader.ts folderAjv): strict about typos, open about everything §4.6 leaves open. */
-import { Ajv2020, type Options, type ValidateFunction } from "ajv/dist/2020.js";
-import type { LoadedSchemaFolder } from "./loader.js";
+/**
+ * The one ajv 2020-12 instance of a loaded folder, holding every file under its assigned `$id`:
+ * strict about typos, open about everything §4.6 leaves open. Every schema a run compiles
+ * (the bundle's params checks, validators.ts, conform's validators) is compiled here, once, and
+ * a schema ajv refuses is reported with the file and pointer ajv names.
+ */
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { type LoadedSchemaFolder, schemaIdBase } from "./loaded-folder.js";
+import { SchemaFolderError, SchemaProblems } from "./schema-folder-error.js";
 import { walkSchema } from "./schema-walk.js";
 
-export function newFolderAjv(folder: LoadedSchemaFolder, extra: Options): Ajv2020 {
-  const ajv = new Ajv2020({
-    strict: true,
-    // Protocol objects are deliberately open and loosely typed (§4.6); only typos are errors.
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    // A named vendor capability (`x-acme`) beside the open `^x-` pattern is intended (§6.2).
-    allowMatchingProperties: true,
-    // `format` is an annotation in 2020-12; the protocol does not rely on format checks.
-    validateFormats: false,
-    allErrors: false,
-    // Every file already passed the 2020-12 meta-schema in the loader (meta-check.ts); checking
-    // again here would compile that meta-schema a second time in each run.
-    validateSchema: false,
-    ...extra,
-  });
-  for (const keyword of annotationKeywords(folder)) ajv.addKeyword({ keyword });
-  for (const document of folder.files.values()) ajv.addSchema(document);
-  shareResolvedRefs(ajv);
+const folderAjvs = new WeakMap<LoadedSchemaFolder, Ajv2020>();
+
+/** The folder's ajv, set up to give standalone code (validators.ts is printed from the functions it compiled). */
+export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
+  let ajv = folderAjvs.get(folder);
+  if (!ajv) {
+    ajv = new Ajv2020({
+      strict: true,
+      // Protocol objects are deliberately open and loosely typed (§4.6); only typos are errors.
+      strictTypes: false,
+      strictTuples: false,
+      strictRequired: false,
+      // A named vendor capability (`x-acme`) beside the open `^x-` pattern is intended (§6.2).
+      allowMatchingProperties: true,
+      // `format` is an annotation in 2020-12; the protocol does not rely on format checks.
+      validateFormats: false,
+      allErrors: false,
+      // Every file already passed the 2020-12 meta-schema in the loader (meta-check.ts).
+      validateSchema: false,
+      code: { source: true, esm: true, lines: true },
+      // A schema that several others refer to stays one function instead of a copy in each.
+      inlineRefs: false,
+    });
+    for (const keyword of annotationKeywords(folder)) ajv.addKeyword({ keyword });
+    for (const document of folder.files.values()) ajv.addSchema(document);
+    shareResolvedRefs(ajv);
+    folderAjvs.set(folder, ajv);
+  }
   return ajv;
+}
+
+/**
+ * Compiles (once per folder) the schema at `ref`, e.g. "methods/retrieve.json#/$defs/params". A
+ * schema ajv refuses (strict mode) is reported with the file and pointer ajv names, whichever
+ * target compiled it first.
+ */
+export function compileRef(folder: LoadedSchemaFolder, ref: string): ValidateFunction {
+  const [file = "", pointer = ""] = ref.split("#");
+  const validate = folder.files.has(file)
+    ? located(file, pointer, () => validatorAt(folderAjv(folder), absoluteRef(folder, ref)))
+    : undefined;
+  if (!validate) throw new SchemaFolderError(file, pointer, `no schema at ${ref}`);
+  return validate;
+}
+
+/** Compiles every schema of `refs` (compileRef), reporting every one ajv refuses, not only the first. */
+export function compileAll(folder: LoadedSchemaFolder, refs: Iterable<string>): void {
+  const problems = new SchemaProblems();
+  for (const ref of refs) problems.attempt(() => compileRef(folder, ref));
+  problems.throwIfAny();
+}
+
+/**
+ * `methods/retrieve.json#/$defs/params` (or a whole file's path) as ajv knows it: by the file's
+ * assigned `$id`. A whole file is its `$id` alone: ajv takes `<$id>#` for another schema.
+ */
+export function absoluteRef(folder: LoadedSchemaFolder, ref: string): string {
+  const [file = "", pointer = ""] = ref.split("#");
+  return pointer === "" ? folder.idOf(file) : `${folder.idOf(file)}#${pointer}`;
+}
+
+function located<T>(file: string, pointer: string, compile: () => T): T {
+  try {
+    return compile();
+  } catch (error) {
+    const message = (error as Error).message;
+    const named = new RegExp(`${schemaIdBase.replaceAll(".", "\\.")}([^#"]+)#?([^"\\s]*)`).exec(message);
+    const [inFile, at] = named ? [named[1] ?? file, named[2] ?? ""] : [file, pointer];
+    throw new SchemaFolderError(inFile, decodeURIComponent(at), message.replaceAll(schemaIdBase, ""));
+  }
 }
 
 /** What ajv keeps of a compiled schema, as far as sharing needs. */
@@ -50,7 +105,7 @@ function shareResolvedRefs(ajv: Ajv2020): void {
  * compiled once whether it is asked for here first or reached by a `$ref` first: ajv keeps what
  * it is asked for apart from what `$ref`s resolved to.
  */
-export function validatorAt(ajv: Ajv2020, uri: string): ValidateFunction | undefined {
+function validatorAt(ajv: Ajv2020, uri: string): ValidateFunction | undefined {
   const resolved = resolvedRefs.get(ajv) ?? {};
   const asked = ajv.refs as Record<string, CompiledSchema | string | undefined>;
   const reached = resolved[uri];

@@ -5,9 +5,9 @@
  * runtime enforces too: a notification's name never travels with an `id` (§4.5), and absent
  * `params` mean `{}` (so a method whose params require a member requires `params`).
  */
-import { compileAll } from "../load/compile-all.js";
-import { absoluteRef, compileRef, type LoadedSchemaFolder } from "../load/loader.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
 import type { JsonSchema } from "../load/meta-schema/schema-files.js";
+import { absoluteRef, compileRef } from "../load/schema-ajv.js";
 import { schemaAt } from "./model.js";
 import { representativeOf } from "./shape-identity.js";
 import { validationKey } from "./validation-key.js";
@@ -64,9 +64,10 @@ const GROUP_SIZE = 64;
 
 /**
  * The same `allOf`, in groups of GROUP_SIZE when longer: ajv compiles each member of an `allOf`
- * one block deeper than the last, and its code generator costs depth times size, so thousands
- * of methods took minutes. Grouped, the depth is a group's size plus the number of groups; an
- * `allOf` of `allOf`s validates exactly what the flat one does.
+ * one block deeper than the last, and its code generator's work grows with depth times size,
+ * so a flat list would make a folder's cost grow with the square of its methods. Grouped, the
+ * depth is a group's size plus the number of groups; an `allOf` of `allOf`s validates exactly
+ * what the flat one does.
  */
 function grouped(bindings: readonly object[]): object[] {
   if (bindings.length <= GROUP_SIZE) return [...bindings];
@@ -99,8 +100,7 @@ function acceptsAbsentParams(folder: LoadedSchemaFolder, file: string): boolean 
 /**
  * What the schema's own keywords settle without running it: a member it requires, or a type
  * other than object, refuses `{}` whatever else it says (keywords of one schema all apply).
- * Running a validator for the first time costs V8 a full compile of its code, seconds for
- * thousands of methods.
+ * Only the others are compiled and run.
  */
 function refusesEmptyObject(schema: JsonSchema | boolean | undefined): boolean {
   if (typeof schema !== "object") return schema === false;
@@ -121,21 +121,6 @@ function validatesEmptyObject(folder: LoadedSchemaFolder, file: string): boolean
 /** The first schema that checks what a file's params check (shape-identity.ts): the one compiled for them. */
 function sharedParams(folder: LoadedSchemaFolder, file: string): string {
   return representativeOf(folder, `${file}#/$defs/params`);
-}
-
-/**
- * Compiles ahead, a slice at a time (compile-all.ts), the params checks messageSchema will run:
- * those with no verdict yet that their schema's own keywords do not settle.
- */
-export async function compileParamsChecks(folder: LoadedSchemaFolder): Promise<void> {
-  const byFile = verdictsOf(folder);
-  const toRun = folder.methods.filter(
-    ({ file }) => !byFile.has(file) && !refusesEmptyObject(paramsSchema(folder, file)),
-  );
-  await compileAll(
-    folder,
-    toRun.map(({ file }) => sharedParams(folder, file)),
-  );
 }
 
 /** One self-contained document: the root schema with every file embedded under `$defs`. */

@@ -1,26 +1,27 @@
 /**
- * The data of a folder's ProtocolDescriptor (runtime/protocol.ts): every method's x-rcp
+ * A folder's ProtocolDescriptor (runtime/protocol.ts) as data: every method's x-rcp
  * annotation, the notifications, the error table, the version, the log levels (least severe
- * first), the `_meta` validator and one validator per shared type role (`registry`), with a
- * validator for each shape supplied by the caller. methods.ts writes it as code with
- * references to precompiled validators; `rcp-gen conform` builds it live with ajv.
+ * first), the `_meta` validator and the registry's, with each validator written as the caller
+ * gives it. methods.ts writes it as code with references to precompiled validators;
+ * `rcp-gen conform` builds it live with ajv.
  */
+import type { MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "@rcp-gen/runtime";
 import type { RcpMethod, RcpModel, Shape } from "./model.js";
 
-export interface DescriptorData<V> {
-  version: number;
-  notificationPrefix: string;
-  logLevels: readonly string[];
-  methods: Record<string, Record<string, unknown>>;
-  notifications: Record<string, Record<string, unknown>>;
-  errors: Record<string, { code: number; symbol: string; message: string; retryable: string }>;
-  meta: V | undefined;
-  /** Shared type roles (`registry`) and their validators. */
-  [role: string]: unknown;
-}
+/** `T` with each validator in it written as `V`. */
+export type WithValidators<T, V> = T extends ShapeCheck
+  ? V
+  : T extends object
+    ? { readonly [K in keyof T]: WithValidators<T[K], V> }
+    : T;
 
-/** What the runtime reads of a method's annotation, in the descriptor's order; undefined members are absent. */
-export function methodRules(method: RcpMethod): Record<string, unknown> {
+export type DescriptorData<V> = WithValidators<ProtocolDescriptor, V>;
+
+/** What the runtime reads of a method's annotation. */
+export type MethodRules = Omit<MethodDescriptor, "method" | "params" | "result" | "partial" | "spec">;
+
+/** A method's annotation as the runtime reads it, in the descriptor's order; undefined members are absent. */
+export function methodRules(method: RcpMethod): MethodRules {
   return {
     capability: method.capability,
     requires: method.requires,
@@ -39,8 +40,8 @@ export function methodRules(method: RcpMethod): Record<string, unknown> {
   };
 }
 
-export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) => V | undefined): DescriptorData<V> {
-  const methods: Record<string, Record<string, unknown>> = {};
+export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) => V): DescriptorData<V> {
+  const methods: Record<string, WithValidators<MethodDescriptor, V>> = {};
   for (const method of model.methods)
     methods[method.method] = {
       method: method.method,
@@ -50,18 +51,22 @@ export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) =
       partial: method.partial && validatorOf(method.partial),
       spec: method.spec,
     };
-  const notifications: Record<string, Record<string, unknown>> = {};
-  for (const notification of model.notifications)
-    notifications[notification.method] = {
-      method: notification.method,
-      direction: notification.direction,
-      params: validatorOf(notification.params),
-      role: notification.role,
-      spec: notification.spec,
-    };
-  const errors: DescriptorData<V>["errors"] = {};
-  for (const { code, symbol, message, retryable } of model.errors)
-    errors[String(code)] = { code, symbol, message, retryable };
+  const notifications: DescriptorData<V>["notifications"] = Object.fromEntries(
+    model.notifications.map((notification) => [
+      notification.method,
+      {
+        method: notification.method,
+        direction: notification.direction,
+        params: validatorOf(notification.params),
+        role: notification.role,
+        spec: notification.spec,
+      },
+    ]),
+  );
+  const errors: DescriptorData<V>["errors"] = Object.fromEntries(
+    model.errors.map(({ code, symbol, message, retryable }) => [String(code), { code, symbol, message, retryable }]),
+  );
+  const registry = model.types.find((shape) => shape.role === "registry");
   return {
     version: model.version,
     notificationPrefix: model.notificationPrefix,
@@ -70,8 +75,6 @@ export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) =
     notifications,
     errors,
     meta: validatorOf(model.meta),
-    ...Object.fromEntries(
-      model.types.flatMap((shape) => (shape.role === undefined ? [] : [[shape.role, validatorOf(shape)]])),
-    ),
+    ...(registry === undefined ? {} : { registry: validatorOf(registry) }),
   };
 }

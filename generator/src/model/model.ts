@@ -7,7 +7,7 @@
  */
 import type { Clamp, CrossFieldRule, Idempotence, LifecycleRole, OptionGate, Pagination } from "@rcp-gen/runtime";
 import { isJsonObject, readPointer } from "../load/json-pointer.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
 import type { ErrorCodeEntry, JsonSchema } from "../load/meta-schema/schema-files.js";
 import { camelName, pascalName } from "./naming.js";
 import { allShapes, type Shape } from "./shapes.js";

@@ -10,7 +10,7 @@
  */
 import { canonicalJson } from "../load/canonical-json.js";
 import { readPointer } from "../load/json-pointer.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
 import { allShapes } from "./shapes.js";
 import { asIs, validatedPart } from "./validation-key.js";
 

@@ -4,8 +4,8 @@
  * Types, validators and descriptors are all emitted from this one list. A shared type with an
  * `x-rcp` role (the registry, §16.1) also gets a validator, named after its role.
  */
-import type { LoadedSchemaFolder } from "../load/loader.js";
-import type { JsonSchema } from "../load/meta-schema/schema-files.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
+import type { JsonSchema, TypeAnnotation } from "../load/meta-schema/schema-files.js";
 import { shapeTypeName, shapeValidatorName, type ShapeRole } from "./naming.js";
 
 /** A schema a type and a validator are generated for: a method's params, result or partial, a notification's params, or a shared type. */
@@ -25,7 +25,7 @@ export interface Shape {
   /** Params and result objects always carry a typed `_meta` (§4.4). */
   readonly carriesMeta: boolean;
   /** A shared type's `x-rcp` role: the runtime finds its validator in the protocol descriptor under this name. */
-  readonly role?: string;
+  readonly role?: TypeAnnotation["role"];
 }
 
 const roles: readonly [ShapeRole, "params" | "result" | "partial"][] = [

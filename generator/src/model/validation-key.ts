@@ -6,7 +6,7 @@
  * across runs under this key, so a description edit is not a recompilation.
  */
 import { canonicalJson } from "../load/canonical-json.js";
-import type { LoadedSchemaFolder } from "../load/loader.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
 import { subschemaKeywords } from "../load/schema-walk.js";
 
 const keys = new WeakMap<LoadedSchemaFolder, string>();

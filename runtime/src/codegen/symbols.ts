@@ -16,6 +16,8 @@ export const runtimeSymbols = {
   defineProtocol: { kind: "value", entry: "protocol" },
   createServerRuntime: { kind: "value", entry: "codegen" },
   Validator: { kind: "type", entry: "protocol" },
+  codePointLength: { kind: "value", entry: "protocol" },
+  jsonEqual: { kind: "value", entry: "protocol" },
   CallDescriptor: { kind: "type", entry: "protocol" },
   ClientProtocol: { kind: "type", entry: "protocol" },
   McpToolDescriptor: { kind: "type", entry: "protocol" },

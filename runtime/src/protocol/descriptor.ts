@@ -24,6 +24,39 @@ export interface Validator<T = unknown> extends ShapeCheck {
   (data: unknown): data is T;
 }
 
+/**
+ * JSON Schema's string length (`maxLength`, `minLength`): code points, so a surrogate pair is one
+ * character. Generated validators call it where ajv's standalone code calls its own `ucs2length`,
+ * so that they need nothing but this package at run time.
+ */
+export function codePointLength(text: string): number {
+  let length = 0;
+  for (let index = 0; index < text.length; index++, length++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
+  }
+  return length;
+}
+
+/**
+ * JSON Schema's equality (`const`, `enum`, `uniqueItems`) on JSON values: same primitives, arrays
+ * equal item by item, objects with the same keys and equal values (in any order); NaN equals NaN,
+ * as in ajv's `equal` (fast-deep-equal), which generated validators call this instead of.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a !== a && b !== b;
+  if (Array.isArray(a) !== Array.isArray(b) || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((item, index) => jsonEqual(item, (b as unknown[])[index]));
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) && jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
 /** The subset of an ajv ErrorObject the runtime reads. */
 export interface ValidationIssue {
   instancePath: string;
