@@ -4,7 +4,7 @@
  * win, and over HTTP, reading the --json report.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
+import { STAGE_DELAY_META_KEY } from "../../docs/examples/demo-engine/server.js";
 import { DEMO, runConform, startHttpChild, type HttpChild, type JsonReport } from "./conform-cli.js";
 
 describe("rcp-gen conform against the demo engine", () => {

@@ -4,7 +4,7 @@
  * level it declares (§14), cancel and deadline included.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
+import { STAGE_DELAY_META_KEY } from "../../docs/examples/demo-engine/server.js";
 import { registryFolder } from "../federation/processes.js";
 import { DEMO, runConform, type JsonReport } from "./conform-cli.js";
 

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { connectStdio, type RcpClient } from "../../generated/index.js";
 
-export const DEMO_SERVE = fileURLToPath(new URL("../../dist/examples/demo-engine/serve.js", import.meta.url));
+export const DEMO_SERVE = fileURLToPath(new URL("../../dist/docs/examples/demo-engine/serve.js", import.meta.url));
 
 export function connectDemo(...serveArgs: string[]): Promise<RcpClient> {
   return connectStdio({

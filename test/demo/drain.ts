@@ -3,8 +3,8 @@ import type {
   RetrieveOutcome,
   RetrieveRequest,
   StageEvent,
-} from "../../examples/demo-engine/retrieve.js";
-import type { DemoEngine } from "../../examples/demo-engine/engine.js";
+} from "../../docs/examples/demo-engine/retrieve.js";
+import type { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
 
 /** Runs one retrieve through the engine core, collecting its stage events and outcome. */
 export async function drain(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
 import { rcpRejection } from "./rcp-rejection.js";
 import { drain } from "./drain.js";
 

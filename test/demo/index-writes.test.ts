@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
 import { RcpError } from "../../runtime/src/protocol/errors.js";
 import { drain } from "./drain.js";
 

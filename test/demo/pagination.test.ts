@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
-import type { RetrieveRequest } from "../../examples/demo-engine/retrieve.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
+import type { RetrieveRequest } from "../../docs/examples/demo-engine/retrieve.js";
 import { rcpRejection } from "./rcp-rejection.js";
 import { drain } from "./drain.js";
 

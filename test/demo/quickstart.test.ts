@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
-const QUICKSTART = fileURLToPath(new URL("../../dist/examples/quickstart.js", import.meta.url));
+const QUICKSTART = fileURLToPath(new URL("../../dist/docs/examples/quickstart.js", import.meta.url));
 
-describe("examples/quickstart", () => {
+describe("docs/examples/quickstart", () => {
   it("prints each progress frame with partial hits, then the same final hits over both transports", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [QUICKSTART], { timeout: 20_000 });
     const [, stdio, http] = stdout.split(/^== retrieve over /m);

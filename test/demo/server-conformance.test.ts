@@ -4,7 +4,7 @@
  * surface (§14.2) and the L2 selection it advertises (§14.3).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
+import { STAGE_DELAY_META_KEY } from "../../docs/examples/demo-engine/server.js";
 import { rawSession } from "./demo-child.js";
 
 type Frame = Record<string, unknown>;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LogMessage, ProgressEvent } from "../../runtime/src/protocol/types.js";
 import type { RcpClient, RetrievePartial } from "../../generated/index.js";
-import { STAGE_DELAY_META_KEY } from "../../examples/demo-engine/server.js";
+import { STAGE_DELAY_META_KEY } from "../../docs/examples/demo-engine/server.js";
 import { connectDemo } from "./demo-child.js";
 import { rcpRejection } from "./rcp-rejection.js";
 

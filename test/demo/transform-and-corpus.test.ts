@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
-import { CORPUS_SIZE, makeCorpus, serializeCorpus } from "../../examples/demo-engine/make-corpus.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
+import { CORPUS_SIZE, makeCorpus, serializeCorpus } from "../../docs/examples/demo-engine/make-corpus.js";
 
 const engine = new DemoEngine();
 
@@ -68,7 +68,7 @@ describe("rerank, embed and embed/sparse", () => {
 
 describe("the shipped corpus", () => {
   it("is exactly what make-corpus generates, a few hundred documents under 300 KB", () => {
-    const committed = readFileSync(new URL("../../examples/demo-engine/corpus.json", import.meta.url), "utf8");
+    const committed = readFileSync(new URL("../../docs/examples/demo-engine/corpus.json", import.meta.url), "utf8");
     expect(serializeCorpus(makeCorpus())).toBe(committed);
     expect(committed.length).toBeLessThan(300_000);
     expect(engine.documentCount).toBe(CORPUS_SIZE);

@@ -1,5 +1,5 @@
 /**
- * The generated server mounted in real frameworks (examples/frameworks): plain node:http,
+ * The generated server mounted in real frameworks (docs/examples/frameworks): plain node:http,
  * Express 5, Fastify 5 and Hono on @hono/node-server, each on 127.0.0.1. Each streams a retrieve
  * over SSE end to end (the handler returns only after the client has received its progress,
  * so a buffered response would deadlock and time out), lets the framework's other routes
@@ -12,11 +12,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { connectHttp } from "../../generated/client.js";
 import { createServer } from "../../generated/server.js";
 import { nodeListener } from "../../runtime/src/node/index.js";
-import { mountExpress } from "../../examples/frameworks/express.js";
-import { mountFastify } from "../../examples/frameworks/fastify.js";
-import { mountHono } from "../../examples/frameworks/hono.js";
-import { mountNodeHttp } from "../../examples/frameworks/node-http.js";
-import { rcpUrl, type Mounted } from "../../examples/frameworks/mounted.js";
+import { mountExpress } from "../../docs/examples/frameworks/express.js";
+import { mountFastify } from "../../docs/examples/frameworks/fastify.js";
+import { mountHono } from "../../docs/examples/frameworks/hono.js";
+import { mountNodeHttp } from "../../docs/examples/frameworks/node-http.js";
+import { rcpUrl, type Mounted } from "../../docs/examples/frameworks/mounted.js";
 import type { RcpServer } from "../../runtime/src/server/create-server-runtime.js";
 
 /** Resolvers of handlers waiting for the client, by query. */

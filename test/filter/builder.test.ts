@@ -9,7 +9,7 @@ import type { FilterClause, RcpClient, RetrieveParams } from "../../generated/in
 import { connectDemo } from "../demo/demo-child.js";
 import { rcpRejection } from "../demo/rcp-rejection.js";
 
-/** The demo engine's advertised fields (examples/demo-engine/engine.ts). */
+/** The demo engine's advertised fields (docs/examples/demo-engine/engine.ts). */
 type DemoFields = { year: "int"; lang: "keyword"; tag: "keyword"; published: "date"; title: "text" };
 const f = filterBuilder<DemoFields>();
 

@@ -1,5 +1,5 @@
 /**
- * Plugins through the command line: the example plugin of docs/plugins.md (examples/plugins/method-table.ts,
+ * Plugins through the command line: the example plugin of docs/plugins.md (docs/examples/plugins/method-table.ts,
  * built to dist/) run with --plugin beside a built-in target, its files under the same banner,
  * in the manifest and under --check; and plugins that break the rules, each refused with a
  * message naming the plugin. Runs use the openrpc target only, which needs neither ajv's code
@@ -13,7 +13,7 @@ import { repoRoot, runCli, type CliResult } from "./run-cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-plugins-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const examplePlugin = join(repoRoot, "dist/examples/plugins/method-table.js");
+const examplePlugin = join(repoRoot, "dist/docs/examples/plugins/method-table.js");
 const schema = join(repoRoot, "schema");
 
 /** Writes a plugin module into the scratch folder and returns its path. */
@@ -57,7 +57,7 @@ describe("the example plugin of docs/plugins.md, run by rcp-gen --plugin", () =>
   });
 
   it("is the plugin docs/plugins.md shows, word for word", () => {
-    const source = readFileSync(join(repoRoot, "examples/plugins/method-table.ts"), "utf8");
+    const source = readFileSync(join(repoRoot, "docs/examples/plugins/method-table.ts"), "utf8");
     const readme = readFileSync(join(repoRoot, "docs/plugins.md"), "utf8");
     expect(readme).toContain(`\`\`\`ts\n${source.slice(source.indexOf("import { definePlugin }"))}\`\`\``);
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type Listening } from "@rcp-gen/runtime/node";
-import { createDemoServer } from "../../examples/demo-engine/server.js";
+import { createDemoServer } from "../../docs/examples/demo-engine/server.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "../../runtime/src/filter/validate.js";
 import { postOnce, rawExchange } from "./http-client.js";
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type Listening } from "@rcp-gen/runtime/node";
-import { createDemoServer, DEMO_LIMITS } from "../../examples/demo-engine/server.js";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
+import { createDemoServer, DEMO_LIMITS } from "../../docs/examples/demo-engine/server.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "../../runtime/src/filter/validate.js";
 import { postJson } from "./http-client.js";
 import { DEEP, nested } from "./hostile-input.js";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "node:net";
 import { listen, type Listening } from "@rcp-gen/runtime/node";
-import { createDemoServer } from "../../examples/demo-engine/server.js";
+import { createDemoServer } from "../../docs/examples/demo-engine/server.js";
 import { postOnce, rawExchange } from "./http-client.js";
 
 const MAX_CONCURRENT = 4;

@@ -12,9 +12,9 @@ import { createServerRuntime, type RcpServer } from "../../runtime/src/server/cr
 import { listen, type Listening } from "../../runtime/src/node/index.js";
 import type { HttpOptions } from "../../runtime/src/http/options.js";
 import { protocol } from "../../generated/methods.js";
-import { demoCapabilities } from "../../examples/demo-engine/capabilities.js";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
-import { DEMO_SERVER_INFO, demoHandlers } from "../../examples/demo-engine/server.js";
+import { demoCapabilities } from "../../docs/examples/demo-engine/capabilities.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
+import { DEMO_SERVER_INFO, demoHandlers } from "../../docs/examples/demo-engine/server.js";
 
 interface Reply {
   status: number;

@@ -4,9 +4,9 @@
  */
 import { serveStdio } from "@rcp-gen/runtime/node";
 import { createServer } from "../../generated/server.js";
-import { demoCapabilities } from "../../examples/demo-engine/capabilities.js";
-import { DemoEngine } from "../../examples/demo-engine/engine.js";
-import { DEMO_SERVER_INFO, demoHandlers } from "../../examples/demo-engine/server.js";
+import { demoCapabilities } from "../../docs/examples/demo-engine/capabilities.js";
+import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
+import { DEMO_SERVER_INFO, demoHandlers } from "../../docs/examples/demo-engine/server.js";
 
 const ABORTED_LINE = "handler aborted:";
 

@@ -1,5 +1,5 @@
 /**
- * Three replicas of the demo engine behind a real HAProxy (examples/scale-out/haproxy.cfg,
+ * Three replicas of the demo engine behind a real HAProxy (docs/examples/scale-out/haproxy.cfg,
  * ports filled in) with state on a real redis-server: what scaling out must keep of §5.2
  * (sessions, SSE), §7.14 (cancel) and §15.5 (rate limits), and that a replica dying under
  * load loses no answer and runs no request twice.
@@ -13,8 +13,8 @@ const skip = missingBinaries();
 if (skip !== undefined) console.log(skip);
 
 /** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
-const REPLICA = fileURLToPath(new URL("../../dist/examples/scale-out/replica.js", import.meta.url));
-const HAPROXY_CONFIG = fileURLToPath(new URL("../../examples/scale-out/haproxy.cfg", import.meta.url));
+const REPLICA = fileURLToPath(new URL("../../dist/docs/examples/scale-out/replica.js", import.meta.url));
+const HAPROXY_CONFIG = fileURLToPath(new URL("../../docs/examples/scale-out/haproxy.cfg", import.meta.url));
 /** Per caller (a session once initialized, else an address), and slow to refill: no token comes back during the run. */
 const BURST = 60;
 

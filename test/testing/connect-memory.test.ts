@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { connectMemory, createServer, type RetrieveResult } from "../../generated/index.js";
 import { CallError } from "@rcp-gen/runtime";
-import { createDemoServer } from "../../examples/demo-engine/server.js";
+import { createDemoServer } from "../../docs/examples/demo-engine/server.js";
 
 const systemResources = () =>
   process.getActiveResourcesInfo().filter((kind) => /TCP|Pipe|Process|UDP/i.test(kind)).length;

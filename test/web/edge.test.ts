@@ -1,5 +1,5 @@
 /**
- * The demo engine's generated server on Web-standard hosts (issue 13): examples/demo-engine/
+ * The demo engine's generated server on Web-standard hosts (issue 13): docs/examples/demo-engine/
  * worker.ts (a module whose default export is `{ fetch }` calling `server.fetch`) bundled once
  * with esbuild for a worker (no Node built-in resolves; corpus.json inlined), then served by Bun
  * and Deno (test/fixtures/edge/host.js) and by Cloudflare's workerd through miniflare, with no
@@ -15,7 +15,7 @@ import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, connectMemory } from "../../generated/client.js";
-import { createDemoServer } from "../../examples/demo-engine/server.js";
+import { createDemoServer } from "../../docs/examples/demo-engine/server.js";
 import { repoRoot } from "../generator/run-cli.js";
 import { startUrlProcess } from "./processes.js";
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (const name of ["bun", "deno"])
     if (!existsSync(bin(name))) throw new Error(`node_modules/.bin/${name} is missing: run npm ci`);
   await build({
-    entryPoints: [join(repoRoot, "examples", "demo-engine", "worker.ts")],
+    entryPoints: [join(repoRoot, "docs", "examples", "demo-engine", "worker.ts")],
     bundle: true,
     platform: "browser",
     conditions: ["workerd", "worker"],

@@ -27,7 +27,7 @@ import type { ScenarioReport, Target } from "../report.js";
 import { loadScript } from "./scripts.js";
 
 const ENGINE = fileURLToPath(new URL("../servers/delayed-engine.js", import.meta.url));
-const SERVE = fileURLToPath(new URL("../../../examples/demo-engine/serve.js", import.meta.url));
+const SERVE = fileURLToPath(new URL("../../../docs/examples/demo-engine/serve.js", import.meta.url));
 const DELAYS_MS = [2, 4, 6] as const;
 const engineArgs = (index: number) => ["--delay-ms", String(DELAYS_MS[index]), "--engine", `e${index}`];
 const stdioEngine = (index: number) => [process.execPath, ENGINE, "--stdio", ...engineArgs(index)];

@@ -19,7 +19,7 @@ import { ratio } from "../stats.js";
 import { loadScript } from "./scripts.js";
 
 const RCP_GEN = fileURLToPath(new URL("../../../../generator/bin/rcp-gen.js", import.meta.url));
-const SERVE = fileURLToPath(new URL("../../../examples/demo-engine/serve.js", import.meta.url));
+const SERVE = fileURLToPath(new URL("../../../docs/examples/demo-engine/serve.js", import.meta.url));
 const ENGINE = [process.execPath, SERVE, "--stdio"];
 const LATENCY = "latency: MCP client → rcp-gen mcp → demo engine, RCP client → byte relay → demo engine";
 const BRIDGE = "throughput: bridge over an in-process engine";

@@ -1,6 +1,6 @@
 /**
  * Scenario 12: scale-out (issue 32). Three demo-engine replicas behind HAProxy
- * (examples/scale-out/haproxy.cfg) with sessions and rate limits on Redis, against one replica
+ * (docs/examples/scale-out/haproxy.cfg) with sessions and rate limits on Redis, against one replica
  * reached directly with its state in memory: the CPU every process spends per request, summed
  * (replicas + HAProxy + Redis), and the throughput of both (reported, not gated: on 2 cores it
  * measures how the processes share the CPU). Then, one request at a time on one replica, what
@@ -23,7 +23,7 @@ import { freePort } from "../../net/free-port.js";
 import { canConnect, HAPROXY, haproxyConfig, REDIS_SERVER, until } from "../../scale/processes.js";
 
 const REPLICA = fileURLToPath(new URL("../servers/scale-replica.js", import.meta.url));
-const HAPROXY_CONFIG = fileURLToPath(new URL("../../../../examples/scale-out/haproxy.cfg", import.meta.url));
+const HAPROXY_CONFIG = fileURLToPath(new URL("../../../../docs/examples/scale-out/haproxy.cfg", import.meta.url));
 const ID = "__BENCH_ID__";
 /** A request body whose id the load generator numbers (one session needs ids unique in flight, §4.7). */
 const body = (method: string, params: object): string =>

@@ -8,9 +8,9 @@ import { Redis } from "ioredis";
 import { listen } from "@rcp-gen/runtime/node";
 import { redisState } from "@rcp-gen/runtime/redis";
 import { createServer } from "../../../generated/server.js";
-import { demoCapabilities } from "../../../examples/demo-engine/capabilities.js";
-import { DemoEngine } from "../../../examples/demo-engine/engine.js";
-import { DEMO_SERVER_INFO, demoHandlers } from "../../../examples/demo-engine/server.js";
+import { demoCapabilities } from "../../../docs/examples/demo-engine/capabilities.js";
+import { DemoEngine } from "../../../docs/examples/demo-engine/engine.js";
+import { DEMO_SERVER_INFO, demoHandlers } from "../../../docs/examples/demo-engine/server.js";
 import { announceUrl } from "./announce.js";
 import { installProbe } from "./probe.js";
 

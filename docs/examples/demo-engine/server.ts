@@ -3,7 +3,7 @@
  * engine core. No protocol code here: the generated server and the runtime do framing,
  * sessions, gates, clamps, validation, progress and cancellation.
  */
-import { createServer, type HandlersFor } from "../../generated/server.js";
+import { createServer, type HandlersFor } from "../../../generated/server.js";
 import {
   ErrorCode,
   fallbackNote,

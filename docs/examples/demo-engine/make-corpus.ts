@@ -1,7 +1,7 @@
 /**
  * Generates the demo corpus deterministically (seeded PRNG over topic vocabularies) so the
  * committed corpus.json can be reproduced and checked byte for byte:
- *   node dist/examples/demo-engine/make-corpus.js [out=examples/demo-engine/corpus.json]
+ *   node dist/docs/examples/demo-engine/make-corpus.js [out=docs/examples/demo-engine/corpus.json]
  */
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -79,7 +79,7 @@ export function serializeCorpus(documents: readonly CorpusDocument[]): string {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const out = process.argv[2] ?? "examples/demo-engine/corpus.json";
+  const out = process.argv[2] ?? "docs/examples/demo-engine/corpus.json";
   writeFileSync(out, serializeCorpus(makeCorpus()));
   process.stderr.write(`wrote ${CORPUS_SIZE} documents to ${out}\n`);
 }

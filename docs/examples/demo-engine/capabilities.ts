@@ -2,7 +2,7 @@
  * What the demo engine advertises (§6): exactly what the engine core implements, so the
  * runtime's gates (-32005), clamps and filter checks apply to the truth.
  */
-import type { ServerCapabilities } from "../../generated/types.js";
+import type { ServerCapabilities } from "../../../generated/types.js";
 import { EMBEDDING_DIMENSION, EMBEDDING_IDENTITY, SPARSE_IDENTITY, SPARSE_VOCABULARY } from "./embedding.js";
 import { DEMO_FILTER_SCHEMA, DEMO_MAX_K } from "./engine.js";
 import type { FilterOperator } from "./filter.js";

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { createServer, RcpClient, type FusionMethod, type ServerCapabilities } from "../../generated/index.js";
+import { createServer, RcpClient, type FusionMethod, type ServerCapabilities } from "../../../generated/index.js";
 import { fallbackNote, type ConformanceLevel, type RcpServer } from "@rcp-gen/runtime";
 import { type Federation, Selector, type CapabilityRule } from "@rcp-gen/runtime/federation";
 import { nodeHttpExchange, stdioConnector } from "@rcp-gen/runtime/node";

@@ -2,7 +2,7 @@
  * One replica of the demo engine for a scale-out deployment (docs/deployment.md): stateful
  * HTTP sessions, cancels and per-caller rate limits shared through Redis, behind a load
  * balancer whose address is trusted for X-Forwarded-For.
- *   node dist/examples/scale-out/replica.js --port 0 --redis redis://127.0.0.1:6379 \
+ *   node dist/docs/examples/scale-out/replica.js --port 0 --redis redis://127.0.0.1:6379 \
  *     --trusted-proxy 127.0.0.1 --burst 100 --per-second 50
  * `--redis` also takes a unix socket path. `--trace` writes `ran <id>` and `aborted <id>`
  * lines on stderr, for tests that follow requests across replicas. The first stdout line is
@@ -13,7 +13,7 @@ import { Redis } from "ioredis";
 import { listen } from "@rcp-gen/runtime/node";
 import { redisState } from "@rcp-gen/runtime/redis";
 import type { Interceptor, ServerCall } from "@rcp-gen/runtime";
-import { createServer } from "../../generated/server.js";
+import { createServer } from "../../../generated/server.js";
 import { demoCapabilities } from "../demo-engine/capabilities.js";
 import { DemoEngine } from "../demo-engine/engine.js";
 import { DEMO_SERVER_INFO, demoHandlers } from "../demo-engine/server.js";

@@ -1,7 +1,7 @@
 /**
  * An rcp-gen plugin: `methods.md`, a table of the protocol's methods (capability, streaming,
  * spec section), and `method-names.ts`, their wire names as a typed constant. Run it with
- * `npx rcp-gen --plugin dist/examples/plugins/method-table.js`.
+ * `npx rcp-gen --plugin dist/docs/examples/plugins/method-table.js`.
  */
 import { definePlugin } from "rcp-gen";
 

@@ -1,8 +1,8 @@
 /**
  * Runs the demo engine, or a federating server in front of other engines:
- *   node dist/examples/demo-engine/serve.js --stdio              NDJSON on stdin/stdout (§5.1)
- *   node dist/examples/demo-engine/serve.js --port 8000          HTTP + SSE on 127.0.0.1, base /rcp (§5.2)
- *   node dist/examples/demo-engine/serve.js --federate rcp.json  a federator over the registry's engines (§16)
+ *   node dist/docs/examples/demo-engine/serve.js --stdio              NDJSON on stdin/stdout (§5.1)
+ *   node dist/docs/examples/demo-engine/serve.js --port 8000          HTTP + SSE on 127.0.0.1, base /rcp (§5.2)
+ *   node dist/docs/examples/demo-engine/serve.js --federate rcp.json  a federator over the registry's engines (§16)
  * With --port 0 the OS picks a free port. --filter-operators eq,in,gte advertises only those §8
  * operators (the others are then -32005). A federator takes --identity (its name on
  * _meta.federation.path), --capabilities union|intersection (§16.4), --fusion rrf|weighted|convex

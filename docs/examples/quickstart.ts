@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { connectHttp, connectStdio, type RcpClient, type RetrieveParams } from "../generated/index.js";
+import { connectHttp, connectStdio, type RcpClient, type RetrieveParams } from "../../generated/index.js";
 
 const SERVE_SCRIPT = fileURLToPath(new URL("./demo-engine/serve.js", import.meta.url));
 const CLIENT_INFO = { name: "rcp-quickstart", version: "0.1.0" };
