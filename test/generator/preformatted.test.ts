@@ -17,7 +17,7 @@ import { indexTarget } from "../../generator/src/emit/emit-index.js";
 import { methodsTarget } from "../../generator/src/emit/emit-methods.js";
 import { nodeTarget } from "../../generator/src/emit/emit-node.js";
 import { serverTarget } from "../../generator/src/emit/emit-server.js";
-import { literal, type LiteralValue } from "../../generator/src/emit/literal.js";
+import { literal } from "../../generator/src/emit/literal.js";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
 import { buildModel } from "../../generator/src/model/model.js";
 import { bannerLines } from "../../generator/src/plugin/banner.js";
@@ -218,7 +218,7 @@ describe("descriptor data", () => {
     let vouched = 0;
     await fc.assert(
       fc.asyncProperty(value, async (data) => {
-        const laidOut = layOut(["export const data = ", literal(data as LiteralValue), " as const;"], 120);
+        const laidOut = layOut(["export const data = ", literal(data), " as const;"], 120);
         if (laidOut.unvouched !== undefined) return;
         vouched += 1;
         expect(await format(laidOut.text)).toBe(`${laidOut.text}\n`);
