@@ -31,7 +31,10 @@ describe("recall (§3.1)", () => {
     for (const method of ["rrf", "weighted", "convex"] as const) {
       const { ids, outcome, events } = await drain(small(), { query: "sourdough bread", k: 2, fusion: { method } });
       expect(new Set(ids)).toEqual(new Set(["bread", "bread-2"]));
-      expect(outcome.hits[0]!.scores).toMatchObject({ dense: expect.any(Number), sparse: expect.any(Number) });
+      expect(outcome.hits[0]!.scores).toMatchObject({
+        dense: expect.any(Number) as unknown,
+        sparse: expect.any(Number) as unknown,
+      });
       expect(events.map((event) => event.stage)).toEqual(["recall", "fuse"]);
     }
   });

@@ -80,7 +80,7 @@ describe("L1 (§14.2) and the advertised L2 selection (§14.3) on the wire", () 
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
       for (const hit of hits) {
         expect(hit["meta"]).toMatchObject({ lang: "en" });
-        expect(hit["citation"]).toMatchObject({ source: "demo-corpus", uri: expect.any(String) });
+        expect(hit["citation"]).toMatchObject({ source: "demo-corpus", uri: expect.any(String) as unknown });
       }
     }
     const third = hitsOf(byId(frames, "sparse"))[2]!["score"] as number;

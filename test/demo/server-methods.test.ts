@@ -24,7 +24,7 @@ describe("embed (§7.3, §7.3.1)", () => {
   });
 
   it("accepts the legacy `texts` name and text blocks, and refuses an image block as an unadvertised modality", async () => {
-    const legacy = await client.embed({ texts: ["galaxy"] } as Parameters<RcpClient["embed"]>[0]);
+    const legacy = await client.embed({ texts: ["galaxy"] });
     const block = await client.embed({ inputs: [{ type: "text", text: "galaxy" }] });
     expect(block.vectors).toEqual(legacy.vectors);
     const image = await rcpRejection(() =>

@@ -27,7 +27,7 @@ describe("hybrid retrieval (§7.7, §16.3)", () => {
     const scores = result.hits.map((hit) => hit.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     for (const hit of result.hits) {
-      expect(hit.scores).toMatchObject({ dense: expect.any(Number), sparse: expect.any(Number) });
+      expect(hit.scores).toMatchObject({ dense: expect.any(Number) as unknown, sparse: expect.any(Number) as unknown });
       expect(hit.citation?.uri).toMatch(/^https:\/\/demo\.rcp\.example\/docs\//);
     }
     expect(result.hits.filter((hit) => metaOf(hit)["tag"] === "security").length).toBeGreaterThanOrEqual(4);

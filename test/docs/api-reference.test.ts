@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "../generator/run-cli.js";
 import { scratchFolder } from "../generator/typecheck.js";
@@ -16,7 +17,7 @@ const out = scratchFolder("api-reference-");
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 it("fails on any warning, an undocumented export or a broken link among them", () => {
-  const settings = JSON.parse(readFileSync(join(tool, "typedoc.json"), "utf8"));
+  const settings = JSON.parse(readFileSync(join(tool, "typedoc.json"), "utf8")) as Record<string, unknown>;
   expect(settings.treatWarningsAsErrors).toBe(true);
   expect(settings.validation).toMatchObject({ notDocumented: true, invalidLink: true, notExported: true });
   expect(settings.packagesRequiringDocumentation).toEqual(["@rcp-gen/runtime", "rcp-gen"]);
@@ -25,7 +26,7 @@ it("fails on any warning, an undocumented export or a broken link among them", (
 it("builds the reference of every public entry without a warning", () => {
   const typedoc = join(tool, "node_modules", "typedoc", "bin", "typedoc");
   const built = spawnSync(process.execPath, [typedoc, "--out", out], { cwd: tool, encoding: "utf8", timeout: 240_000 });
-  const output = `${built.stdout}${built.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
+  const output = stripVTControlCharacters(`${built.stdout}${built.stderr}`);
   expect(output).not.toContain("[warning]");
   expect(output).not.toContain("[error]");
   expect(built.status).toBe(0);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const runnable = block!.replaceAll('from "./generated/', 'from "../../generated/').replace("port: 8000", "port: 0");
   const file = join(scratch, "scope-example.ts");
   writeFileSync(file, runnable);
-  example = await import(file);
+  example = (await import(file)) as typeof example;
 });
 afterAll(async () => {
   await example?.server.close();

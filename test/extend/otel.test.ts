@@ -5,7 +5,7 @@
  * cross as JSON text as on stdio), active while the handler runs; outcomes and error codes,
  * progress events; a request without trace context starts its own trace.
  */
-import { context, trace, type SpanContext } from "@opentelemetry/api";
+import { context, SpanKind, trace, type SpanContext } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
   BasicTracerProvider,
@@ -61,13 +61,13 @@ afterAll(async () => {
 beforeEach(() => exporter.reset());
 
 const spans = (name: string) => exporter.getFinishedSpans().filter((span) => span.name === name);
-const only = (name: string, kind: number): ReadableSpan => {
+const only = (name: string, kind: SpanKind): ReadableSpan => {
   const found = spans(name).filter((span) => span.kind === kind);
   expect(found).toHaveLength(1);
   return found[0]!;
 };
-const CLIENT = 2;
-const SERVER = 1;
+const CLIENT = SpanKind.CLIENT;
+const SERVER = SpanKind.SERVER;
 const parentOf = (span: ReadableSpan): SpanContext | undefined => span.parentSpanContext;
 
 describe.each(["http", "memory"])("over %s", (transport) => {
@@ -86,7 +86,7 @@ describe.each(["http", "memory"])("over %s", (transport) => {
     expect(serverSpan.attributes).toMatchObject({
       "rpc.system": "jsonrpc",
       "rpc.method": "retrieve",
-      "rpc.jsonrpc.request_id": expect.any(String),
+      "rpc.jsonrpc.request_id": expect.any(String) as unknown,
       "rcp.transport": transport,
       "rcp.outcome": "result",
     });
@@ -143,7 +143,7 @@ it("a request without trace context, or with a malformed one, starts a trace of 
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "retrieve", params: { query: "q", k: 1, _meta: meta } }),
     });
-    expect((await response.json()).result.hits).toHaveLength(1);
+    expect(((await response.json()) as { result: { hits: unknown[] } }).result.hits).toHaveLength(1);
     const serverSpan = only("retrieve", SERVER);
     expect(parentOf(serverSpan)).toBeUndefined();
     expect(trace.isSpanContextValid(serverSpan.spanContext())).toBe(true);

@@ -118,7 +118,7 @@ describe("§16.3 convex (floor-anchored)", () => {
     const even = fuse(lists, { method: "convex" });
     expect(order(even)).toEqual(["y", "x", "z"]);
     expect(even.map((hit) => hit.score)).toEqual(
-      [0.5 * (2 / 3) + 0.5, 0.5, 0.25].map((value) => expect.closeTo(value, 12)),
+      [0.5 * (2 / 3) + 0.5, 0.5, 0.25].map((value): unknown => expect.closeTo(value, 12)),
     );
     const denseHeavy = fuse(lists, { method: "convex", alpha: 0.8 });
     expect(order(denseHeavy)).toEqual(["x", "y", "z"]);

@@ -78,7 +78,9 @@ it("generates, type-checks and serves x-acme/echo from a schema edit alone", asy
   cpSync(join(repoRoot, "schema"), join(project, "schema"), { recursive: true });
   writeFileSync(join(project, "schema/methods/x-acme-echo.json"), JSON.stringify(echoMethod, null, 2));
   const capabilitiesPath = join(project, "schema/capabilities.json");
-  const capabilities = JSON.parse(readFileSync(capabilitiesPath, "utf8"));
+  const capabilities = JSON.parse(readFileSync(capabilitiesPath, "utf8")) as {
+    $defs: { serverCapabilities: { properties: Record<string, unknown> } };
+  };
   capabilities.$defs.serverCapabilities.properties["x-acme"] = {
     type: "object",
     description: "Acme's vendor extension (§6.2).",
@@ -97,7 +99,10 @@ it("generates, type-checks and serves x-acme/echo from a schema edit alone", asy
   expect(checked.output).toBe("");
   expect(checked.status).toBe(0);
 
-  const { echoRoundTrip, halfBuilt } = await import(pathToFileURL(join(project, "program.ts")).href);
+  const { echoRoundTrip, halfBuilt } = (await import(pathToFileURL(join(project, "program.ts")).href)) as {
+    echoRoundTrip: (text: string) => Promise<unknown>;
+    halfBuilt: () => unknown;
+  };
   expect(halfBuilt).toThrow("createServer: no handler for x-acme/echo (advertised by x-acme)");
   expect(await echoRoundTrip("one two three")).toEqual({
     partials: [{ word: "one" }, { word: "two" }, { word: "three" }],

@@ -113,7 +113,9 @@ describe("rcp-gen --check", () => {
     cpSync(join(repoRoot, "schema"), join(project, "schema"), { recursive: true });
     const out = join(project, "generated");
     cpSync(join(repoRoot, "generated"), out, { recursive: true });
-    const settings = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"))["rcp-gen"];
+    const settings = (
+      JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { "rcp-gen": { examples: string } }
+    )["rcp-gen"];
     writeFileSync(
       join(project, "package.json"),
       JSON.stringify({ type: "module", "rcp-gen": { ...settings, examples: join(repoRoot, settings.examples) } }),

@@ -14,7 +14,16 @@ import { repoRoot, runCli } from "./run-cli.js";
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-init-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, any>;
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
+
+/** The package.json fields these tests read. */
+interface PackageJson {
+  version: string;
+  scripts: Record<"lint" | "breaking", string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+const readManifest = (path: string) => readJson(path) as PackageJson;
 
 /** Every file below `dir`, relative, sorted. */
 const filesBelow = (dir: string): string[] =>
@@ -72,8 +81,8 @@ describe("rcp-gen init into a folder that is not empty", () => {
     expect(readFileSync(join(dir, "src/generated/client.ts"), "utf8")).toContain("xExampleLookup(");
     expect(readJson(join(dir, "rcp-gen.config.json"))).toEqual({ schema: "schema", out: "src/generated" });
 
-    const { version } = readJson(join(repoRoot, "generator/package.json"));
-    const manifest = readJson(join(dir, "package.json"));
+    const { version } = readManifest(join(repoRoot, "generator/package.json"));
+    const manifest = readManifest(join(dir, "package.json"));
     expect(manifest).toMatchObject({ name: "my-engine", type: "module", private: true });
     expect(Object.keys(manifest["scripts"])).toEqual([
       "generate",
@@ -94,7 +103,7 @@ describe("rcp-gen init into a folder that is not empty", () => {
   });
 
   it("passes its CI steps: lint, and breaking against origin/main (here a ref to its first commit)", () => {
-    const manifest = readJson(join(dir, "package.json"));
+    const manifest = readManifest(join(dir, "package.json"));
     expect(runCli(manifest["scripts"]["lint"].split(" ").slice(1), dir)).toMatchObject({ status: 0 });
     const git = (...args: string[]) => expect(spawnSync("git", args, { cwd: dir }).status).toBe(0);
     git("init", "-q", "-b", "main");
@@ -108,7 +117,7 @@ describe("rcp-gen init into a folder that is not empty", () => {
 });
 
 it("gives the scaffold the tool versions this repository builds and tests with", () => {
-  const ours = readJson(join(repoRoot, "package.json"))["devDependencies"] as Record<string, string>;
+  const ours = readManifest(join(repoRoot, "package.json"))["devDependencies"];
   for (const [tool, version] of Object.entries(scaffoldTools))
     expect({ tool, version }).toEqual({ tool, version: ours[tool] });
 });

@@ -33,7 +33,9 @@ it("names method shapes from wire names: index/add -> IndexAddParams, embed/spar
 });
 
 it("turns schema descriptions into doc comments and keeps no json-schema-to-typescript notes", () => {
-  const indexAdd = JSON.parse(readFileSync(join(repoRoot, "schema/methods/index-add.json"), "utf8"));
+  const indexAdd = JSON.parse(readFileSync(join(repoRoot, "schema/methods/index-add.json"), "utf8")) as {
+    $defs: { params: { description: string } };
+  };
   expect(types).toContain(
     ` * ${indexAdd.$defs.params.description}\n *\n * @generated from methods/index-add.json#/$defs/params\n */\nexport interface IndexAddParams {`,
   );

@@ -39,7 +39,7 @@ it("--watch regenerates on every schema change and survives a broken edit", asyn
   expect(stdout).toMatch(/wrote 9 files for 2 methods and 1 notifications/);
 
   const hitPath = join(schema, "types/hit.json");
-  const hit = JSON.parse(readFileSync(hitPath, "utf8"));
+  const hit = JSON.parse(readFileSync(hitPath, "utf8")) as object;
   // Node sets up a recursive watch asynchronously, so the edit is repeated until it is seen.
   const edit = () =>
     writeFileSync(hitPath, JSON.stringify({ ...hit, description: "A ranked result, edited while watching." }));

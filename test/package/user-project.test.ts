@@ -12,6 +12,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packWorkspaces, repoRoot, run, type Ran } from "./npm.js";
 
@@ -22,8 +23,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The tools a user's project installs, at the versions this repository tests with. */
 function toolVersions(...tools: string[]): Record<string, string> {
-  const ours = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies;
-  return Object.fromEntries(tools.map((tool) => [tool, ours[tool]]));
+  const ours = (
+    JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> }
+  ).devDependencies;
+  return Object.fromEntries(tools.map((tool) => [tool, ours[tool]!]));
 }
 
 const bin = (tool: string) => join(app, "node_modules", ".bin", tool);
@@ -189,7 +192,7 @@ describe("a project made by rcp-gen init", () => {
     // The one shared install stands in for the scaffold's own `npm install`: the same packages.
     symlinkSync(join(app, "node_modules"), join(scaffold, "node_modules"), "dir");
     const tested = succeeded(await run("npm", ["test"], scaffold));
-    const summary = tested.stdout.replace(/\x1b\[[\d;]*m/g, "");
+    const summary = stripVTControlCharacters(tested.stdout);
     // Its frame tests, and the conformance suite at its declared L0 through describeConformance.
     expect(summary).toMatch(/Test Files +2 passed \(2\)/);
     expect(summary).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);

@@ -12,6 +12,18 @@ import { repoRoot } from "../generator/run-cli.js";
 
 const dist = join(repoRoot, "runtime", "dist");
 
+/** The fields of runtime/package.json these tests read. */
+interface RuntimeManifest {
+  exports: Record<string, string | { default: string }>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependenciesMeta: Record<string, unknown>;
+}
+
+const readRuntimeManifest = () =>
+  JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8")) as RuntimeManifest;
+
 /** Bare specifiers reached from `entry` through relative imports. */
 function packagesReached(entry: string): Set<string> {
   const packages = new Set<string>();
@@ -31,8 +43,8 @@ function packagesReached(entry: string): Set<string> {
 }
 
 it("keeps vitest out of the runtime: no entry reaches it and the manifest does not name it", () => {
-  const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
-  const entries = Object.values(manifest.exports as Record<string, string | { default: string }>).flatMap((target) =>
+  const manifest = readRuntimeManifest();
+  const entries = Object.values(manifest.exports).flatMap((target) =>
     typeof target === "object" ? [target.default.replace("./dist/", "")] : [],
   );
   expect(entries).toContain("testing/index.js");
@@ -43,7 +55,7 @@ it("keeps vitest out of the runtime: no entry reaches it and the manifest does n
     ).toEqual([]);
   // The scan does see packages: the main entry reaches the SSE parser of the HTTP client.
   expect(packagesReached("index.js")).toContain("eventsource-parser");
-  for (const field of ["dependencies", "peerDependencies", "optionalDependencies"])
+  for (const field of ["dependencies", "peerDependencies", "optionalDependencies"] as const)
     expect(manifest[field] ?? {}, field).not.toHaveProperty("vitest");
 });
 
@@ -54,14 +66,14 @@ it("keeps @opentelemetry/api, an optional peer, out of every entry but /otel", (
       entry,
     ).toEqual([]);
   expect(packagesReached("otel/index.js")).toEqual(new Set(["@opentelemetry/api"]));
-  const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
+  const manifest = readRuntimeManifest();
   expect(manifest.dependencies).not.toHaveProperty("@opentelemetry/api");
   expect(manifest.peerDependenciesMeta["@opentelemetry/api"]).toEqual({ optional: true });
 });
 
 it("keeps the MCP SDK, optional peers, out of every entry but /mcp, which loads @modelcontextprotocol/node only to listen", () => {
-  const manifest = JSON.parse(readFileSync(join(repoRoot, "runtime", "package.json"), "utf8"));
-  const entries = Object.values(manifest.exports as Record<string, string | { default: string }>).flatMap((target) =>
+  const manifest = readRuntimeManifest();
+  const entries = Object.values(manifest.exports).flatMap((target) =>
     typeof target === "object" ? [target.default.replace("./dist/", "")] : [],
   );
   for (const entry of entries.filter((name) => name !== "mcp/index.js"))

@@ -15,7 +15,7 @@ export interface UrlProcess {
 export function startUrlProcess(command: string, args: readonly string[], timeoutMs = 20_000): Promise<UrlProcess> {
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
   let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
@@ -32,7 +32,7 @@ export function startUrlProcess(command: string, args: readonly string[], timeou
       reject(new Error(`${what} exited before printing its URL; stderr:\n${stderr}`));
     });
     let stdout = "";
-    child.stdout!.setEncoding("utf8").on("data", (text: string) => {
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
       stdout += text;
       const newline = stdout.indexOf("\n");
       if (newline === -1) return;

@@ -24,15 +24,15 @@ const runtimeServerPath = fileURLToPath(
   new URL("../../../dist/test/fixtures/client-peers/runtime-server.js", import.meta.url),
 );
 
-const transports: Record<string, () => Promise<Connected>> = {
-  memory: async () => {
+const transports: Record<string, () => Connected | Promise<Connected>> = {
+  memory: () => {
     const server = createClientTestServer();
     const pair = createMemoryTransportPair();
     server.connect(pair.server);
     const client = testClient(pair.client);
     return { client, stop: () => server.close() };
   },
-  stdio: async () => {
+  stdio: () => {
     const transport = stdioClientTransport({ command: process.execPath, args: [runtimeServerPath], stderr: "ignore" });
     return { client: testClient(transport), stop: async () => {} };
   },

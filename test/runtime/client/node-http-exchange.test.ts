@@ -54,20 +54,6 @@ const reply =
     request.socket.write(response);
 const nextTick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
-/** Writes `bytes` one byte per write, each on its own turn of the event loop. */
-async function writeBytewise(request: { socket: { write(bytes: Buffer): boolean } }, bytes: string): Promise<void> {
-  for (const byte of Buffer.from(bytes, "latin1")) {
-    request.socket.write(Buffer.of(byte));
-    await nextTick();
-  }
-}
-
-const CHUNKED =
-  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
-  '5;name=value;quoted="a;b"\r\n{"ok"\r\n' +
-  "6\r\n:true}\r\n" +
-  "0;last\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n";
-
 describe("requests", () => {
   it("go out as POST with Host, Content-Length, the caller's headers and the body; framing headers of the caller's are dropped", async () => {
     await rawPeer(reply(lengthResponse("{}")));
@@ -295,7 +281,7 @@ async function keptAliveServer(): Promise<{ url: string; ports: Set<number>; clo
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      const echo = JSON.stringify({ echo: JSON.parse(body) });
+      const echo = JSON.stringify({ echo: JSON.parse(body) as unknown });
       if (request.url?.endsWith("chunked=1")) response.write(echo);
       else response.setHeader("Content-Length", Buffer.byteLength(echo));
       response.end(request.url?.endsWith("chunked=1") ? undefined : echo);

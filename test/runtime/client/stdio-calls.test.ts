@@ -50,8 +50,8 @@ describe("request _meta", () => {
     ]);
     const tokenOf = (result: Record<string, unknown>): unknown =>
       (result.params as { _meta: { progressToken: unknown } })._meta.progressToken;
-    expect(typeof tokenOf(first!)).toBe("string");
-    expect(tokenOf(first!)).not.toEqual(tokenOf(second!));
+    expect(typeof tokenOf(first)).toBe("string");
+    expect(tokenOf(first)).not.toEqual(tokenOf(second));
     expect(plain).toEqual({ params: { script: "echo" } });
   });
 

@@ -13,7 +13,7 @@ import { createMemoryTransportPair } from "../../../runtime/src/message-stream/m
 import { RcpClient } from "../../../generated/client.js";
 import { failureOf } from "./peers.js";
 
-type Frame = { id?: number; method: string; params: Record<string, any> };
+type Frame = { id?: number; method: string; params: { _meta?: { progressToken?: string | number } } };
 /** Answers one request: the frames to send back (notifications first, then the response). */
 type Script = (frame: Frame) => object[];
 
@@ -81,7 +81,7 @@ describe("a malformed capability is unusable, not the connection (§6)", () => {
         method: "initialize",
         capability: "embed",
         problem: "capabilities.embed: must have required property 'identity'",
-        message: expect.stringContaining("treated as not advertised"),
+        message: expect.stringContaining("treated as not advertised") as unknown,
       },
     ]);
     await client.close();
@@ -146,13 +146,13 @@ describe("a malformed result is delivered and reported; strict makes it an error
 
 describe("an HTTP server that keeps one session per process (§5.2)", () => {
   // The reference HTTP example servers answer a second client's initialize with -32600.
-  const alreadyInitialized = async (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const frame = JSON.parse(String(init?.body)) as Frame;
+  const alreadyInitialized = (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const frame = JSON.parse(init?.body as string) as Frame;
     const body =
       frame.method === "initialize"
         ? { jsonrpc: "2.0", id: frame.id, error: { code: -32600, message: "already initialized" } }
         : result(frame, frame.method === "info" ? { ...initializeResult, capabilities: { streaming: {} } } : {});
-    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    return Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
   };
 
   it("a refused initialize falls back to info, which reports the same capabilities (§7.2, §13.2)", async () => {

@@ -63,7 +63,7 @@ class Compiler {
     let current = located;
     for (let hops = 0; typeof current.node.$ref === "string" && hops < 64; hops++) {
       if (Object.keys(current.node).some((key) => !ANNOTATIONS.has(key) && key !== "$ref")) break;
-      current = this.index.resolve(current.node.$ref as string, current.base);
+      current = this.index.resolve(current.node.$ref, current.base);
     }
     return current;
   }
