@@ -38,7 +38,7 @@ async function batchAnswer(
   predicate: (members: Array<Record<string, any>>) => boolean,
 ): Promise<Array<Record<string, any>>> {
   const frame = await child.next(
-    (candidate) => Array.isArray(candidate) && predicate(candidate as unknown as Array<Record<string, any>>),
+    (candidate) => Array.isArray(candidate) && predicate(candidate),
   );
   return frame as unknown as Array<Record<string, any>>;
 }

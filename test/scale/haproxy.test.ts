@@ -35,10 +35,10 @@ async function startReplica(socket: string): Promise<Replica> {
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = "";
-    child.stdout!.setEncoding("utf8").on("data", (text: string) => {
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
       stdout += text;
       if (stdout.includes("\n")) resolve(stdout.split("\n", 1)[0]!);
     });

@@ -26,6 +26,6 @@ Socket.prototype.write = function stampedWrite(this: Socket, ...args: unknown[])
     for (const match of text.matchAll(STAMP)) writes.push([Number(match[1]), writtenAt]);
   }
   return (write as (...a: unknown[]) => boolean).apply(this, args);
-} as typeof Socket.prototype.write;
+};
 
 process.on("SIGUSR2", () => process.stderr.write(`${WRITES_PREFIX}${JSON.stringify(writes.splice(0))}\n`));
