@@ -12,6 +12,7 @@ import { WRITES_PREFIX, sharedClockMs } from "./probe.js";
 const writes: Array<[number, number]> = [];
 const STAMP = /"message":"(\d+(?:\.\d+)?)"/g;
 
+// eslint-disable-next-line @typescript-eslint/unbound-method -- the original write, called below with each socket as `this`
 const write = Socket.prototype.write;
 Socket.prototype.write = function stampedWrite(this: Socket, ...args: unknown[]): boolean {
   const chunk = args[0];
