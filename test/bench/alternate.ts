@@ -23,7 +23,7 @@ export interface MedianTable {
   /** One row per contender, in contender order: each metric's median over the rounds. */
   rows: Array<{ label: string; metrics: Record<string, number> }>;
   /** A row's median of one metric; NaN when the contender or metric is missing. */
-  metric(label: string, name: string): number;
+  metric: (label: string, name: string) => number;
 }
 
 export function medianTable<R extends Record<string, number>>(

@@ -32,6 +32,8 @@ export async function startHttpServer(
     return { url, probes, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
-    throw new Error(`${script} did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`);
+    throw new Error(`${script} did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`, {
+      cause: error,
+    });
   }
 }

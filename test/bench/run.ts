@@ -21,7 +21,7 @@ import { startupScenario } from "./scenarios/startup.js";
 import { stdioScenario } from "./scenarios/stdio.js";
 import { validationScenario } from "./scenarios/validation.js";
 
-type Scenario = (mode: Mode, earlier: readonly ScenarioReport[]) => Promise<ScenarioReport>;
+type Scenario = (mode: Mode, earlier: readonly ScenarioReport[]) => ScenarioReport | Promise<ScenarioReport>;
 
 const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "1", run: stdioScenario },

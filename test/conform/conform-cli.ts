@@ -38,7 +38,7 @@ export async function startHttpChild(command: readonly string[], cwd = repoRoot)
   const [program, ...args] = command;
   const child = spawn(program!, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
+    createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`${command.join(" ")} exited with ${code} before listening`)));
   });
   return { url, stop: () => stop(child) };

@@ -18,7 +18,7 @@ let stop: () => Promise<void>;
 let report: ConformReport;
 beforeAll(async () => {
   const listening = await listen(server, { port: 0 });
-  stop = listening.close;
+  stop = () => listening.close();
   report = await runConformance({ http: listening.url });
 });
 afterAll(() => stop());

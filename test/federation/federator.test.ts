@@ -151,7 +151,7 @@ describe("a federated retrieve (§16.2, §16.3)", () => {
       expect(progress).toContainEqual(
         expect.objectContaining({
           stage: "fuse",
-          message: expect.stringMatching(new RegExp(`^${engine} answered 8 hits`)),
+          message: expect.stringMatching(new RegExp(`^${engine} answered 8 hits`)) as unknown,
         }),
       );
     }

@@ -189,7 +189,7 @@ describe("the order engines are asked in", () => {
         handlers: {
           async retrieve() {
             asked.push(id);
-            await sleep(delays[id]!);
+            await sleep(delays[id]);
             return { hits: [{ id: `${id}-hit`, score: 1 }] };
           },
         },

@@ -31,12 +31,14 @@ export interface ServerProcess {
 export function startHttpProcess(script: string, args: readonly string[]): Promise<ServerProcess> {
   const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"], detached: true });
   let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const events = () =>
     stderr.split("\n").flatMap((line) => {
       try {
         const parsed: unknown = JSON.parse(line);
+        // The build's TypeScript needs this assertion (an object is not a Record there); ESLint's TypeScript 6 does not.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
         return typeof parsed === "object" && parsed !== null ? [parsed as Record<string, unknown>] : [];
       } catch {
         return [];
@@ -45,7 +47,7 @@ export function startHttpProcess(script: string, args: readonly string[]): Promi
   return new Promise((resolve, reject) => {
     let stdout = "";
     void exited.then(() => reject(new Error(`${script} ${args.join(" ")} exited before listening:\n${stderr}`)));
-    child.stdout!.setEncoding("utf8").on("data", (text: string) => {
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
       stdout += text;
       const newline = stdout.indexOf("\n");
       if (newline === -1) return;

@@ -138,7 +138,7 @@ describe("choosing engines by what they advertise (§6)", async () => {
     );
     await expect(browserLike.connect("local")).rejects.toMatchObject({
       code: -32010,
-      message: expect.stringContaining("stdioConnector from @rcp-gen/runtime/node"),
+      message: expect.stringContaining("stdioConnector from @rcp-gen/runtime/node") as unknown,
     });
   });
 });

@@ -97,11 +97,17 @@ class ScriptedTransport implements ClientTransport {
     this.#scripts.push(next);
   }
 
-  async start(sink: ClientTransportSink): Promise<void> {
+  start(sink: ClientTransportSink): Promise<void> {
     this.#sink = sink;
+    return Promise.resolve();
   }
 
-  async send(frame: OutgoingFrame): Promise<void> {
+  send(frame: OutgoingFrame): Promise<void> {
+    this.#answer(frame);
+    return Promise.resolve();
+  }
+
+  #answer(frame: OutgoingFrame): void {
     if (!("id" in frame)) return;
     const sink = this.#sink!;
     if (frame.method === "initialize") {

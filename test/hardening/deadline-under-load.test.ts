@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { inProcessFixtureServer } from "../fixtures/server/in-process-server.js";
 import { fixtureHandlers } from "../fixtures/server/handlers.js";
+import type { RpcReply } from "./http-client.js";
 
 /** Holds the event loop, as an expensive request of another caller would. */
 function blockFor(ms: number): { blocked: number } {
@@ -19,7 +20,7 @@ const server = inProcessFixtureServer({
 });
 afterAll(() => server.close());
 
-const post = async (method: string, params: object): Promise<any> => {
+const post = async (method: string, params: object): Promise<RpcReply> => {
   const response = await server.fetch(
     new Request(`http://localhost/rcp/${method}`, {
       method: "POST",
@@ -27,7 +28,7 @@ const post = async (method: string, params: object): Promise<any> => {
       body: JSON.stringify({ jsonrpc: "2.0", id: method, method, params }),
     }),
   );
-  return response.json();
+  return (await response.json()) as RpcReply;
 };
 
 describe("§13.1 the deadline is checked again when a request completes", () => {

@@ -9,7 +9,8 @@ import { listen, type Listening } from "@rcp-gen/runtime/node";
 import { createDemoServer, DEMO_LIMITS } from "../../docs/examples/demo-engine/server.js";
 import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "../../runtime/src/filter/validate.js";
-import { postJson } from "./http-client.js";
+import type { QueryTransformResult, RerankResult, RetrieveResult } from "../../generated/types.js";
+import { postJson, type RpcReply } from "./http-client.js";
 import { DEEP, nested } from "./hostile-input.js";
 
 let listening: Listening;
@@ -18,9 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => listening.close());
 
+/** What each method called here answers. */
+interface Results {
+  "query/transform": QueryTransformResult;
+  rerank: RerankResult;
+  retrieve: RetrieveResult;
+}
+
 let nextId = 0;
-async function call(method: string, params: object): Promise<any> {
-  const { json } = await postJson(
+async function call<M extends keyof Results>(method: M, params: object): Promise<RpcReply<Results[M]>> {
+  const { json } = await postJson<RpcReply<Results[M]>>(
     `${listening.url}/${method}`,
     JSON.stringify({ jsonrpc: "2.0", id: ++nextId, method, params }),
   );
@@ -63,7 +71,7 @@ describe("§7.8 multi-query makes only the variants it keeps (§15.5 bound the f
       expect(reply.error).toBeUndefined();
       for (const hit of reply.result.hits) {
         expect(Number.isFinite(hit.score)).toBe(true);
-        for (const score of Object.values(hit.scores)) expect(Number.isFinite(score)).toBe(true);
+        for (const score of Object.values(hit.scores!)) expect(Number.isFinite(score)).toBe(true);
       }
       const transformed = await call("query/transform", { query, method: "multi-query" });
       expect(transformed.result.queries.length).toBeGreaterThan(0);
@@ -102,10 +110,10 @@ describe("§4.6 unknown members are ignored, however deep", () => {
   it("retrieve with an unknown param nested 100 000 deep answers, and pages with the same cursor", async () => {
     const deep = nested('{"a":', "}", DEEP, "1");
     const body = `{"jsonrpc":"2.0","id":"deep","method":"retrieve","params":{"query":"sourdough","k":2,"xUnknown":${deep}}}`;
-    const { json: first } = await postJson(`${listening.url}/retrieve`, body);
+    const { json: first } = await postJson<RpcReply<RetrieveResult>>(`${listening.url}/retrieve`, body);
     expect(first.error).toBeUndefined();
     const second = await call("retrieve", { query: "sourdough", k: 2, cursor: first.result.nextCursor });
     expect(second.error).toBeUndefined();
-    expect(second.result.hits[0].id).not.toBe(first.result.hits[0].id);
+    expect(second.result.hits[0]!.id).not.toBe(first.result.hits[0]!.id);
   });
 });

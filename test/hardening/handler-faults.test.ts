@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHttp, hardeningStdio, type HttpServerChild } from "./children.js";
 import type { StdioChild } from "../runtime/server/helpers/stdio-child.js";
+import type { RpcReply } from "./http-client.js";
 
 const INTERNAL = { code: -32603, message: "Internal error" };
 
@@ -40,7 +41,7 @@ describe("handler faults over stdio (§12, §13.1)", () => {
     async (method, expected) => {
       const id = `fault:${method}`;
       child.send({ jsonrpc: "2.0", id, method, params: { _meta: { progressToken: id } } });
-      const answer = await child.response(id);
+      const answer = (await child.response(id)) as RpcReply;
       expect({ result: answer.result, error: answer.error }).toEqual({
         result: undefined,
         error: undefined,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "node:net";
 import { listen, type Listening } from "@rcp-gen/runtime/node";
 import { createDemoServer } from "../../docs/examples/demo-engine/server.js";
-import { postOnce, rawExchange } from "./http-client.js";
+import { parseReply, postOnce, rawExchange } from "./http-client.js";
 
 const MAX_CONCURRENT = 4;
 const MAX_PENDING_BODIES = 8;
@@ -66,7 +66,7 @@ describe("§15.5 an oversized upload sent in full", () => {
     for (const reply of replies) {
       expect(reply).not.toBeInstanceOf(Error);
       const { status, text } = reply as { status: number; text: string };
-      expect([status, JSON.parse(text).error.code]).toEqual([413, -32013]);
+      expect([status, parseReply(text).error.code]).toEqual([413, -32013]);
     }
   });
 });

@@ -15,6 +15,8 @@ import { protocol } from "../../generated/methods.js";
 import { demoCapabilities } from "../../docs/examples/demo-engine/capabilities.js";
 import { DemoEngine } from "../../docs/examples/demo-engine/engine.js";
 import { DEMO_SERVER_INFO, demoHandlers } from "../../docs/examples/demo-engine/server.js";
+import type { RetrieveResult } from "../../generated/types.js";
+import { parseReply } from "./http-client.js";
 
 interface Reply {
   status: number;
@@ -92,7 +94,7 @@ const deleteDoc = frame("index/delete", { ids: ["doc-085"] });
 async function stillIndexed(target: Target): Promise<boolean> {
   const body = frame("retrieve", { query: "compost for tomatoes", k: 5 });
   const found = await target.send("/rcp/retrieve", { headers: json, body });
-  return JSON.parse(found.text).result.hits.some((hit: { id: string }) => hit.id === "doc-085");
+  return parseReply<RetrieveResult>(found.text).result.hits.some((hit) => hit.id === "doc-085");
 }
 
 describe.each(["node:http (listen)", "server.fetch"])("browser rules behind %s", (name) => {
@@ -110,7 +112,7 @@ describe.each(["node:http (listen)", "server.fetch"])("browser rules behind %s",
     ];
     for (const headers of notJson) {
       const reply = await target().send("/rcp/index/delete", { headers, body: deleteDoc });
-      expect([headers, reply.status, JSON.parse(reply.text).error.code]).toEqual([headers, 415, -32600]);
+      expect([headers, reply.status, parseReply(reply.text).error.code]).toEqual([headers, 415, -32600]);
     }
     expect(await stillIndexed(target())).toBe(true);
   });
@@ -121,7 +123,7 @@ describe.each(["node:http (listen)", "server.fetch"])("browser rules behind %s",
         headers: { "content-type": type },
         body: frame("ping", { nonce: 1 }),
       });
-      expect([type, reply.status, JSON.parse(reply.text).result]).toEqual([type, 200, { nonce: 1 }]);
+      expect([type, reply.status, parseReply(reply.text).result]).toEqual([type, 200, { nonce: 1 }]);
     }
   });
 
@@ -130,7 +132,7 @@ describe.each(["node:http (listen)", "server.fetch"])("browser rules behind %s",
       headers: { ...json, origin: "http://evil.example" },
       body: deleteDoc,
     });
-    expect([reply.status, JSON.parse(reply.text).error.code]).toEqual([403, -32012]);
+    expect([reply.status, parseReply(reply.text).error.code]).toEqual([403, -32012]);
     expect(reply.headers["access-control-allow-origin"]).toBeUndefined();
     expect(await stillIndexed(target())).toBe(true);
   });
@@ -168,8 +170,8 @@ describe.each(["node:http (listen)", "server.fetch"])("browser rules behind %s",
   it("DNS rebinding: a Host not allowed is 403; localhost, IP literals and allowedHosts pass", async () => {
     const ping = (host: string) => target().send("/rcp/ping", { headers: { ...json, host }, body: frame("ping", {}) });
     const refused = await ping("evil.example:8000");
-    expect([refused.status, JSON.parse(refused.text).error.code]).toEqual([403, -32012]);
-    expect(JSON.parse(refused.text).error.message).toContain("http.allowedHosts");
+    expect([refused.status, parseReply(refused.text).error.code]).toEqual([403, -32012]);
+    expect(parseReply(refused.text).error.message).toContain("http.allowedHosts");
     for (const host of [
       "localhost:8000",
       "app.localhost",

@@ -5,6 +5,7 @@
  */
 import { request } from "node:http";
 import { connect } from "node:net";
+import type { ErrorObject, JsonObject, RequestId } from "@rcp-gen/runtime";
 
 export interface HttpReply {
   status: number;
@@ -38,9 +39,27 @@ export function postOnce(
   });
 }
 
-export async function postJson(url: string, body: string | Buffer): Promise<{ status: number; json: any }> {
+/**
+ * A JSON-RPC response as a test reads it. Both members are typed as present: a test reads the
+ * one it expects, and reading the other (undefined) fails that test, as it should.
+ */
+export interface RpcReply<Result = JsonObject> {
+  id: RequestId | null;
+  result: Result;
+  error: ErrorObject;
+}
+
+/** One JSON-RPC response from a reply's text. */
+export const parseReply = <Result = JsonObject>(text: string) => JSON.parse(text) as RpcReply<Result>;
+
+/** Posts `body` and reads the reply's JSON (a response, or `RpcReply[]` for a batch); an empty body reads as undefined. */
+export async function postJson<Reply = RpcReply>(
+  url: string,
+  body: string | Buffer,
+): Promise<{ status: number; json: Reply }> {
   const reply = await postOnce(url, body);
-  return { status: reply.status, json: reply.text === "" ? undefined : JSON.parse(reply.text) };
+  const json: unknown = reply.text === "" ? undefined : JSON.parse(reply.text);
+  return { status: reply.status, json: json as Reply };
 }
 
 /** Writes `head` on a raw socket and keeps it open; resolves with all the server sent once it hangs up. */

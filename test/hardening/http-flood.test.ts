@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHttp, type HttpServerChild } from "./children.js";
-import { postOnce } from "./http-client.js";
+import { parseReply, postOnce } from "./http-client.js";
 
 const CAP = 2;
 let server: HttpServerChild;
@@ -33,12 +33,12 @@ describe("a server-wide cap on HTTP requests in progress (§4.7, §12.2)", () =>
       id: null,
       error: {
         code: -32011,
-        message: expect.stringContaining("Rate limited"),
-        data: { retryable: true, retryAfterMs: expect.any(Number) },
+        message: expect.stringContaining("Rate limited") as unknown,
+        data: { retryable: true, retryAfterMs: expect.any(Number) as unknown },
       },
     });
-    for (const reply of await Promise.all(slow)) expect(JSON.parse(reply.text).result).toBeDefined();
+    for (const reply of await Promise.all(slow)) expect(parseReply(reply.text).result).toBeDefined();
     const afterwards = await postOnce(`${server.url}/x-test/sleep`, sleepRequest(100, 1));
-    expect([afterwards.status, JSON.parse(afterwards.text).id]).toEqual([200, 100]);
+    expect([afterwards.status, parseReply(afterwards.text).id]).toEqual([200, 100]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHttp, type HttpServerChild } from "./children.js";
-import { postJson, postOnce, rawExchange } from "./http-client.js";
+import { postJson, postOnce, rawExchange, parseReply, type RpcReply } from "./http-client.js";
 import {
   DEEP,
   HUGE_MIB,
@@ -61,8 +61,10 @@ describe("bytes, depth and length (§15.5)", () => {
   });
 
   it(`JSON nested ${DEEP} levels is answered without a stack overflow`, async () => {
-    const batch = await postJson(server.url, nested("[", "]", DEEP));
-    expect(batch.json).toEqual([{ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32600 }) }]);
+    const batch = await postJson<RpcReply[]>(server.url, nested("[", "]", DEEP));
+    expect(batch.json).toEqual([
+      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32600 }) as unknown },
+    ]);
     const params = await postJson(
       `${server.url}/x-test/echo`,
       `{"jsonrpc":"2.0","id":"d","method":"x-test/echo","params":{"a":${nested("[", "]", DEEP)}}}`,
@@ -95,7 +97,7 @@ describe("bytes, depth and length (§15.5)", () => {
       (error: Error) => error,
     );
     // The server may hang up while the rest of the body is still being sent; either way it refused it.
-    if (!(reply instanceof Error)) expect([reply.status, JSON.parse(reply.text).error.code]).toEqual([413, -32013]);
+    if (!(reply instanceof Error)) expect([reply.status, parseReply(reply.text).error.code]).toEqual([413, -32013]);
     await stillServing("after-huge");
     const after = (await postJson(`${server.url}/x-harden/memory`, rpc("m2", "x-harden/memory"))).json.result
       .maxRssBytes as number;
@@ -114,11 +116,13 @@ describe("limits on batches and concurrency (§11, §4.7, §12.2)", () => {
     const batch = JSON.stringify(
       Array.from({ length: 8 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "x-test/sleep", params: { ms: 50 } })),
     );
-    const { json } = await postJson(server.url, batch);
-    const members = json as Array<Record<string, any>>;
+    const { json: members } = await postJson<RpcReply[]>(server.url, batch);
     expect(members.filter((member) => member.result)).toHaveLength(4);
     for (const member of members.filter((m) => m.error)) {
-      expect(member.error).toMatchObject({ code: -32011, data: { retryable: true, retryAfterMs: expect.any(Number) } });
+      expect(member.error).toMatchObject({
+        code: -32011,
+        data: { retryable: true, retryAfterMs: expect.any(Number) as unknown },
+      });
     }
   });
 });

@@ -11,7 +11,7 @@ import { createServerRuntime } from "../../runtime/src/server/create-server-runt
 import { fixtureHandlers } from "../fixtures/server/handlers.js";
 import { testCapabilities, testProtocol } from "../fixtures/test-protocol.js";
 import { hardeningHttp, type HttpServerChild } from "./children.js";
-import { postOnce } from "./http-client.js";
+import { postOnce, type RpcReply } from "./http-client.js";
 
 const MAX_SESSIONS = 3;
 let server: HttpServerChild;
@@ -82,10 +82,9 @@ describe("stateful sessions expire when idle (§5.2, §13, §15.5)", () => {
       const response = await server.fetch(
         new Request(`http://127.0.0.1/rcp/${method}`, { method: "POST", headers, body, signal }),
       );
-      return (await response.json()) as { result?: any; error?: { code: number } };
+      return (await response.json()) as RpcReply<{ _meta: { session: string } }>;
     };
-    const open = async () =>
-      (await post("initialize", undefined, { protocolVersion: 1 })).result._meta.session as string;
+    const open = async () => (await post("initialize", undefined, { protocolVersion: 1 })).result._meta.session;
     const [idle, used, busy] = [await open(), await open(), await open()];
     const stop = new AbortController();
     const hanging = post("x-test/sleep", busy, { ms: 60_000 }, stop.signal).catch(() => undefined);

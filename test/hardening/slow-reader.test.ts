@@ -44,11 +44,17 @@ function serverReport(stderr: string) {
   return { start: memory("start"), end: memory("end"), coalesced: Number(coalesced?.[1] ?? 0) };
 }
 
+/** A frame the client received: progress notifications, then the final response. */
+interface ReceivedFrame {
+  method?: string;
+  params?: { message: string };
+}
+
 /**
  * What the stalled client and the server saw: the frames in order and the final response
  * last; the server's memory bounded; every event either received or coalesced.
  */
-async function expectOutcome(transport: string, frames: Array<Record<string, any>>, stderr: () => string) {
+async function expectOutcome(transport: string, frames: ReceivedFrame[], stderr: () => string) {
   const { progress } = checkFrames(frames);
   expectBoundedMemory(transport, progress, stderr);
   await waitFor(() => /coalesced/.test(stderr()));
@@ -56,11 +62,11 @@ async function expectOutcome(transport: string, frames: Array<Record<string, any
 }
 
 /** The frames a client received, checked for order; returns how many were progress. */
-function checkFrames(frames: Array<Record<string, any>>) {
+function checkFrames(frames: ReceivedFrame[]) {
   const final = frames.at(-1)!;
   const progress = frames.slice(0, -1);
   expect(progress.every((frame) => frame.method === "notifications/progress")).toBe(true);
-  const numbers = progress.map((frame) => Number(/^#(\d+)/.exec(frame.params.message)![1]));
+  const numbers = progress.map((frame) => Number(/^#(\d+)/.exec(frame.params!.message)![1]));
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   expect(new Set(numbers).size).toBe(numbers.length);
   expect(numbers.at(-1)).toBe(EVENTS);
@@ -105,7 +111,7 @@ describe.concurrent("a reader that stops for 10 s while 100,000 progress events 
       const frames = text
         .split("\n")
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, any>);
+        .map((line) => JSON.parse(line) as ReceivedFrame);
       await expectOutcome("stdio", frames, stderr);
     } finally {
       child.kill();
@@ -138,7 +144,7 @@ describe.concurrent("a reader that stops for 10 s while 100,000 progress events 
       const frames = text
         .split("\n\n")
         .filter((block) => block.startsWith("data: "))
-        .map((block) => JSON.parse(block.slice(6)) as Record<string, any>);
+        .map((block) => JSON.parse(block.slice(6)) as ReceivedFrame);
       await expectOutcome("SSE", frames, stderr);
     } finally {
       child.kill();

@@ -6,7 +6,7 @@ import { inProcessFixtureServer } from "../fixtures/server/in-process-server.js"
 
 describe("§4.1 ids an answer could not echo exactly", () => {
   const server = inProcessFixtureServer();
-  const post = async (body: string): Promise<any> =>
+  const post = async (body: string): Promise<unknown> =>
     (
       await server.fetch(
         new Request("http://localhost/rcp/ping", {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StdioChild } from "../runtime/server/helpers/stdio-child.js";
 import { hardeningStdio } from "./children.js";
+import type { RpcReply } from "./http-client.js";
 import {
   DEEP,
   HUGE_MIB,
@@ -25,22 +26,23 @@ beforeAll(async () => {
 afterAll(() => child.kill());
 
 /** Sends one raw line and waits for the next answer carrying `id`. */
-async function answerTo(line: string | Buffer, id: unknown): Promise<Record<string, any>> {
+async function answerTo(line: string | Buffer, id: unknown): Promise<RpcReply> {
   const before = child.responsesFor(id).length;
   child.writeRaw(line);
   child.writeRaw("\n");
   await child.next(() => child.responsesFor(id).length > before);
-  return child.responsesFor(id).at(-1)!;
+  return child.responsesFor(id).at(-1)! as RpcReply;
 }
 
 /** The first batch answer (an array frame) whose members satisfy `predicate`. */
-async function batchAnswer(
-  predicate: (members: Array<Record<string, any>>) => boolean,
-): Promise<Array<Record<string, any>>> {
-  const frame = await child.next(
-    (candidate) => Array.isArray(candidate) && predicate(candidate as unknown as Array<Record<string, any>>),
-  );
-  return frame as unknown as Array<Record<string, any>>;
+async function batchAnswer(predicate: (members: RpcReply[]) => boolean): Promise<RpcReply[]> {
+  const frame = await child.next((candidate) => Array.isArray(candidate) && predicate(candidate));
+  return frame as unknown as RpcReply[];
+}
+
+/** What x-harden/memory answers. */
+interface Memory {
+  maxRssBytes: number;
 }
 
 async function stillServing(tag: string): Promise<void> {
@@ -85,7 +87,7 @@ describe("depth and length (§15.5)", () => {
   it(`an array nested ${DEEP} levels is a one-member batch answered -32600, without a stack overflow`, async () => {
     child.send(nested("[", "]", DEEP));
     const batch = await batchAnswer((members) => members[0]?.id === null);
-    expect(batch).toEqual([{ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32600 }) }]);
+    expect(batch).toEqual([{ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32600 }) as unknown }]);
   });
 
   it(`params nested ${DEEP} levels deep are answered: a result that cannot be serialised is -32603`, async () => {
@@ -103,7 +105,10 @@ describe("depth and length (§15.5)", () => {
       `{"jsonrpc":"2.0","id":"deepf","method":"retrieve","params":{"query":"q","filter":${filter}}}`,
       "deepf",
     );
-    expect(answer.error).toMatchObject({ code: -32602, data: { field: expect.stringMatching(/^filter(\.not)+$/) } });
+    expect(answer.error).toMatchObject({
+      code: -32602,
+      data: { field: expect.stringMatching(/^filter(\.not)+$/) as unknown },
+    });
     expect((await answerTo("[".repeat(DEEP), null)).error.code).toBe(-32700);
   });
 
@@ -120,21 +125,23 @@ describe("depth and length (§15.5)", () => {
 
   it("a string just under the size limit is echoed intact", async () => {
     const nonce = "é".repeat((MAX_MESSAGE_BYTES - 200) / 2);
-    expect((await child.request("ping", { nonce }, "long")).result.nonce).toBe(nonce);
+    expect(((await child.request("ping", { nonce }, "long")).result as { nonce: string }).nonce).toBe(nonce);
   });
 
   it(`§15.5 a ${HUGE_MIB} MiB line is one -32013 with id null, is never buffered whole, and the connection goes on`, async () => {
-    const before = (await child.request("x-harden/memory", {}, "rss-before")).result.maxRssBytes as number;
+    const before = ((await child.request("x-harden/memory", {}, "rss-before")).result as Memory).maxRssBytes;
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
-    const oversizedBefore = child.responsesFor(null).filter((frame) => frame.error?.code === -32013).length;
+    const oversizedBefore = child
+      .responsesFor(null)
+      .filter((frame) => (frame as RpcReply).error?.code === -32013).length;
     child.writeRaw('{"jsonrpc":"2.0","id":"huge","method":"ping","params":{"nonce":"');
     for (let i = 0; i < HUGE_MIB; i++) child.writeRaw(chunk);
     child.writeRaw('"}}\n');
     await stillServing("after-huge");
-    const refusals = child.responsesFor(null).filter((frame) => frame.error?.code === -32013);
+    const refusals = child.responsesFor(null).filter((frame) => (frame as RpcReply).error?.code === -32013);
     expect(refusals.length).toBe(oversizedBefore + 1);
     expect(child.responsesFor("huge")).toEqual([]);
-    const after = (await child.request("x-harden/memory", {}, "rss-after")).result.maxRssBytes as number;
+    const after = ((await child.request("x-harden/memory", {}, "rss-after")).result as Memory).maxRssBytes;
     expect(after - before).toBeLessThan(NEVER_BUFFERED_BYTES);
   });
 });
@@ -157,7 +164,10 @@ describe("limits on batches and concurrency (§11, §4.7, §12.2)", () => {
     const shed = answers.filter((answer) => answer.error);
     expect(shed).toHaveLength(6);
     for (const answer of shed) {
-      expect(answer.error).toMatchObject({ code: -32011, data: { retryable: true, retryAfterMs: expect.any(Number) } });
+      expect(answer.error).toMatchObject({
+        code: -32011,
+        data: { retryable: true, retryAfterMs: expect.any(Number) as unknown },
+      });
     }
     expect((await child.request("x-test/sleep", { ms: 1 }, "after-flood")).result).toEqual({ slept: 1 });
   });

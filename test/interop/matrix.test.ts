@@ -219,8 +219,20 @@ suite("interop: our generated client drives the reference servers", () => {
   });
 });
 
-/** What a reference driver printed (test/interop/drivers). */
-type Report = Record<string, { ok?: any; error?: { code: number; message: string } }> & { capabilities: string[] };
+/** One method's outcome: `ok` is typed as present, so reading it from a failed call fails the test. */
+interface Outcome<Result = unknown> {
+  ok: Result;
+  error?: { code: number; message: string };
+}
+
+/** What a reference driver printed (test/interop/drivers), typed where the tests read into it. */
+type Report = Record<string, Outcome> & {
+  capabilities: string[];
+  embed?: Outcome<number[][]>;
+  "embed/sparse"?: Outcome<{ sparse: Array<{ indices: number[] }> }>;
+  retrieve?: Outcome<{ hits: Array<{ id: string }> }>;
+  info?: Outcome<{ server: unknown }>;
+};
 
 function drive(command: string, args: readonly string[]): Promise<Report> {
   return new Promise((resolve, reject) => {
@@ -288,7 +300,7 @@ suite("interop: the reference clients drive our demo engine", () => {
       ]);
       const [broth, telescope] = report.rerank!.ok as number[];
       expect(telescope).toBeGreaterThan(broth!);
-      expect(report.retrieve!.ok.hits[0].id).toBe("doc-085");
+      expect(report.retrieve!.ok.hits[0]!.id).toBe("doc-085");
       expect(report["query/transform"]!.ok).toEqual({ queries: ["database index"] });
       expect(report["index/add"]!.ok).toEqual({ ids: [`interop-${client}`] });
       expect(report["index/delete"]!.ok).toEqual({ deleted: 1 });

@@ -52,8 +52,8 @@ export interface Child {
 export function start(command: string, args: readonly string[], options: { cwd?: string } = {}): Child {
   const child = spawn(command, [...args], { cwd: options.cwd ?? referenceDir, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout!.setEncoding("utf8").on("data", (text: string) => (output += text));
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
   return { process: child, output: () => output, stop: () => void child.kill() };
 }
 

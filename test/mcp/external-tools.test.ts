@@ -8,7 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpBridge, type HttpBridge } from "./bridge-process.js";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => bridge?.close());
 
 describe("the MCP Inspector CLI 1.0.3", () => {
-  const inspector = async (...args: string[]) =>
+  const inspector = async (...args: string[]): Promise<unknown> =>
     JSON.parse((await run(process.execPath, ["index.js", bridge.url, ...args], { cwd: INSPECTOR_DIR })).stdout);
 
   it("lists the tools and calls retrieve", async () => {
@@ -58,7 +58,7 @@ describe("MCP's conformance suite 0.1.16 (on Bun)", () => {
         throw new Error(`conformance ${scenario} failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`);
       },
     );
-    const plain = stdout.replace(/\x1b\[[0-9;]*m/g, "");
+    const plain = stripVTControlCharacters(stdout);
     expect(plain).toMatch(/Passed: (\d+)\/\1, 0 failed/);
     if (scenario !== TOLERATED_SCENARIO) expect(plain).toContain("0 warnings");
   });

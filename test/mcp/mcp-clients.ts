@@ -85,7 +85,7 @@ export async function connectV2(
           ...(options.onprogress ? { onprogress: options.onprogress } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         },
-      ) as Promise<ToolResult>;
+      );
     },
     close: () => client.close(),
   };
@@ -107,7 +107,7 @@ export async function connectV1(target: Target, stderr: StderrSink): Promise<Mcp
   return {
     version: undefined,
     logs,
-    listTools: async () => (await client.listTools()).tools as ListedTool[],
+    listTools: async () => (await client.listTools()).tools,
     async callTool(name, args, options = {}) {
       if (options.level !== undefined) await client.setLoggingLevel(options.level);
       return client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, undefined, {

@@ -43,7 +43,9 @@ function schemaWithShout(): string {
   cpSync(join(repoRoot, "schema"), schema, { recursive: true });
   writeFileSync(join(schema, "methods/x-acme-shout.json"), JSON.stringify(shoutMethod, null, 2));
   const capabilitiesPath = join(schema, "capabilities.json");
-  const capabilities = JSON.parse(readFileSync(capabilitiesPath, "utf8"));
+  const capabilities = JSON.parse(readFileSync(capabilitiesPath, "utf8")) as {
+    $defs: { serverCapabilities: { properties: Record<string, object> } };
+  };
   capabilities.$defs.serverCapabilities.properties["x-acme"] = { type: "object", description: "Acme's extension." };
   writeFileSync(capabilitiesPath, JSON.stringify(capabilities, null, 2));
   return schema;

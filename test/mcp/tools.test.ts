@@ -63,7 +63,7 @@ it("refuses a schema whose method is destructive without writing", () => {
   try {
     cpSync(join(repoRoot, "schema"), copy, { recursive: true });
     const file = join(copy, "methods/index-delete.json");
-    const document = JSON.parse(readFileSync(file, "utf8"));
+    const document = JSON.parse(readFileSync(file, "utf8")) as { "x-rcp": { writes?: boolean } };
     delete document["x-rcp"].writes;
     writeFileSync(file, JSON.stringify(document));
     expect(() => loadSchemaFolder(copy)).toThrow(

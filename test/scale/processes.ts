@@ -30,8 +30,8 @@ export interface Child {
 function run(command: string, args: string[], cwd: string): Child {
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout!.setEncoding("utf8").on("data", (text: string) => (output += text));
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   return {
     process: child,

@@ -40,7 +40,11 @@ async function ping(url: string, headers: Record<string, string> = {}) {
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify({ jsonrpc: "2.0", id: ++nextId, method: "ping", params: {} }),
   });
-  const body = (await response.json()) as { id: number; result?: object; error?: { code: number; data?: any } };
+  const body = (await response.json()) as {
+    id: number;
+    result?: object;
+    error?: { code: number; data: { retryable?: boolean; retryAfterMs?: number } };
+  };
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body };
 }
 
@@ -94,7 +98,7 @@ describe("rate limit over a JSON-RPC connection (§15.5)", () => {
     const frames: Array<{ id: number; result?: object; error?: { code: number } }> = [];
     let deliver: (json: string) => void = () => {};
     const end: MemoryServerEnd = {
-      send: (json) => frames.push(JSON.parse(json)),
+      send: (json) => frames.push(JSON.parse(json) as (typeof frames)[number]),
       onMessage: (handler) => (deliver = handler),
       onClose: () => {},
       close: () => {},

@@ -61,7 +61,9 @@ async function startFederator(registry: string): Promise<Middle> {
     return { url, probes, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
-    throw new Error(`the federator did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`);
+    throw new Error(`the federator did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`, {
+      cause: error,
+    });
   }
 }
 

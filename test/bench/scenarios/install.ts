@@ -41,7 +41,7 @@ function bytesBelow(path: string): number {
   return readdirSync(path).reduce((total, entry) => total + bytesBelow(join(path, entry)), 0);
 }
 
-export async function installScenario(): Promise<ScenarioReport> {
+export function installScenario(): ScenarioReport {
   if (!existsSync(cli)) throw new Error(`${cli} not built yet`);
   const work = mkdtempSync(join(tmpdir(), "rcp-bench-install-"));
   try {
@@ -54,7 +54,10 @@ export async function installScenario(): Promise<ScenarioReport> {
     const app = join(work, "app");
     mustRun(process.execPath, [cli, "init", app], work);
     const manifestPath = join(app, "package.json");
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     manifest.dependencies["@rcp-gen/runtime"] = `file:${tarball("rcp-gen-runtime")}`;
     manifest.devDependencies["rcp-gen"] = `file:${tarball("rcp-gen")}`;
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));

@@ -67,7 +67,7 @@ export async function mcpScenario(mode: Mode): Promise<ScenarioReport> {
             inFlight,
             timeoutMs,
           })),
-        }) as Record<string, number>,
+        }),
     })),
   ];
   const samples = await alternate(

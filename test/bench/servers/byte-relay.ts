@@ -9,6 +9,6 @@ import { spawn } from "node:child_process";
 const [command, ...args] = process.argv.slice(2);
 if (command === undefined) throw new Error("byte-relay needs the engine's command");
 const engine = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
-process.stdin.pipe(engine.stdin!);
-engine.stdout!.pipe(process.stdout);
+process.stdin.pipe(engine.stdin);
+engine.stdout.pipe(process.stdout);
 engine.on("exit", (code) => process.exit(code ?? 0));

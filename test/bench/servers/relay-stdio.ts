@@ -28,11 +28,11 @@ engine.on("exit", (code) => {
 
 /** Answers to the requests written so far, oldest first. */
 const waiting: Array<(line: string) => void> = [];
-createInterface({ input: engine.stdout! }).on("line", (line) => waiting.shift()?.(line));
+createInterface({ input: engine.stdout }).on("line", (line) => waiting.shift()?.(line));
 const send = (line: string): Promise<string> =>
   new Promise((answer) => {
     waiting.push(answer);
-    engine.stdin!.write(line + "\n");
+    engine.stdin.write(line + "\n");
   });
 
 function respond(response: ServerResponse, line: string): void {

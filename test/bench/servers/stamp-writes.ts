@@ -12,6 +12,7 @@ import { WRITES_PREFIX, sharedClockMs } from "./probe.js";
 const writes: Array<[number, number]> = [];
 const STAMP = /"message":"(\d+(?:\.\d+)?)"/g;
 
+// eslint-disable-next-line @typescript-eslint/unbound-method -- the original write, called below with each socket as `this`
 const write = Socket.prototype.write;
 Socket.prototype.write = function stampedWrite(this: Socket, ...args: unknown[]): boolean {
   const chunk = args[0];
@@ -26,6 +27,6 @@ Socket.prototype.write = function stampedWrite(this: Socket, ...args: unknown[])
     for (const match of text.matchAll(STAMP)) writes.push([Number(match[1]), writtenAt]);
   }
   return (write as (...a: unknown[]) => boolean).apply(this, args);
-} as typeof Socket.prototype.write;
+};
 
 process.on("SIGUSR2", () => process.stderr.write(`${WRITES_PREFIX}${JSON.stringify(writes.splice(0))}\n`));

@@ -8,9 +8,27 @@
  */
 import { pathToFileURL } from "node:url";
 
+/** What this driver calls of the reference SDK: plain JavaScript outside this repository, with no types of its own. */
+interface ReferenceClient {
+  capabilities: Record<string, unknown>;
+  embed(texts: string[]): Promise<unknown>;
+  embedSparse(texts: string[]): Promise<unknown>;
+  rerank(query: string, passages: string[]): Promise<unknown>;
+  search(query: string, k: number): Promise<unknown>;
+  transform(query: string, method: string): Promise<unknown>;
+  indexAdd(params: object): Promise<unknown>;
+  indexDelete(params: object): Promise<unknown>;
+  info(): Promise<unknown>;
+  ping(nonce: string): Promise<unknown>;
+  shutdown(): Promise<unknown>;
+}
+interface ReferenceSdk {
+  connectStdio(argv: string[]): Promise<ReferenceClient>;
+  connectHttp(url: string | undefined): Promise<ReferenceClient>;
+}
+
 const [sdk = "", mode, ...target] = process.argv.slice(2);
-// The reference SDK is plain JavaScript outside this repository: untyped on purpose.
-const rcp = await import(pathToFileURL(sdk).href);
+const rcp = (await import(pathToFileURL(sdk).href)) as ReferenceSdk;
 const client = mode === "stdio" ? await rcp.connectStdio(target) : await rcp.connectHttp(target[0]);
 const report: Record<string, unknown> = { capabilities: Object.keys(client.capabilities).sort() };
 
