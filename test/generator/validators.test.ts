@@ -27,7 +27,7 @@ const validatorsPath = join(repoRoot, "generated", "validators.ts");
 const compiledPath = join(repoRoot, "dist", "generated", "validators.js");
 
 /** The built runtime, so that a module written outside the repository finds it. */
-const builtRuntime = pathToFileURL(join(repoRoot, "runtime", "dist", "codegen.js")).href;
+const builtRuntime = pathToFileURL(join(repoRoot, "runtime", "dist", "codegen", "server.js")).href;
 
 /** validators.ts for the minimal folder after `change`, as a Node ESM file with its types stripped. */
 async function compiledValidators(change: (files: ReturnType<typeof minimalSchemaFiles>) => void): Promise<string> {
@@ -72,7 +72,7 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
       hit.properties.id["maxLength"] = 2;
     });
     expect(readFileSync(modulePath, "utf8")).toMatch(
-      /^import \{[^}]*\bcodePointLength\b[^}]*\} from "file:.*-protocol\.js";$/m,
+      /^import \{[^}]*\bcodePointLength\b[^}]*\} from "file:.*\/codegen\/protocol\.js";$/m,
     );
     const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
@@ -89,7 +89,7 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
       hit.properties["origin"] = { const: { source: "web", path: ["a", 1] } };
     });
     expect(readFileSync(modulePath, "utf8")).toMatch(
-      /^import \{[^}]*\bjsonEqual\b[^}]*\} from "file:.*-protocol\.js";$/m,
+      /^import \{[^}]*\bjsonEqual\b[^}]*\} from "file:.*\/codegen\/protocol\.js";$/m,
     );
     const verdicts = runModule(`
       import { retrieveResult } from ${JSON.stringify(modulePath)};
