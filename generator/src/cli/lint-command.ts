@@ -48,7 +48,7 @@ export const lintCommand: CommandModule<object, InferredOptionTypes<typeof lintO
     const unknown = Object.keys(levels).find((id) => !(lintRuleIds as readonly string[]).includes(id));
     if (unknown !== undefined)
       throw new UsageError(
-        `${found!.file}: ${found!.keyPrefix === "" ? "" : `${found!.keyPrefix}.`}lint.${unknown}: no such rule (rules: ${lintRuleIds.join(", ")})`,
+        `${found.file}: ${found.keyPrefix === "" ? "" : `${found.keyPrefix}.`}lint.${unknown}: no such rule (rules: ${lintRuleIds.join(", ")})`,
       );
     try {
       process.exitCode = await lint({

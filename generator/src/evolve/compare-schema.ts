@@ -413,7 +413,7 @@ function dereference(place: Place): { place: Place; schema: Schema } {
     const { $ref, ...rest } = schema;
     for (const [keyword, value] of Object.entries(rest))
       if (!annotations.has(keyword) && keyword !== "title" && !(keyword in siblings)) siblings[keyword] = value;
-    const target = resolveRef(current.folder, current.file, $ref as string);
+    const target = resolveRef(current.folder, current.file, $ref);
     if (target === undefined) break;
     current = target;
     schema = schemaAt(target);

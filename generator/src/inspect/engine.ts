@@ -68,7 +68,7 @@ export async function connectEngine(target: EngineTarget, options: EngineOptions
     protocol: options.protocol,
     transport: recording(transportFor(target), record),
     clientInfo: { name: "rcp-gen-inspect", version: options.clientVersion },
-    capabilities: { streaming: {}, log: {} } as JsonObject,
+    capabilities: { streaming: {}, log: {} },
   });
   try {
     await client.connect();

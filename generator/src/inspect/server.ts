@@ -77,7 +77,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       response.on("close", () => calls.get(callId)?.abort(new Error("the page went away")));
       const view = options.methods.find((candidate) => candidate.method === method);
       try {
-        const result = await options.engine.client.call(String(method), (params ?? {}) as JsonObject, {
+        const result = await options.engine.client.call(String(method), (params ?? {}), {
           signal: controller.signal,
           ...(view?.streaming ? { onProgress: (event) => emit({ type: "progress", at: at(), ...event }) } : {}),
         });

@@ -95,7 +95,7 @@ function mergeValues(values: readonly unknown[], rule: CapabilityRule): unknown 
   if (values.every((value) => typeof value === "boolean")) {
     return rule === "union" ? values.some(Boolean) : values.every(Boolean);
   }
-  if (values.every(isRecord)) return mergeObjects(values as Record<string, unknown>[], rule);
+  if (values.every(isRecord)) return mergeObjects(values, rule);
   // Text (a default mode, an identity) or mixed types: meaningful only when every engine agrees.
   return values.every((value) => JSON.stringify(value) === JSON.stringify(first)) ? first : undefined;
 }

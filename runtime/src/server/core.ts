@@ -141,7 +141,7 @@ export class ServerCore implements RequestServices {
       });
     }
     const replies = batch.map((member) => this.#handleSingle(member, inbound));
-    if (replies.every((reply) => typeof reply !== "object")) return joinBatch(replies as Array<string | undefined>);
+    if (replies.every((reply) => typeof reply !== "object")) return joinBatch(replies);
     return Promise.all(replies).then(joinBatch);
   }
 
@@ -156,7 +156,7 @@ export class ServerCore implements RequestServices {
     if (hasId && !exactId) {
       return invalidRequest(null, "id must be a string or a number within ±(2^53 - 1) (§4.1)");
     }
-    const id = hasId ? (rawId as RequestId) : null;
+    const id = hasId ? (rawId) : null;
     if (message.jsonrpc !== "2.0") return hasId ? invalidRequest(id, 'jsonrpc must be "2.0"') : undefined;
     const method = message.method;
     if (typeof method !== "string") return hasId ? invalidRequest(id, "method must be a string") : undefined;
@@ -425,7 +425,7 @@ export function rateLimited(retryAfterMs: number): ErrorObject {
   };
 }
 
-const EMPTY_META: JsonObject = Object.freeze({}) as JsonObject;
+const EMPTY_META: JsonObject = Object.freeze({});
 
 function invalidRequest(id: RequestId | null, detail: string): string {
   return errorFrame(id, { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${detail}` });
