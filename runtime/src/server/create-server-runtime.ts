@@ -82,6 +82,7 @@ export function createServerRuntime<Capabilities = JsonObject>(
       return { close: () => void close() };
     },
     async close() {
+      // eslint-disable-next-line @typescript-eslint/await-thenable -- a closer returns nothing or a promise
       await Promise.all([...closers].map((close) => close()));
     },
   };
