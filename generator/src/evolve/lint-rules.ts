@@ -141,7 +141,6 @@ function gateCapability({ folder }: LintInput): LintFinding[] {
         else if (pattern !== undefined)
           at = { file: at.file, pointer: appendPointer(appendPointer(at.pointer, "patternProperties"), pattern) };
         else {
-          at = undefined;
           found.push({
             rule: "gate-capability",
             file: method.file,

@@ -8,7 +8,6 @@ import {
   BaseClient,
   httpClientTransport,
   type ClientTransport,
-  type JsonObject,
   type MethodMap,
   type ProtocolDescriptor,
 } from "@rcp-gen/runtime";
