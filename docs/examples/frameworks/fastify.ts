@@ -17,7 +17,7 @@ export async function mountFastify(server: RcpServer, port = 0): Promise<Mounted
     reply.hijack();
     rcp(request.raw, reply.raw);
   });
-  app.get("/health", async () => ({ ok: true }));
+  app.get("/health", () => ({ ok: true }));
   const origin = await app.listen({ port, host: "127.0.0.1" });
   return { url: `${origin}/rcp`, close: () => app.close() };
 }

@@ -37,7 +37,7 @@ export const breakingCommand: CommandModule<object, InferredOptionTypes<typeof b
       import("../load/loader.js"),
     ]);
     try {
-      process.exitCode = await breaking({
+      process.exitCode = breaking({
         schema,
         against: argv.against,
         level: argv.level ?? "wire",

@@ -191,7 +191,9 @@ function watchSchema(options: RunOptions, quiet: boolean): void {
   watch(options.schema, { recursive: true }, () => {
     // Editors write in bursts; one run per burst.
     clearTimeout(pending);
-    pending = setTimeout(() => (running = running.then(() => runReporting(options, quiet))), 25);
+    pending = setTimeout(() => {
+      running = running.then(() => runReporting(options, quiet));
+    }, 25);
   });
 }
 

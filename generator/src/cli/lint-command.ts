@@ -46,12 +46,12 @@ export const lintCommand: CommandModule<object, InferredOptionTypes<typeof lintO
     ]);
     const levels = found?.config.lint ?? {};
     const unknown = Object.keys(levels).find((id) => !(lintRuleIds as readonly string[]).includes(id));
-    if (unknown !== undefined)
+    if (unknown !== undefined && found !== undefined)
       throw new UsageError(
-        `${found!.file}: ${found!.keyPrefix === "" ? "" : `${found!.keyPrefix}.`}lint.${unknown}: no such rule (rules: ${lintRuleIds.join(", ")})`,
+        `${found.file}: ${found.keyPrefix === "" ? "" : `${found.keyPrefix}.`}lint.${unknown}: no such rule (rules: ${lintRuleIds.join(", ")})`,
       );
     try {
-      process.exitCode = await lint({
+      process.exitCode = lint({
         schema: argv.schema ?? found?.config.schema ?? "schema",
         levels,
         json: argv.json ?? false,

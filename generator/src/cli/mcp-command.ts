@@ -11,6 +11,7 @@ import type { CommandModule, InferredOptionTypes } from "yargs";
 import { engineOptions, engineTarget, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
+import type * as RuntimeMcp from "@rcp-gen/runtime/mcp";
 
 export const mcpOptions = {
   ...engineOptions,
@@ -105,7 +106,7 @@ async function runMcpBridge(options: McpCommandOptions): Promise<number> {
   return exitCode.ok;
 }
 
-async function loadMcp(): Promise<typeof import("@rcp-gen/runtime/mcp")> {
+async function loadMcp(): Promise<typeof RuntimeMcp> {
   try {
     return await import("@rcp-gen/runtime/mcp");
   } catch (error) {

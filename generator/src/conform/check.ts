@@ -40,7 +40,7 @@ export interface CheckEntry {
   /** Only over this transport. */
   readonly on?: Transport;
   readonly phase: Phase;
-  run(ctx: ConformContext): Promise<Verdict | CaseVerdict[]>;
+  run(ctx: ConformContext): Verdict | CaseVerdict[] | Promise<Verdict | CaseVerdict[]>;
 }
 
 export type Status = "pass" | "fail" | "warn" | "skip";
@@ -64,6 +64,6 @@ export const verdict = (ok: boolean, detail: string): Verdict => (ok ? pass() : 
 /** A compact rendering of a frame for a report line. */
 export function shown(value: unknown, max = 160): string {
   if (value === undefined) return "nothing";
-  const json = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  const json = typeof value === "string" ? value : (JSON.stringify(value) ?? typeof value);
   return json.length > max ? `${json.slice(0, max - 1)}…` : json;
 }

@@ -99,7 +99,7 @@ export async function runConformance(target: ConformTarget, options: ConformRunO
 function opener(target: ConformTarget, ledger: Ledger, timeoutMs: number): () => Promise<Session> {
   if ("http" in target) {
     const wire = new HttpWire(target.http, timeoutMs);
-    return async () => new HttpSession(wire, ledger);
+    return () => Promise.resolve(new HttpSession(wire, ledger));
   }
   const [command, ...args] = target.command;
   if (command === undefined) throw new Error("no server command to run");

@@ -55,7 +55,7 @@ export class ReferencedSchemas {
     if (typeof ref !== "string") return copy;
     const target = this.refTo(resolveRef(this.model, file, ref));
     if (Object.keys(copy).every((keyword) => annotationKeywords.has(keyword))) return { ...target, ...copy };
-    const allOf = Array.isArray(copy["allOf"]) ? copy["allOf"] : [];
+    const allOf: unknown[] = Array.isArray(copy["allOf"]) ? copy["allOf"] : [];
     return { ...copy, allOf: [target, ...allOf] };
   }
 

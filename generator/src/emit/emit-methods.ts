@@ -52,7 +52,7 @@ export const methodsTarget = definePlugin({
     // Module-local, shared by clientProtocol and protocol by name.
     file.print("");
     constant("const notificationDescriptors", notifications as LiteralValue, " as const");
-    constant("const errorDescriptors", errors as LiteralValue, " as const");
+    constant("const errorDescriptors", errors, " as const");
     const shared = {
       notifications: new Reference("notificationDescriptors"),
       errors: new Reference("errorDescriptors"),
@@ -86,7 +86,7 @@ export const methodsTarget = definePlugin({
     );
     constant(
       `export const ${clientProtocolConstName}`,
-      { version, notificationPrefix, logLevels, methods: lifecycle, ...shared } as LiteralValue,
+      { version, notificationPrefix, logLevels, methods: lifecycle, ...shared },
       ` as const satisfies ${file.runtime("ClientProtocol")}`,
     );
     file.print(

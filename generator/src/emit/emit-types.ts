@@ -13,7 +13,7 @@ export const typesTarget = definePlugin({
   name: "types",
   async generate({ model, newFile }) {
     const { compile } = await import("json-schema-to-typescript");
-    const declarations = await compile(buildTypeSchema(model) as Parameters<typeof compile>[0], rootName, {
+    const declarations = await compile(buildTypeSchema(model), rootName, {
       bannerComment: "",
       additionalProperties: false,
       unreachableDefinitions: true,

@@ -134,7 +134,7 @@ function withAlternativesApart(schema: SchemaObject): SchemaObject {
   for (const [keyword, value] of Object.entries(schema))
     if (objectKeywords.includes(keyword)) members[keyword] = value;
     else if (keyword !== alternatives && keyword !== "allOf") rest[keyword] = value;
-  const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+  const allOf: unknown[] = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
   return { ...rest, allOf: [...allOf, members, { [alternatives]: schema[alternatives] }] };
 }
 

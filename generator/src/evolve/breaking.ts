@@ -21,7 +21,7 @@ export interface BreakingOptions {
   readonly write?: (text: string) => void;
 }
 
-export async function breaking(options: BreakingOptions): Promise<number> {
+export function breaking(options: BreakingOptions): number {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const old = oldFolderFor(options.against, options.schema, cwd);

@@ -158,7 +158,7 @@ class Walk {
               severity: "code",
               file: place.file,
               pointer: appendPointer(place.pointer, "title"),
-              message: `type ${String(oldNode["title"])} is now ${String(newNode["title"])}`,
+              message: `type ${oldNode["title"] as string} is now ${newNode["title"] as string}`,
             },
             this.comparison.via,
           );
@@ -242,7 +242,7 @@ class Walk {
     const compareBound = (keyword: string, tighter: (a: number, b: number) => boolean) => {
       const [a, b] = [old[keyword], next[keyword]];
       if (a === b || (typeof a !== "number" && typeof b !== "number")) return;
-      const text = `${keyword} ${a ?? "none"} -> ${b ?? "none"}`;
+      const text = `${keyword} ${typeof a === "number" ? a : "none"} -> ${typeof b === "number" ? b : "none"}`;
       if (typeof a !== "number") this.#report("range-narrowed", place, [keyword], text);
       else if (typeof b !== "number") this.#report("range-widened", place, [keyword], text);
       else this.#report(tighter(a, b) ? "range-narrowed" : "range-widened", place, [keyword], text);
@@ -413,7 +413,7 @@ function dereference(place: Place): { place: Place; schema: Schema } {
     const { $ref, ...rest } = schema;
     for (const [keyword, value] of Object.entries(rest))
       if (!annotations.has(keyword) && keyword !== "title" && !(keyword in siblings)) siblings[keyword] = value;
-    const target = resolveRef(current.folder, current.file, $ref as string);
+    const target = resolveRef(current.folder, current.file, $ref);
     if (target === undefined) break;
     current = target;
     schema = schemaAt(target);

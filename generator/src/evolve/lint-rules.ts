@@ -130,7 +130,7 @@ function gateCapability({ folder }: LintInput): LintFinding[] {
     for (const { pointer, path } of capabilityPaths(method.annotation)) {
       let at: { file: string; pointer: string } | undefined = server;
       for (const key of path.split(".")) {
-        const schema: Record<string, unknown> = resolved(folder, at!);
+        const schema: Record<string, unknown> = resolved(folder, at);
         // A vendor capability's object that declares no members (`x-acme: {type: object}`) is the vendor's to fill.
         if (schema["properties"] === undefined && schema["patternProperties"] === undefined) break;
         const declared = propertiesOf(schema);
@@ -138,11 +138,10 @@ function gateCapability({ folder }: LintInput): LintFinding[] {
           new RegExp(each, "u").test(key),
         );
         if (Object.hasOwn(declared, key))
-          at = { file: at!.file, pointer: appendPointer(appendPointer(at!.pointer, "properties"), key) };
+          at = { file: at.file, pointer: appendPointer(appendPointer(at.pointer, "properties"), key) };
         else if (pattern !== undefined)
-          at = { file: at!.file, pointer: appendPointer(appendPointer(at!.pointer, "patternProperties"), pattern) };
+          at = { file: at.file, pointer: appendPointer(appendPointer(at.pointer, "patternProperties"), pattern) };
         else {
-          at = undefined;
           found.push({
             rule: "gate-capability",
             file: method.file,

@@ -36,7 +36,7 @@ export function lintFolder(schema: string, levels: LintOptions["levels"] = {}): 
   });
 }
 
-export async function lint(options: LintOptions): Promise<number> {
+export function lint(options: LintOptions): number {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const findings = lintFolder(resolve(options.cwd ?? process.cwd(), options.schema), options.levels);
   const errors = findings.filter((finding) => finding.level === "error").length;

@@ -8,7 +8,6 @@ import {
   BaseClient,
   httpClientTransport,
   type ClientTransport,
-  type JsonObject,
   type MethodMap,
   type ProtocolDescriptor,
 } from "@rcp-gen/runtime";
@@ -68,7 +67,7 @@ export async function connectEngine(target: EngineTarget, options: EngineOptions
     protocol: options.protocol,
     transport: recording(transportFor(target), record),
     clientInfo: { name: "rcp-gen-inspect", version: options.clientVersion },
-    capabilities: { streaming: {}, log: {} } as JsonObject,
+    capabilities: { streaming: {}, log: {} },
   });
   try {
     await client.connect();

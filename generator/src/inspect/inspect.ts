@@ -94,7 +94,7 @@ function openInBrowser(url: string): void {
       : process.platform === "win32"
         ? ["cmd", "/c", "start", "", url]
         : ["xdg-open", url];
-  const child = spawn(command!, args, { stdio: "ignore", detached: true });
+  const child = spawn(command, args, { stdio: "ignore", detached: true });
   child.on("error", () => process.stderr.write(`rcp-gen inspect: could not open a browser; open ${url}\n`));
   child.unref();
 }

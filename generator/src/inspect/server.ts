@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { JsonObject, ProtocolDescriptor } from "@rcp-gen/runtime";
+import type { ProtocolDescriptor } from "@rcp-gen/runtime";
 import { validateFrame } from "@rcp-gen/runtime/testing";
 import type { ConformReport } from "../conform/report.js";
 import type { Engine, RecordedFrame } from "./engine.js";
@@ -46,7 +46,6 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const calls = new Map<string, AbortController>();
   let nextCallId = 1;
   let lastReport: ConformReport | undefined;
-  let guard: Guard | undefined;
 
   const routes: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void> | void> = {
     "GET /": (_request, response) => send(response, 200, "text/html; charset=utf-8", pageHtml(options.token)),
@@ -61,7 +60,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     },
     "POST /api/validate": async (request, response) => {
       const { text } = (await readJson(request)) as { text?: unknown };
-      sendJson(response, 200, verdict(validateFrame(String(text ?? ""), { protocol: options.protocol })));
+      const frame = typeof text === "string" ? text : text === undefined || text === null ? "" : JSON.stringify(text);
+      sendJson(response, 200, verdict(validateFrame(frame, { protocol: options.protocol })));
     },
     "POST /api/call": async (request, response) => {
       const { method, params } = (await readJson(request)) as { method?: unknown; params?: unknown };
@@ -77,7 +77,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       response.on("close", () => calls.get(callId)?.abort(new Error("the page went away")));
       const view = options.methods.find((candidate) => candidate.method === method);
       try {
-        const result = await options.engine.client.call(String(method), (params ?? {}) as JsonObject, {
+        const result = await options.engine.client.call(String(method), (params ?? {}), {
           signal: controller.signal,
           ...(view?.streaming ? { onProgress: (event) => emit({ type: "progress", at: at(), ...event }) } : {}),
         });
@@ -104,7 +104,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://inspector");
-    const refusal = guard!.refusal(request, url);
+    const refusal = guard.refusal(request, url);
     if (refusal !== undefined) return send(response, refusal.status, "text/plain; charset=utf-8", `${refusal.reason}\n`);
     const route = routes[`${request.method} ${url.pathname}`];
     if (route === undefined) return send(response, 404, "text/plain; charset=utf-8", "not found\n");
@@ -118,7 +118,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     server.listen(options.port ?? 0, "127.0.0.1", () => listening());
   });
   const { port } = server.address() as AddressInfo;
-  guard = new Guard(options.token, port);
+  const guard = new Guard(options.token, port);
 
   return {
     url: `http://127.0.0.1:${port}/?token=${options.token}`,

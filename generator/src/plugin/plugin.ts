@@ -14,7 +14,7 @@ export interface PluginContext {
   /** The schema folder, typed: methods, notifications, shapes, errors. */
   readonly model: RcpModel;
   /** A new file at `path` inside the output folder (posix, relative: `methods.md`, `docs/retrieve.md`). */
-  newFile(path: string, options?: NewFileOptions): GeneratedFile;
+  newFile(this: void, path: string, options?: NewFileOptions): GeneratedFile;
   /** The targets of this run (built-in names and plugin names), so a file can refer only to what exists. */
   readonly targets: ReadonlySet<string>;
   /** Example params and results per shape, when the run was given an examples folder (docs targets read them). */

@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import type { Options } from "prettier";
+import type * as Prettier from "prettier";
 
 /** Used when the output folder has no prettier config. */
 export const defaultPrettierOptions: PrettierOptions = { printWidth: 120, trailingComma: "all", endOfLine: "lf" };
@@ -34,10 +35,10 @@ export async function formatTypeScript(text: string, options: PrettierOptions): 
   return prettier.format(text, { ...options, parser: "babel-ts" });
 }
 
-let prettierModule: Promise<typeof import("prettier")> | undefined;
+let prettierModule: Promise<typeof Prettier> | undefined;
 
 /** prettier, loaded on first use: a run that formats nothing (JSON and Markdown targets only) never loads it. */
-function loadPrettier(): Promise<typeof import("prettier")> {
+function loadPrettier(): Promise<typeof Prettier> {
   prettierModule ??= import("prettier");
   return prettierModule;
 }

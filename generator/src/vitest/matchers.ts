@@ -30,5 +30,6 @@ export interface RcpMatchers<R = unknown> {
 }
 
 declare module "vitest" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any -- merges into vitest's Matchers<T = any>, whose declaration this must repeat
   interface Matchers<T = any> extends RcpMatchers<T> {}
 }

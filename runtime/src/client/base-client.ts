@@ -122,6 +122,7 @@ export class BaseClient<M extends MethodMap> {
     try {
       this.#checkCallable(method);
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what was thrown, unchanged
       return Promise.reject(error);
     }
     return this.#request(method, params as JsonObject | undefined, options);
@@ -255,6 +256,7 @@ export class BaseClient<M extends MethodMap> {
     try {
       return this.#write(call);
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what was thrown, unchanged
       return Promise.reject(error);
     }
   }
@@ -281,6 +283,7 @@ export class BaseClient<M extends MethodMap> {
       timeoutMs: options.timeout ?? this.#options.defaultTimeout,
       resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
       maxTotalTimeoutMs: options.maxTotalTimeout,
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- onProgress is a function the caller gave, always called unbound
       onProgress: call.onProgress,
       onLog: options.onLog,
       onAbandon: (abandoned, reason) => this.#abandon(abandoned, reason),
@@ -405,6 +408,7 @@ export class BaseClient<M extends MethodMap> {
   }
 
   #cancelledError(reason: unknown): Error {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an abort reason can be anything (JSON.stringify would throw on a cycle); String() never throws
     const detail = reason instanceof Error ? reason.message : reason === undefined ? undefined : String(reason);
     return callError(this.#protocol, ErrorCode.Cancelled, "Cancelled by the client", detail ? { detail } : undefined);
   }

@@ -68,8 +68,9 @@ export class HttpClientTransport implements ClientTransport {
     this.#exchange = options.exchange ?? fetchExchange(options.fetch);
   }
 
-  async start(sink: ClientTransportSink): Promise<void> {
+  start(sink: ClientTransportSink): Promise<void> {
     this.#sink = sink;
+    return Promise.resolve();
   }
 
   async send(frame: OutgoingFrame, options: SendOptions = {}): Promise<void> {
@@ -105,9 +106,10 @@ export class HttpClientTransport implements ClientTransport {
     }
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.#closed = true;
     for (const exchange of this.#inFlight) exchange.abort(new TransportError("Transport closed"));
+    return Promise.resolve();
   }
 
   #headers(wantsEvents: boolean, perCall: SendOptions["headers"]): Record<string, string> {

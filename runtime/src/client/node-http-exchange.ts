@@ -184,8 +184,9 @@ const DONE: ReadableStreamReadResult<Uint8Array> = Object.freeze({ done: true, v
 function chunksOf(incoming: IncomingMessage): ChunkReader {
   return {
     read: () => nextChunk(incoming),
-    cancel: async () => {
+    cancel: () => {
       incoming.destroy();
+      return Promise.resolve();
     },
   };
 }

@@ -95,7 +95,7 @@ function mergeValues(values: readonly unknown[], rule: CapabilityRule): unknown 
   if (values.every((value) => typeof value === "boolean")) {
     return rule === "union" ? values.some(Boolean) : values.every(Boolean);
   }
-  if (values.every(isRecord)) return mergeObjects(values as Record<string, unknown>[], rule);
+  if (values.every(isRecord)) return mergeObjects(values, rule);
   // Text (a default mode, an identity) or mixed types: meaningful only when every engine agrees.
   return values.every((value) => JSON.stringify(value) === JSON.stringify(first)) ? first : undefined;
 }
@@ -128,7 +128,7 @@ function mergeFilters(values: readonly unknown[], rule: CapabilityRule): Record<
   }
   const typed = [...types.values()].every((type) => type !== undefined);
   const operators = mergeLists(
-    filters.map((filter) => (Array.isArray(filter.operators) ? filter.operators : [...FILTER_OPERATORS])),
+    filters.map((filter) => (Array.isArray(filter.operators) ? (filter.operators as unknown[]) : [...FILTER_OPERATORS])),
     rule,
   );
   return { fields: typed ? Object.fromEntries(types) : names, operators };

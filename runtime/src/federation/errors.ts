@@ -36,6 +36,7 @@ export function within<T>(promise: Promise<T>, ms: number, signal: AbortSignal |
     signal?.addEventListener("abort", onAbort, { once: true });
     promise.then(
       (value) => finish(() => resolve(value)),
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on the promise's own rejection, unchanged
       (error: unknown) => finish(() => reject(error)),
     );
   });
@@ -44,6 +45,7 @@ export function within<T>(promise: Promise<T>, ms: number, signal: AbortSignal |
 /** -32006 for an aborted signal, keeping an RcpError reason (a deadline's -32014, say) as it is. */
 export function cancelled(reason: unknown): RcpError {
   if (reason instanceof RcpError) return reason;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an abort reason can be anything (JSON.stringify would throw on a cycle); String() never throws
   const detail = reason instanceof Error ? reason.message : reason === undefined ? undefined : String(reason);
   return new RcpError(ErrorCode.Cancelled, "Cancelled", detail === undefined ? undefined : { detail });
 }

@@ -86,7 +86,7 @@ export class Federation<C extends EngineClient> {
   /** A `catalog/list` result (§7.13) over the connected engines; endpoints only when asked to expose them. */
   catalog(options: { endpoints?: boolean } = {}): CatalogOf<C>["result"] {
     const engines: CatalogEntry[] = catalogOf(this.#connected(), options.endpoints ?? false, this.#catalogResult);
-    return { engines } as CatalogOf<C>["result"];
+    return { engines };
   }
 
   /** Closes every engine's client. */
@@ -123,7 +123,7 @@ export class Federation<C extends EngineClient> {
     try {
       const outcomes = await call.run();
       if (options.signal?.aborted) throw cancelled(options.signal.reason);
-      return this.#result(call.answers(), outcomes, request, started) as RetrieveOf<C>["result"];
+      return this.#result(call.answers(), outcomes, request, started);
     } finally {
       call.stop();
     }

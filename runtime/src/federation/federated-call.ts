@@ -125,7 +125,9 @@ export class FederatedCall<C extends EngineClient> {
       this.#stop === undefined ? undefined : new Promise<never>((_, reject) => (failRequired = reject));
     const [slowest, ...others] = slowestFirst(this.#engines);
     const tasks: Promise<EngineOutcome>[] = [];
-    const ask = (index: number) => (tasks[index] = this.#settle(this.#engines[index]!, failRequired));
+    const ask = (index: number) => {
+      tasks[index] = this.#settle(this.#engines[index]!, failRequired);
+    };
     if (slowest !== undefined) ask(slowest);
     // Before any latency is known the order is the registry's: all are asked at once, so that
     // none bears a first call's costs (connecting, warming up) alone in its first measure.

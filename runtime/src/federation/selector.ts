@@ -85,7 +85,7 @@ export class Selector<C extends EngineClient> {
   /** Connects one engine, by registry id or entry. */
   async connect(engine: string | EngineEntry): Promise<C> {
     const entry = typeof engine === "string" ? this.engines.find((candidate) => candidate.id === engine) : engine;
-    if (entry === undefined) throw new RcpError(ErrorCode.InvalidParams, `No engine with id "${String(engine)}"`);
+    if (entry === undefined) throw new RcpError(ErrorCode.InvalidParams, `No engine with id "${typeof engine === "string" ? engine : engine.id}"`);
     return this.#open(entry).catch((error: unknown) => {
       throw asRcpError(error);
     });
@@ -125,7 +125,7 @@ export class Selector<C extends EngineClient> {
         continue;
       }
       anyAnswered = true;
-      const unmet = unmetCriteria(this.#options.client.protocol, client, criteria as EngineCriteria<MethodMap>);
+      const unmet = unmetCriteria(this.#options.client.protocol, client, criteria);
       if (unmet === undefined) return { entry, client };
       failures.push(`${entry.id}: ${unmet}`);
       await client.close();
@@ -151,7 +151,7 @@ export class Selector<C extends EngineClient> {
         failures.push({ entry, error: asRcpError(outcome.reason) });
         continue;
       }
-      const unmet = unmetCriteria(this.#options.client.protocol, outcome.value, criteria as EngineCriteria<MethodMap>);
+      const unmet = unmetCriteria(this.#options.client.protocol, outcome.value, criteria);
       if (unmet === undefined) engines.push({ entry, client: outcome.value });
       else {
         failures.push({ entry, error: new RcpError(ErrorCode.CapabilityMissing, `Capability missing: ${unmet}`) });

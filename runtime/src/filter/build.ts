@@ -76,7 +76,7 @@ export interface FilterBuilder<F extends FilterFields> {
 
 /** A builder typed by a field table; without one, every field and scalar is accepted. */
 export function filterBuilder<F extends FilterFields = Record<string, FieldType>>(): FilterBuilder<F> {
-  return untypedBuilder as FilterBuilder<F>;
+  return untypedBuilder;
 }
 
 const leaf = (field: string, op: FilterLeaf["op"], value: FilterLeaf["value"]): FilterLeaf => {

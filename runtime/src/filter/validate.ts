@@ -170,7 +170,7 @@ function isScalar(value: unknown): boolean {
 
 function fieldTypeTable(fields: AdvertisedFilter["fields"]): Map<string, string | undefined> {
   const table = new Map<string, string | undefined>();
-  if (Array.isArray(fields)) for (const name of fields) table.set(name, undefined);
+  if (Array.isArray(fields)) for (const name of fields as readonly string[]) table.set(name, undefined);
   else if (fields) for (const [name, type] of Object.entries(fields)) table.set(name, type);
   return table;
 }

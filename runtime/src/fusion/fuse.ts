@@ -158,7 +158,7 @@ function richestWithMergedMeta<H extends FusibleHit>(hits: readonly H[]): H {
   if (metas.length === 0) return richest;
   // A copy, then an assignment: a spread followed by a new key costs microseconds in Node 20.
   const merged = Object.assign({}, richest);
-  merged.meta = Object.assign({}, ...metas, richest.meta);
+  merged.meta = Object.assign({}, ...metas, richest.meta) as Record<string, unknown>;
   return merged;
 }
 

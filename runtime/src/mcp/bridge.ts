@@ -62,8 +62,8 @@ export class McpBridge {
     );
     this.#served = this.tools.map((descriptor) => ({
       descriptor,
-      input: fromJsonSchema(descriptor.inputSchema as JsonObject),
-      output: fromJsonSchema(descriptor.outputSchema as JsonObject),
+      input: fromJsonSchema(descriptor.inputSchema),
+      output: fromJsonSchema(descriptor.outputSchema),
     }));
   }
 

@@ -55,7 +55,7 @@ export function createMemoryTransportPair(): MemoryTransportPair {
   };
   const client: ClientTransport = {
     cancellation: "notification",
-    async start(sink) {
+    start(sink) {
       toClient.attach((json) => {
         if (json === null) {
           sink.closed(new TransportError("Server closed the in-memory connection"));
@@ -64,13 +64,16 @@ export function createMemoryTransportPair(): MemoryTransportPair {
         const frame = parseFrame(json);
         if (frame !== undefined) sink.receive(frame);
       });
+      return Promise.resolve();
     },
-    async send(frame) {
-      if (closed) throw new TransportError("In-memory connection closed");
+    send(frame) {
+      if (closed) return Promise.reject(new TransportError("In-memory connection closed"));
       toServer.post(JSON.stringify(frame));
+      return Promise.resolve();
     },
-    async close() {
+    close() {
       closeFrom("client");
+      return Promise.resolve();
     },
   };
   const server: MemoryServerEnd = {

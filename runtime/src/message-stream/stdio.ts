@@ -161,6 +161,7 @@ class WriteBatch {
  */
 function divertStdout(): { write: (text: string) => boolean; restore: () => void } {
   const stdout = process.stdout;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back as it was, and called with .call(stdout)
   const realWrite = stdout.write;
   const consoleMethods = { log: console.log, info: console.info, debug: console.debug };
   const toStderr = (...args: unknown[]): void => console.error(...args);

@@ -54,7 +54,7 @@ export function serverTracing(options: TracingOptions = {}): Interceptor<ServerC
     const signal = call.ctx.signal;
     signal.addEventListener("abort", () => ending.failed(signal.reason), { once: true });
     return context.with(trace.setSpan(parent, span), () =>
-      ending.around(() => next({ ...call, onProgress: observed(span, call.onProgress) })),
+      ending.around(() => next({ ...call, onProgress: observed(span, (event) => call.onProgress(event)) })),
     );
   };
 }
@@ -69,6 +69,7 @@ export function clientTracing(options: TracingOptions = {}): Interceptor<ClientC
     const traced: ClientCall = {
       ...call,
       meta: withTraceContext(call.meta, span.spanContext()),
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- onProgress is a function the caller gave, always called unbound
       onProgress: call.onProgress && observed(span, call.onProgress),
     };
     return context.with(trace.setSpan(parent, span), () => ending.around(() => next(traced)));
@@ -130,6 +131,7 @@ function settled(run: () => Promise<unknown>): Promise<unknown> {
   try {
     return Promise.resolve(run());
   } catch (thrown) {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what was thrown, unchanged
     return Promise.reject(thrown);
   }
 }

@@ -163,8 +163,9 @@ export function redisState(options: RedisStateOptions): RedisState {
     sessions,
     cancels,
     rateLimiter,
-    async close(): Promise<void> {
+    close(): Promise<void> {
       subscriber?.disconnect();
+      return Promise.resolve();
     },
   };
 }

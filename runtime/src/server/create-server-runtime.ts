@@ -47,7 +47,7 @@ export function createServerRuntime<Capabilities = JsonObject>(
   protocol: ProtocolDescriptor,
   options: ServerRuntimeOptions<Capabilities>,
 ): RcpServer {
-  const core = new ServerCore(protocol, options as ServerRuntimeOptions<unknown>);
+  const core = new ServerCore(protocol, options);
   const closers = new Set<() => void | Promise<void>>();
   let http: Promise<HttpTransport> | undefined;
   // Loaded on first use, so a stdio-only server never loads the HTTP and SSE code (start-up time).
@@ -82,6 +82,7 @@ export function createServerRuntime<Capabilities = JsonObject>(
       return { close: () => void close() };
     },
     async close() {
+      // eslint-disable-next-line @typescript-eslint/await-thenable -- a closer returns nothing or a promise
       await Promise.all([...closers].map((close) => close()));
     },
   };

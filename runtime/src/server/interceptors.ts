@@ -25,6 +25,7 @@ export class ServerInterceptors {
 
   constructor(
     interceptors: readonly Interceptor<ServerCall>[],
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any params and result: a table holds handlers of every method
     handlerOf: (method: string) => Handler<any, unknown, any>,
   ) {
     this.#chain = composeInterceptors(interceptors, (call) => {
@@ -35,6 +36,7 @@ export class ServerInterceptors {
           new CallProgress(call),
         );
       } catch (thrown) {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what was thrown, unchanged
         return Promise.reject(thrown);
       }
       if (outcome instanceof Promise) return outcome;
@@ -64,6 +66,7 @@ export class ServerInterceptors {
     try {
       outcome = this.#chain(call);
     } catch (thrown) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on what was thrown, unchanged
       return Promise.reject(thrown);
     }
     const settled = outcome === this.#settledPromise;

@@ -47,7 +47,7 @@ export function describeValue(value: unknown): string {
     return value.length === 1 ? "an array of 1 item" : `an array of ${value.length} items`;
   }
   if (typeof value === "object" && value !== null) return "an object";
-  const json = JSON.stringify(value) ?? String(value);
+  const json = JSON.stringify(value) ?? typeof value;
   return json.length > MAX_SHOWN ? `${json.slice(0, MAX_SHOWN - 1)}…` : json;
 }
 

@@ -192,13 +192,13 @@ function describeIssue(issue: ValidationIssue, data: unknown): MeantIssue {
       return {
         pointer,
         expected: `a string of at least ${plural(Number(params.limit), "character")}`,
-        patch: set(String(value ?? "").padEnd(Number(params.limit), "x")),
+        patch: set((typeof value === "string" ? value : "").padEnd(Number(params.limit), "x")),
       };
     case "maxLength":
       return {
         pointer,
         expected: `a string of at most ${plural(Number(params.limit), "character")}`,
-        patch: set([...String(value ?? "")].slice(0, Number(params.limit)).join("")),
+        patch: set([...(typeof value === "string" ? value : "")].slice(0, Number(params.limit)).join("")),
       };
     case "minItems":
       return {

@@ -151,7 +151,7 @@ export const handshakeChecks: CheckEntry[] = [
     level: "L0",
     phase: "handshake",
     title: 'the server states its level in _meta.conformance ("L0", "L1" or "L2")',
-    async run(ctx) {
+    run(ctx) {
       const level = ctx.declaredLevel;
       return verdict(level === "L0" || level === "L1" || level === "L2", `_meta.conformance is ${shown(level)}`);
     },
@@ -162,7 +162,7 @@ export const handshakeChecks: CheckEntry[] = [
     level: "L0",
     phase: "handshake",
     title: "at least one retrieval capability is advertised (embed, rerank, retrieve or graph)",
-    async run(ctx) {
+    run(ctx) {
       const found = ["embed", "rerank", "retrieve", "graph"].filter((key) => ctx.capabilities[key] !== undefined);
       return verdict(found.length > 0, `capabilities: ${Object.keys(ctx.capabilities).join(", ") || "none"}`);
     },

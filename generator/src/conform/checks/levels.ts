@@ -49,7 +49,7 @@ export const levelChecks: CheckEntry[] = [
     level: "L1",
     phase: "main",
     title: "retrieve with modes dense, sparse and hybrid, filter and citations are advertised",
-    async run(ctx) {
+    run(ctx) {
       const modes = (ctx.capabilities["retrieve"] as Json | undefined)?.["modes"];
       const missing = [
         ...L1_MODES.filter((mode) => !Array.isArray(modes) || !modes.includes(mode)).map(
@@ -135,7 +135,7 @@ export const levelChecks: CheckEntry[] = [
           ? "citations is not advertised"
           : "no hit came back to carry a citation";
       const fields = (ctx.capabilities["filter"] as Json | undefined)?.["fields"];
-      const field = Array.isArray(fields) ? fields[0] : Object.keys((fields ?? {}) as Json)[0];
+      const field: unknown = Array.isArray(fields) ? fields[0] : Object.keys((fields ?? {}))[0];
       if (ctx.capabilities["filter"] === undefined) return fail("filter is not advertised");
       if (typeof field !== "string") return fail("filter advertises no field");
       const operators = (ctx.capabilities["filter"] as Json | undefined)?.["operators"];
@@ -161,7 +161,7 @@ export const levelChecks: CheckEntry[] = [
     phase: "main",
     title:
       "a selection of the §14.3 surface is advertised (at least two of rerank, multiVector, sparseEmbed, transform, graph, streaming, pagination, log, reproducibility)",
-    async run(ctx) {
+    run(ctx) {
       const found = L2_FEATURES.filter(([, present]) => present(ctx.capabilities)).map(([name]) => name);
       return verdict(found.length >= 2, `advertised: ${found.join(", ") || "none"}`);
     },

@@ -21,7 +21,7 @@ export const methodChecks: CheckEntry[] = [
     level: "L0",
     phase: "main",
     title: "each advertised capability's metadata has the shape §6 gives it",
-    async run(ctx): Promise<CaseVerdict[]> {
+    run(ctx): CaseVerdict[] {
       return Object.keys(ctx.capabilities).flatMap((key): CaseVerdict[] => {
         const pointer = `/$defs/serverCapabilities/properties/${key}`;
         if (readPointer(ctx.folder.files.get("capabilities.json"), pointer) === undefined) return [];

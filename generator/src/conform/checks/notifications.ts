@@ -70,7 +70,7 @@ export const unrequestedNotificationChecks: CheckEntry[] = [
     level: "L0",
     phase: "main",
     title: "progress is sent only for requests that carried a progressToken, echoing it",
-    async run(ctx) {
+    run(ctx) {
       const progress = notificationsNamed(ctx, "progress");
       const stray = progress.filter(
         (frame) => !ctx.ledger.tokens.has((frame.params as { progressToken?: unknown })?.progressToken),
@@ -87,7 +87,7 @@ export const unrequestedNotificationChecks: CheckEntry[] = [
     level: "L0",
     phase: "main",
     title: "no notifications/log reaches a client that neither advertised log nor asked for a level",
-    async run(ctx) {
+    run(ctx) {
       if (ctx.ledger.logsAsked) return skip("this run asked for logs");
       const logs = notificationsNamed(ctx, "log");
       return verdict(logs.length === 0, `${logs.length} unrequested log frames, e.g. ${shown(logs[0])}`);

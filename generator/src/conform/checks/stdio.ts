@@ -69,7 +69,7 @@ export const stdioChecks: CheckEntry[] = [
     on: "stdio",
     phase: "main",
     title: "stdout carries JSON-RPC frames only (no logs, no BOM)",
-    async run(ctx) {
+    run(ctx) {
       const stray = ctx.ledger.allReceived().filter((value) => typeof value === "string");
       return verdict(stray.length === 0, `${stray.length} stdout lines are not JSON, e.g. ${shown(stray[0], 100)}`);
     },

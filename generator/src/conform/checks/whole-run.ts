@@ -9,7 +9,7 @@ export const wholeRunChecks: CheckEntry[] = [
     level: "L0",
     phase: "main",
     title: "every frame the server sent is well-formed JSON-RPC 2.0 with an RCP envelope",
-    async run(ctx) {
+    run(ctx) {
       const problems = new Set<string>();
       let frames = 0;
       for (const frame of ctx.ledger.allReceived()) {

@@ -1,7 +1,7 @@
 /** The last `rcp-gen conform` report for this engine, run and rendered when asked for. */
 import type { ConformReport } from "../messages.js";
 import { lastConform, runConform } from "./api.js";
-import { h } from "./dom.js";
+import { h, plain } from "./dom.js";
 
 export function conformPane(): HTMLElement {
   const body = h("div", { id: "conform-report" });
@@ -26,7 +26,7 @@ function rendered(report: ConformReport): HTMLElement {
     h(
       "p",
       { class: report.declarationHolds ? "ok" : "bad", id: "conform-verdict" },
-      `declared ${String(report.declaredLevel ?? "nothing")}, certified ${report.certifiedLevel ?? "none"}: `,
+      `declared ${plain(report.declaredLevel ?? "nothing")}, certified ${report.certifiedLevel ?? "none"}: `,
       report.declarationHolds ? "the declared level holds" : "the declared level does not hold",
     ),
     h("p", { class: "muted" }, `${pass} pass, ${fail} fail, ${warn} warn, ${skip} skip in ${report.milliseconds} ms`),

@@ -18,5 +18,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** `value` on one line: a string as it is, anything else as JSON. */
+export const plain = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
+
 /** `value` as indented JSON, for people. */
 export const pretty = (value: unknown): string => JSON.stringify(value, null, 2);

@@ -7,7 +7,7 @@
  */
 import type { FrameVerdict, MethodView } from "../messages.js";
 import { validate } from "./api.js";
-import { h, pretty } from "./dom.js";
+import { h, plain, pretty } from "./dom.js";
 
 type Schema = {
   type?: string | string[];
@@ -176,7 +176,7 @@ function fieldFor(
     const input = listen(h("input", { id, name: id, type: "number", step: type === "integer" ? "1" : "any" }));
     if (schema.minimum !== undefined) input.min = String(schema.minimum);
     if (schema.maximum !== undefined) input.max = String(schema.maximum);
-    if (start !== undefined) input.value = String(start);
+    if (start !== undefined) input.value = plain(start);
     return [input, () => (input.value === "" ? undefined : Number(input.value))];
   }
   if (!asJson && type === "boolean") {

@@ -4,7 +4,7 @@
  */
 import type { RecordedFrame } from "../messages.js";
 import { frames } from "./api.js";
-import { h, pretty } from "./dom.js";
+import { h, plain, pretty } from "./dom.js";
 
 export function framesPane(): HTMLElement {
   const list = h("ol", { id: "frames", class: "frames" });
@@ -47,7 +47,7 @@ function frameItem(recorded: RecordedFrame): HTMLElement {
 
 function summary(frame: unknown): string {
   const message = (frame ?? {}) as { id?: unknown; method?: unknown; error?: { code?: unknown }; result?: unknown; params?: { stage?: unknown } };
-  const id = message.id === undefined ? "" : ` #${String(message.id)}`;
+  const id = message.id === undefined ? "" : ` #${plain(message.id)}`;
   if (typeof message.method === "string") return `${message.method}${id}${typeof message.params?.stage === "string" ? ` ${message.params.stage}` : ""}`;
   if (message.error !== undefined) return `error ${String(message.error.code)}${id}`;
   return `result${id}`;
