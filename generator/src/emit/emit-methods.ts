@@ -51,7 +51,7 @@ export const methodsTarget = definePlugin({
       file.print(`${declaration} = `, literal(value), `${suffix};`);
     // Module-local, shared by clientProtocol and protocol by name.
     file.print("");
-    constant("const notificationDescriptors", notifications as LiteralValue, " as const");
+    constant("const notificationDescriptors", notifications, " as const");
     constant("const errorDescriptors", errors, " as const");
     const shared = {
       notifications: new Reference("notificationDescriptors"),
