@@ -117,7 +117,7 @@ describe("moduleFormat in the settings", () => {
     expect(runCli(["--quiet"], dir)).toMatchObject({ status: 0, stderr: "" });
     expect(bannerCommand("gen")).toEqual(new Set(["npx rcp-gen"]));
     expect(await runCliAsync(["--check", "--module-format", "js"], dir)).toMatchObject({ status: 0, stderr: "" });
-  });
+  }, 120_000); // two js runs, each loading ts-morph and emitting every module
 
   it("gives way to --module-format, which the banner then names, even as the default ts", () => {
     expect(runCli(["--module-format", "ts", "--out", "gen-ts", "--quiet"], dir)).toMatchObject({
