@@ -22,7 +22,7 @@ describe("rcp-gen lint", () => {
   it("finds nothing in the schema `rcp-gen init` scaffolds (RCP/1 and its x-example/lookup)", () => {
     const template = join(repoRoot, "generator/templates/init/schema/methods/x-example-lookup.json");
     const scaffold = schemaCopy((files) =>
-      files.write("methods/x-example-lookup.json", JSON.parse(readFileSync(template, "utf8"))),
+      files.write("methods/x-example-lookup.json", JSON.parse(readFileSync(template, "utf8")) as object),
     );
     expect(found(scaffold)).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe("rcp-gen lint settings", () => {
     writeFileSync(join(project, "package.json"), JSON.stringify(manifest));
     expect(runCli(["lint"], project)).toMatchObject({
       status: 0,
-      stdout: expect.stringContaining("0 errors, 0 warnings"),
+      stdout: expect.stringContaining("0 errors, 0 warnings") as unknown,
     });
     rmSync(join(project, "package.json"));
   });
