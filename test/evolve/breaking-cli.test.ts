@@ -53,7 +53,7 @@ describe("rcp-gen breaking", () => {
   it("reads --against as a folder too, and prints JSON with --json", () => {
     const changed = schemaCopy((files) => files.edit("types/usage.json", (doc) => (doc.title = "UsageReport")));
     const run = runCli(["breaking", "--schema", changed, "--against", repoSchemaDir, "--json"], project);
-    const report = JSON.parse(run.stdout);
+    const report = JSON.parse(run.stdout) as { findings: unknown };
     expect(report).toMatchObject({ level: "wire", breaking: false });
     expect(report.findings).toEqual([
       {

@@ -3,7 +3,7 @@
  * wrong, each an edit of this repository's schema/ (the new folder, or with `old` the old
  * one) and the findings expected, as `severity rule file#pointer`.
  */
-import type { Files } from "./schema-copy.js";
+import { at, list, remove, set, type Files } from "./schema-copy.js";
 
 export interface EvolveCase {
   readonly name: string;
@@ -15,17 +15,15 @@ export interface EvolveCase {
 }
 
 const retrieve = "methods/retrieve.json";
-const params = (document: { $defs: { params: unknown } }) => document.$defs.params as Record<string, any>;
-const serverCapabilities = (document: any) => document.$defs.serverCapabilities.properties;
 
 export const cases: readonly EvolveCase[] = [
   // Params: client → server.
   {
     name: "a method's descriptive hints (writes, errors) changing is safe: no peer reads them",
     change: (files) =>
-      files.edit(retrieve, (doc: any) => {
-        doc["x-rcp"].writes = true;
-        doc["x-rcp"].errors = ["NotFound"];
+      files.edit(retrieve, (doc) => {
+        set(doc, "/x-rcp/writes", true);
+        set(doc, "/x-rcp/errors", ["NotFound"]);
       }),
     expected: [
       "safe method-hint-changed methods/retrieve.json#/x-rcp/errors",
@@ -34,41 +32,45 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "params: a new required member breaks deployed clients",
-    change: (files) => files.edit(retrieve, (doc) => params(doc).required.push("mode")),
+    change: (files) => files.edit(retrieve, (doc) => list(doc, "/$defs/params/required").push("mode")),
     expected: ["wire required-added methods/retrieve.json#/$defs/params/required"],
   },
   {
     name: "params: a new optional member is safe (§4.6)",
     change: (files) =>
-      files.edit(retrieve, (doc) => (params(doc).properties.explain = { type: "boolean", description: "Explain." })),
+      files.edit(retrieve, (doc) =>
+        set(doc, "/$defs/params/properties/explain", { type: "boolean", description: "Explain." }),
+      ),
     expected: ["safe member-added methods/retrieve.json#/$defs/params/properties/explain"],
   },
   {
     name: "params: a removed member that was accepted breaks",
-    change: (files) => files.edit(retrieve, (doc) => delete params(doc).properties.minScore),
+    change: (files) => files.edit(retrieve, (doc) => remove(doc, "/$defs/params/properties/minScore")),
     expected: ["wire member-removed methods/retrieve.json#/$defs/params/properties/minScore"],
   },
   {
     name: "params: an enum value removed breaks",
-    change: (files) => files.edit(retrieve, (doc) => params(doc).properties.rewrite.enum.splice(1, 1)),
+    change: (files) => files.edit(retrieve, (doc) => list(doc, "/$defs/params/properties/rewrite/enum").splice(1, 1)),
     expected: ["wire enum-narrowed methods/retrieve.json#/$defs/params/properties/rewrite/enum"],
   },
   {
     name: "params: an enum value added is safe",
-    change: (files) => files.edit(retrieve, (doc) => params(doc).properties.rewrite.enum.push("step-back")),
+    change: (files) =>
+      files.edit(retrieve, (doc) => list(doc, "/$defs/params/properties/rewrite/enum").push("step-back")),
     expected: ["safe enum-widened methods/retrieve.json#/$defs/params/properties/rewrite/enum"],
   },
   {
     name: "params: a narrowed type breaks",
-    change: (files) => files.edit("methods/ping.json", (doc) => (params(doc).properties.nonce.type = "string")),
+    change: (files) =>
+      files.edit("methods/ping.json", (doc) => set(doc, "/$defs/params/properties/nonce/type", "string")),
     expected: ["wire type-narrowed methods/ping.json#/$defs/params/properties/nonce/type"],
   },
   {
     name: "params: number to integer narrows, integer to number widens",
     change: (files) =>
       files.edit(retrieve, (doc) => {
-        params(doc).properties.minScore.type = "integer";
-        params(doc).properties.k.type = "number";
+        set(doc, "/$defs/params/properties/minScore/type", "integer");
+        set(doc, "/$defs/params/properties/k/type", "number");
       }),
     expected: [
       "wire type-narrowed methods/retrieve.json#/$defs/params/properties/minScore/type",
@@ -79,8 +81,8 @@ export const cases: readonly EvolveCase[] = [
     name: "params: a tighter minimum breaks, a looser one is safe",
     change: (files) =>
       files.edit(retrieve, (doc) => {
-        params(doc).properties.k.minimum = 1;
-        delete params(doc).properties.candidateK.minimum;
+        set(doc, "/$defs/params/properties/k/minimum", 1);
+        remove(doc, "/$defs/params/properties/candidateK/minimum");
       }),
     expected: [
       "wire range-narrowed methods/retrieve.json#/$defs/params/properties/k/minimum",
@@ -90,15 +92,14 @@ export const cases: readonly EvolveCase[] = [
   {
     name: "params: a new pattern breaks",
     change: (files) =>
-      files.edit(retrieve, (doc) => (params(doc).properties.recency.properties.field.pattern = "^[a-z]+$")),
+      files.edit(retrieve, (doc) => set(doc, "/$defs/params/properties/recency/properties/field/pattern", "^[a-z]+$")),
     expected: ["wire pattern-narrowed methods/retrieve.json#/$defs/params/properties/recency/properties/field/pattern"],
   },
   {
     name: "params: a map's values constrained breaks",
     change: (files) =>
-      files.edit(
-        retrieve,
-        (doc) => (params(doc).properties.fusion.properties.weights.additionalProperties = { type: "number" }),
+      files.edit(retrieve, (doc) =>
+        set(doc, "/$defs/params/properties/fusion/properties/weights/additionalProperties", { type: "number" }),
       ),
     expected: [
       "wire additional-properties-narrowed methods/retrieve.json#/$defs/params/properties/fusion/properties/weights/additionalProperties",
@@ -108,7 +109,7 @@ export const cases: readonly EvolveCase[] = [
     name: "params: a oneOf alternative added is safe, one removed breaks",
     change: (files) =>
       files.edit(retrieve, (doc) => {
-        const alternatives = params(doc).properties.rerank.oneOf;
+        const alternatives = list(doc, "/$defs/params/properties/rerank/oneOf");
         alternatives.splice(1, 1, { const: "auto", description: "Let the server choose." });
       }),
     expected: [
@@ -118,21 +119,21 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "oneOf: reordered alternatives are the same schema",
-    change: (files) => files.edit("types/vector.json", (doc) => doc.oneOf.reverse()),
+    change: (files) => files.edit("types/vector.json", (doc) => list(doc, "/oneOf").reverse()),
     expected: ["safe rewritten types/vector.json#"],
   },
   {
     name: "$ref chain: params → types/query-input.json → types/content.json, narrowed where it is written",
-    change: (files) => files.edit("types/content.json", (doc) => (doc.properties.mimeType.pattern = "^[a-z]+/")),
+    change: (files) => files.edit("types/content.json", (doc) => set(doc, "/properties/mimeType/pattern", "^[a-z]+/")),
     expected: ["wire pattern-narrowed types/content.json#/properties/mimeType/pattern"],
   },
   {
     name: "$ref chain: a schema moved into types/ behind a $ref is the same schema",
     change: (files) =>
       files.edit(retrieve, (doc) => {
-        const { description, ...mmr } = params(doc).properties.mmr;
+        const { description, ...mmr } = at(doc, "/$defs/params/properties/mmr");
         files.write("types/mmr.json", { title: "Mmr", description, ...mmr });
-        params(doc).properties.mmr = { $ref: "../types/mmr.json", description };
+        set(doc, "/$defs/params/properties/mmr", { $ref: "../types/mmr.json", description });
       }),
     expected: ["safe type-added types/mmr.json#", "safe rewritten methods/retrieve.json#/$defs/params"],
   },
@@ -140,7 +141,8 @@ export const cases: readonly EvolveCase[] = [
     name: "$ref cycle: a change inside the recursive filter tree is found once",
     change: (files) =>
       files.edit("types/filter-clause.json", (doc) => {
-        doc.properties.op.enum = doc.properties.op.enum.filter((operator: string) => operator !== "contains");
+        const kept = list(doc, "/properties/op/enum").filter((operator) => operator !== "contains");
+        set(doc, "/properties/op/enum", kept);
       }),
     expected: ["wire enum-narrowed types/filter-clause.json#/properties/op/enum"],
   },
@@ -148,20 +150,22 @@ export const cases: readonly EvolveCase[] = [
   {
     name: "result: a new optional member is safe (§4.6)",
     change: (files) =>
-      files.edit("types/hit.json", (doc) => (doc.properties.rank = { type: "integer", description: "1-based rank." })),
+      files.edit("types/hit.json", (doc) =>
+        set(doc, "/properties/rank", { type: "integer", description: "1-based rank." }),
+      ),
     expected: ["safe member-added types/hit.json#/properties/rank"],
   },
   {
     name: "result: a required member made optional breaks",
-    change: (files) => files.edit("types/hit.json", (doc) => (doc.required = ["id"])),
+    change: (files) => files.edit("types/hit.json", (doc) => set(doc, "/required", ["id"])),
     expected: ["wire required-removed types/hit.json#/required"],
   },
   {
     name: "result: a required member removed breaks",
     change: (files) =>
       files.edit("types/hit.json", (doc) => {
-        doc.required = ["id"];
-        delete doc.properties.score;
+        set(doc, "/required", ["id"]);
+        remove(doc, "/properties/score");
       }),
     expected: [
       "wire required-removed types/hit.json#/required",
@@ -170,60 +174,65 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "result: an optional member removed is safe",
-    change: (files) => files.edit("types/hit.json", (doc) => delete doc.properties.level),
+    change: (files) => files.edit("types/hit.json", (doc) => remove(doc, "/properties/level")),
     expected: ["safe member-removed types/hit.json#/properties/level"],
   },
   {
     name: "result: a member made required breaks handlers' code, no deployed peer",
-    change: (files) => files.edit("types/hit.json", (doc) => doc.required.push("text")),
+    change: (files) => files.edit("types/hit.json", (doc) => list(doc, "/required").push("text")),
     expected: ["code required-added-in-output types/hit.json#/required"],
   },
   {
     name: "result: a widened type breaks, a narrowed one is safe",
     change: (files) =>
       files.edit("methods/ping.json", (doc) => {
-        doc.$defs.result.properties.nonce.type = ["string", "number", "boolean"];
+        set(doc, "/$defs/result/properties/nonce/type", ["string", "number", "boolean"]);
       }),
     expected: ["wire type-widened methods/ping.json#/$defs/result/properties/nonce/type"],
   },
   {
     name: "result: a narrowed type is safe",
-    change: (files) => files.edit("methods/ping.json", (doc) => (doc.$defs.result.properties.nonce.type = "string")),
+    change: (files) =>
+      files.edit("methods/ping.json", (doc) => set(doc, "/$defs/result/properties/nonce/type", "string")),
     expected: ["safe type-narrowed methods/ping.json#/$defs/result/properties/nonce/type"],
   },
   {
     name: "result: an enum value the client's types do not know breaks (even if params accept it)",
-    change: (files) => files.edit("types/modality.json", (doc) => doc.enum.push("video")),
+    change: (files) => files.edit("types/modality.json", (doc) => list(doc, "/enum").push("video")),
     expected: ["wire enum-widened types/modality.json#/enum"],
   },
   {
     name: "result: a looser maximum breaks",
-    change: (files) => files.edit("types/hit.json", (doc) => delete doc.properties.confidence.maximum),
+    change: (files) => files.edit("types/hit.json", (doc) => remove(doc, "/properties/confidence/maximum")),
     expected: ["wire range-widened types/hit.json#/properties/confidence/maximum"],
   },
   {
     name: "result: a oneOf alternative added breaks",
     change: (files) =>
-      files.edit("types/vector.json", (doc) => doc.oneOf.push({ type: "object", description: "A sparse vector." })),
+      files.edit("types/vector.json", (doc) =>
+        list(doc, "/oneOf").push({ type: "object", description: "A sparse vector." }),
+      ),
     expected: ["wire alternative-added types/vector.json#/oneOf/2"],
   },
   {
     name: "result: a map's values no longer constrained breaks",
     change: (files) =>
-      files.edit("capabilities.json", (doc) => delete doc.$defs.filter.properties.fields.anyOf[0].additionalProperties),
+      files.edit("capabilities.json", (doc) =>
+        remove(doc, "/$defs/filter/properties/fields/anyOf/0/additionalProperties"),
+      ),
     expected: [
       "wire additional-properties-widened capabilities.json#/$defs/filter/properties/fields/anyOf/0/additionalProperties",
     ],
   },
   {
     name: "partial: removing a streaming method's partial schema breaks",
-    change: (files) => files.edit(retrieve, (doc) => delete doc.$defs.partial),
+    change: (files) => files.edit(retrieve, (doc) => remove(doc, "/$defs/partial")),
     expected: ["wire partial-removed methods/retrieve.json#/$defs/partial"],
   },
   {
     name: "server notification: a widened member breaks",
     change: (files) =>
-      files.edit("notifications/progress.json", (doc) => delete doc.$defs.params.properties.progress.maximum),
+      files.edit("notifications/progress.json", (doc) => remove(doc, "/$defs/params/properties/progress/maximum")),
     expected: ["wire range-widened notifications/progress.json#/$defs/params/properties/progress/maximum"],
   },
   // Names and annotations.
@@ -244,22 +253,22 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "a method renamed breaks (and its client method name changes)",
-    change: (files) => files.edit("methods/feedback.json", (doc) => (doc["x-rcp"].method = "feedback/send")),
+    change: (files) => files.edit("methods/feedback.json", (doc) => set(doc, "/x-rcp/method", "feedback/send")),
     expected: ["wire method-renamed methods/feedback.json#/x-rcp/method"],
   },
   {
     name: "a method's gating capability changed breaks",
-    change: (files) => files.edit("methods/graph.json", (doc) => (doc["x-rcp"].capability = "retrieve")),
+    change: (files) => files.edit("methods/graph.json", (doc) => set(doc, "/x-rcp/capability", "retrieve")),
     expected: ["wire method-gate-changed methods/graph.json#/x-rcp/capability"],
   },
   {
     name: "streaming turned off breaks, turned on is safe",
     change: (files) => {
       files.edit(retrieve, (doc) => {
-        doc["x-rcp"].streaming = false;
-        delete doc.$defs.partial;
+        set(doc, "/x-rcp/streaming", false);
+        remove(doc, "/$defs/partial");
       });
-      files.edit("methods/catalog-list.json", (doc) => (doc["x-rcp"].streaming = true));
+      files.edit("methods/catalog-list.json", (doc) => set(doc, "/x-rcp/streaming", true));
     },
     expected: [
       "wire partial-removed methods/retrieve.json#/$defs/partial",
@@ -269,17 +278,17 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "before-initialize changed breaks",
-    change: (files) => files.edit("methods/ping.json", (doc) => (doc["x-rcp"].beforeInitialize = false)),
+    change: (files) => files.edit("methods/ping.json", (doc) => set(doc, "/x-rcp/beforeInitialize", false)),
     expected: ["wire before-initialize-changed methods/ping.json#/x-rcp/beforeInitialize"],
   },
   {
     name: "an option gate added breaks, a param alias removed breaks, a clamp is safe",
     change: (files) => {
       files.edit(retrieve, (doc) => {
-        doc["x-rcp"].gates.push({ param: "seed", requires: "retrieve.deterministic" });
-        doc["x-rcp"].clamps.pop();
+        list(doc, "/x-rcp/gates").push({ param: "seed", requires: "retrieve.deterministic" });
+        list(doc, "/x-rcp/clamps").pop();
       });
-      files.edit("methods/rerank.json", (doc) => delete doc["x-rcp"].aliases);
+      files.edit("methods/rerank.json", (doc) => remove(doc, "/x-rcp/aliases"));
     },
     expected: [
       "wire option-gate-added methods/retrieve.json#/x-rcp/gates/12",
@@ -289,7 +298,7 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "idempotence weakened breaks",
-    change: (files) => files.edit(retrieve, (doc) => (doc["x-rcp"].idempotent = false)),
+    change: (files) => files.edit(retrieve, (doc) => set(doc, "/x-rcp/idempotent", false)),
     expected: ["wire idempotence-weakened methods/retrieve.json#/x-rcp/idempotent"],
   },
   {
@@ -299,14 +308,15 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "a notification renamed breaks",
-    change: (files) => files.edit("notifications/log.json", (doc) => (doc["x-rcp"].method = "notifications/message")),
+    change: (files) =>
+      files.edit("notifications/log.json", (doc) => set(doc, "/x-rcp/method", "notifications/message")),
     expected: ["wire notification-renamed notifications/log.json#/x-rcp/method"],
   },
   {
     name: "a capability removed or renamed breaks, one added is safe",
     change: (files) =>
       files.edit("capabilities.json", (doc) => {
-        const server = serverCapabilities(doc);
+        const server = at(doc, "/$defs/serverCapabilities/properties");
         delete server.session;
         server["x-citations"] = server.citations;
         delete server.citations;
@@ -322,8 +332,8 @@ export const cases: readonly EvolveCase[] = [
     name: "an error code removed breaks; a symbol renamed breaks only code",
     change: (files) =>
       files.edit("errors.json", (doc) => {
-        doc["x-rcp"].codes.splice(2, 1);
-        doc["x-rcp"].codes[0].symbol = "JsonParseError";
+        list(doc, "/x-rcp/codes").splice(2, 1);
+        set(doc, "/x-rcp/codes/0/symbol", "JsonParseError");
       }),
     expected: [
       "wire error-code-removed errors.json#/x-rcp/codes/2",
@@ -332,32 +342,33 @@ export const cases: readonly EvolveCase[] = [
   },
   {
     name: "a shared type renamed breaks only code",
-    change: (files) => files.edit("types/usage.json", (doc) => (doc.title = "UsageReport")),
+    change: (files) => files.edit("types/usage.json", (doc) => set(doc, "/title", "UsageReport")),
     expected: ["code type-renamed types/usage.json#/title"],
   },
   {
     name: "a titled definition renamed breaks only code",
-    change: (files) => files.edit("capabilities.json", (doc) => (doc.$defs.embed.title = "DenseEmbedCapability")),
+    change: (files) => files.edit("capabilities.json", (doc) => set(doc, "/$defs/embed/title", "DenseEmbedCapability")),
     expected: ["code type-renamed capabilities.json#/$defs/embed/title"],
   },
   {
     name: "the protocol version changed breaks",
-    change: (files) => files.edit("protocol.json", (doc) => (doc["x-rcp"].version = 2)),
+    change: (files) => files.edit("protocol.json", (doc) => set(doc, "/x-rcp/version", 2)),
     expected: ["wire protocol-version-changed protocol.json#/x-rcp/version"],
   },
   {
     name: "a description changed is safe",
-    change: (files) => files.edit("types/hit.json", (doc) => (doc.properties.text.description = "The body.")),
+    change: (files) => files.edit("types/hit.json", (doc) => set(doc, "/properties/text/description", "The body.")),
     expected: ["safe doc-changed types/hit.json#/properties/text/description"],
   },
   {
     name: "_meta is sent both ways: any narrowing or widening breaks",
-    change: (files) => files.edit("meta.json", (doc) => (doc.$defs.progressToken.type = "string")),
+    change: (files) => files.edit("meta.json", (doc) => set(doc, "/$defs/progressToken/type", "string")),
     expected: ["wire type-narrowed meta.json#/$defs/progressToken/type"],
   },
   {
     name: "a keyword no rule knows is flagged, never passed over",
-    change: (files) => files.edit(retrieve, (doc) => (params(doc).properties.k.dependentRequired = { k: ["query"] })),
+    change: (files) =>
+      files.edit(retrieve, (doc) => set(doc, "/$defs/params/properties/k/dependentRequired", { k: ["query"] })),
     expected: ["wire condition-changed methods/retrieve.json#/$defs/params/properties/k/dependentRequired"],
   },
   {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { lintFolder } from "../../generator/src/evolve/lint.js";
 import { runCli } from "../generator/run-cli.js";
-import { removeSchemaCopies, repoRoot, repoSchemaDir, schemaCopy, type Files } from "./schema-copy.js";
+import { remove, removeSchemaCopies, repoRoot, repoSchemaDir, schemaCopy, set, type Files } from "./schema-copy.js";
 
 afterAll(removeSchemaCopies);
 
@@ -22,7 +22,7 @@ describe("rcp-gen lint", () => {
   it("finds nothing in the schema `rcp-gen init` scaffolds (RCP/1 and its x-example/lookup)", () => {
     const template = join(repoRoot, "generator/templates/init/schema/methods/x-example-lookup.json");
     const scaffold = schemaCopy((files) =>
-      files.write("methods/x-example-lookup.json", JSON.parse(readFileSync(template, "utf8"))),
+      files.write("methods/x-example-lookup.json", JSON.parse(readFileSync(template, "utf8")) as object),
     );
     expect(found(scaffold)).toEqual([]);
   });
@@ -30,7 +30,7 @@ describe("rcp-gen lint", () => {
   const cases: Array<[string, (files: Files) => void, string[]]> = [
     [
       "described: a member without a description",
-      (files) => files.edit("types/hit.json", (doc) => delete doc.properties.text.description),
+      (files) => files.edit("types/hit.json", (doc) => remove(doc, "/properties/text/description")),
       ["described types/hit.json#/properties/text"],
     ],
     [
@@ -42,7 +42,7 @@ describe("rcp-gen lint", () => {
           "x-rcp": { kind: "method", method: "echo", capability: "tracing", streaming: false },
         });
         files.edit("capabilities.json", (doc) => {
-          doc.$defs.serverCapabilities.properties.tracing = { type: "object", description: "Trace ids." };
+          set(doc, "/$defs/serverCapabilities/properties/tracing", { type: "object", description: "Trace ids." });
         });
       },
       [
@@ -52,17 +52,17 @@ describe("rcp-gen lint", () => {
     ],
     [
       "streaming-partial: a streaming method without $defs/partial",
-      (files) => files.edit("methods/catalog-list.json", (doc) => (doc["x-rcp"].streaming = true)),
+      (files) => files.edit("methods/catalog-list.json", (doc) => set(doc, "/x-rcp/streaming", true)),
       ["streaming-partial methods/catalog-list.json#/x-rcp/streaming"],
     ],
     [
       "gate-capability: a gate naming a member its capability does not declare",
-      (files) => files.edit("methods/retrieve.json", (doc) => (doc["x-rcp"].gates[0].in = "retrieve.modez")),
+      (files) => files.edit("methods/retrieve.json", (doc) => set(doc, "/x-rcp/gates/0/in", "retrieve.modez")),
       ["gate-capability methods/retrieve.json#/x-rcp/gates/0/in"],
     ],
     [
       "examples-valid: an example its schema rejects",
-      (files) => files.edit("types/hit.json", (doc) => (doc.properties.confidence.examples = [0.5, 2])),
+      (files) => files.edit("types/hit.json", (doc) => set(doc, "/properties/confidence/examples", [0.5, 2])),
       ["examples-valid types/hit.json#/properties/confidence/examples/1"],
     ],
     [
@@ -70,13 +70,13 @@ describe("rcp-gen lint", () => {
       (files) => {
         files.write("methods/pinger.json", files.read("methods/ping.json"));
         files.remove("methods/ping.json");
-        files.edit("types/hit.json", (doc) => (doc.properties.doc_id = { type: "string", description: "Id." }));
+        files.edit("types/hit.json", (doc) => set(doc, "/properties/doc_id", { type: "string", description: "Id." }));
       },
       ["naming methods/pinger.json#/x-rcp/method", "naming types/hit.json#/properties/doc_id"],
     ],
     [
       "open-objects: additionalProperties that accepts nothing (§4.6)",
-      (files) => files.edit("types/hit.json", (doc) => (doc.properties.meta.additionalProperties = { not: {} })),
+      (files) => files.edit("types/hit.json", (doc) => set(doc, "/properties/meta/additionalProperties", { not: {} })),
       ["open-objects types/hit.json#/properties/meta/additionalProperties"],
     ],
   ];
@@ -90,7 +90,7 @@ describe("rcp-gen lint settings", () => {
   const project = mkdtempSync(join(tmpdir(), "rcp-lint-"));
   afterAll(() => rmSync(project, { recursive: true, force: true }));
   const undescribed = schemaCopy((files) =>
-    files.edit("types/hit.json", (doc) => delete doc.properties.text.description),
+    files.edit("types/hit.json", (doc) => remove(doc, "/properties/text/description")),
   );
   const settings = (lint: object) =>
     writeFileSync(join(project, "rcp-gen.config.json"), JSON.stringify({ schema: undescribed, lint }));
@@ -115,7 +115,7 @@ describe("rcp-gen lint settings", () => {
     writeFileSync(join(project, "package.json"), JSON.stringify(manifest));
     expect(runCli(["lint"], project)).toMatchObject({
       status: 0,
-      stdout: expect.stringContaining("0 errors, 0 warnings"),
+      stdout: expect.stringContaining("0 errors, 0 warnings") as unknown,
     });
     rmSync(join(project, "package.json"));
   });
