@@ -29,7 +29,7 @@ const server = createServer({
   capabilities: { retrieve: { maxK: 10 }, streaming: {} },
   handlers: {
     async *retrieve(params, ctx) {
-      const query = String(params.query);
+      const query = typeof params.query === "string" ? params.query : JSON.stringify(params.query);
       const waiting = new Promise<void>((resolve) => gates.set(query, resolve));
       ctx.signal.addEventListener("abort", () => aborted.get(query)?.());
       yield { progress: 0.5, stage: "recall", partial: { hits: [{ id: "early", score: 0.5 }] } };

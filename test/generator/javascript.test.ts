@@ -28,7 +28,8 @@ describe("rcp-gen --module-format js", () => {
     expect(generated.status).toBe(0);
     const expected = [...modules.flatMap((name) => [`${name}.d.ts`, `${name}.js`]), "rcp.schema.json"].sort();
     expect(readdirSync(out).sort()).toEqual([...expected, "manifest.json"].sort());
-    expect(JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")).files).toEqual(expected);
+    const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as { files: string[] };
+    expect(manifest.files).toEqual(expected);
   });
 
   it("opens every .js and .d.ts file with the banner, naming the command with its --module-format", () => {

@@ -5,9 +5,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadSchemaFolder, SchemaFolderError } from "../../generator/src/load/loader.js";
 import { compileRef } from "../../generator/src/load/schema-ajv.js";
 import { bundleSchema } from "../../generator/src/model/bundle.js";
-import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder, type FolderFiles } from "./schema-fixture.js";
-
-type Json = Record<string, any>;
+import {
+  minimalSchemaFiles,
+  removeSchemaFolders,
+  schemaNode,
+  writeSchemaFolder,
+  type FolderFiles,
+  type JsonNode,
+} from "./schema-fixture.js";
 
 afterAll(removeSchemaFolders);
 
@@ -29,7 +34,7 @@ function loadError(breakIt: (files: FolderFiles) => void): SchemaFolderError {
   throw new Error("the broken folder loaded without error");
 }
 
-const retrieveAnnotation = (files: FolderFiles) => (files["methods/retrieve.json"] as Json)["x-rcp"] as Json;
+const retrieveAnnotation = (files: FolderFiles) => schemaNode(files, "methods/retrieve.json", "/x-rcp");
 
 describe("loadSchemaFolder on a valid folder", () => {
   const dir = writeSchemaFolder(minimalSchemaFiles());
@@ -47,7 +52,7 @@ describe("loadSchemaFolder on a valid folder", () => {
 
   it("assigns every file an $id from its path", () => {
     expect(folder.dir).toBe(dir);
-    for (const [path, document] of folder.files) expect((document as Json)["$id"]).toBe(folder.idOf(path));
+    for (const [path, document] of folder.files) expect((document as JsonNode)["$id"]).toBe(folder.idOf(path));
     expect(folder.idOf("types/hit.json")).toMatch(/\/types\/hit\.json$/);
   });
 
@@ -58,7 +63,7 @@ describe("loadSchemaFolder on a valid folder", () => {
     });
     expect(loadSchemaFolder(reformatted).hash).toBe(folder.hash);
     const changed = minimalSchemaFiles();
-    (changed["types/hit.json"] as Json)["description"] = "changed";
+    (changed["types/hit.json"] as JsonNode)["description"] = "changed";
     expect(loadSchemaFolder(writeSchemaFolder(changed)).hash).not.toBe(folder.hash);
     expect(folder.hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -137,7 +142,7 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     const method = loadError((files) => (retrieveAnnotation(files)["method"] = "notifications/retrieve"));
     expect(method.problem).toMatch(/reserved for notifications/);
     const notification = loadError(
-      (files) => (((files["notifications/progress.json"] as Json)["x-rcp"] as Json)["method"] = "events/progress"),
+      (files) => (schemaNode(files, "notifications/progress.json", "/x-rcp")["method"] = "events/progress"),
     );
     expect([notification.file, notification.pointer]).toEqual(["notifications/progress.json", "/x-rcp/method"]);
   });
@@ -152,9 +157,7 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
     expect(rule.pointer).toBe("/x-rcp/rules/0/rule");
     const path = loadError((files) => (retrieveAnnotation(files)["clamps"] = [{ param: "k", max: "retrieve..maxK" }]));
     expect([path.pointer, path.problem]).toEqual(["/x-rcp/clamps/0/max", expect.stringMatching(/dotted path/)]);
-    const lifecycle = loadError(
-      (files) => (((files["methods/ping.json"] as Json)["x-rcp"] as Json)["capability"] = "ping"),
-    );
+    const lifecycle = loadError((files) => (schemaNode(files, "methods/ping.json", "/x-rcp")["capability"] = "ping"));
     expect([lifecycle.pointer, lifecycle.problem]).toEqual([
       "/x-rcp/capability",
       expect.stringMatching(/lifecycle method is ungated/),
@@ -222,7 +225,7 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
   it("accepts one shared type per x-rcp role and rejects an unknown role or a second claimant", () => {
     const withRole = (files: FolderFiles, path: string, role: string) => {
       files[path] = { title: path === "types/hit.json" ? "Hit" : "Registry", type: "object" };
-      (files[path] as Json)["x-rcp"] = { kind: "type", role };
+      schemaNode(files, path)["x-rcp"] = { kind: "type", role };
     };
     const unknown = loadError((files) => withRole(files, "types/registry.json", "catalog"));
     expect([unknown.file, unknown.pointer]).toEqual(["types/registry.json", "/x-rcp/role"]);
@@ -236,7 +239,7 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
 
   it("accepts a vendor capability left open by a patternProperties entry (§6.2)", () => {
     const files = minimalSchemaFiles();
-    ((files["capabilities.json"] as Json)["$defs"]["serverCapabilities"] as Json)["patternProperties"] = {
+    schemaNode(files, "capabilities.json", "/$defs/serverCapabilities")["patternProperties"] = {
       "^x-": { type: "object" },
     };
     retrieveAnnotation(files)["capability"] = "x-acme";
@@ -244,30 +247,30 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
   });
 
   it("requires params and result in a method file", () => {
-    const error = loadError((files) => delete (files["methods/retrieve.json"] as Json)["$defs"]["result"]);
+    const error = loadError((files) => delete schemaNode(files, "methods/retrieve.json", "/$defs")["result"]);
     expect([error.file, error.pointer]).toEqual(["methods/retrieve.json", "/$defs"]);
     expect(error.problem).toMatch(/^missing required key "result"/);
   });
 
   it("rejects schema mistakes: a wrong type name, a keyword typo, a declared $id, draft-7 dependencies", () => {
-    const typeName = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["score"]["type"] = "float"));
+    const typeName = loadError((files) => (schemaNode(files, "types/hit.json", "/properties/score")["type"] = "float"));
     expect([typeName.file, typeName.pointer]).toEqual(["types/hit.json", "/properties/score/type"]);
-    const typo = loadError((files) => ((files["types/hit.json"] as Json)["requried"] = ["id"]));
+    const typo = loadError((files) => (schemaNode(files, "types/hit.json")["requried"] = ["id"]));
     expect([typo.pointer, typo.problem]).toEqual(["/requried", 'unknown JSON Schema keyword "requried"']);
-    const declaredId = loadError((files) => ((files["types/hit.json"] as Json)["$id"] = "hit"));
+    const declaredId = loadError((files) => (schemaNode(files, "types/hit.json")["$id"] = "hit"));
     expect(declaredId.pointer).toBe("/$id");
-    const pattern = loadError((files) => ((files["types/hit.json"] as Json)["properties"]["id"]["pattern"] = "[a-"));
+    const pattern = loadError((files) => (schemaNode(files, "types/hit.json", "/properties/id")["pattern"] = "[a-"));
     expect([pattern.pointer, pattern.problem]).toEqual([
       "/properties/id/pattern",
       expect.stringMatching(/^invalid regular expression/),
     ]);
-    const closed = loadError((files) => ((files["types/hit.json"] as Json)["additionalProperties"] = false));
+    const closed = loadError((files) => (schemaNode(files, "types/hit.json")["additionalProperties"] = false));
     expect([closed.pointer, closed.problem]).toEqual(["/additionalProperties", expect.stringMatching(/§4\.6/)]);
     const openApiOnly = loadError(
-      (files) => ((files["types/hit.json"] as Json)["discriminator"] = { propertyName: "id" }),
+      (files) => (schemaNode(files, "types/hit.json")["discriminator"] = { propertyName: "id" }),
     );
     expect(openApiOnly.problem).toBe('unknown JSON Schema keyword "discriminator"');
-    const draft7 = loadError((files) => ((files["types/hit.json"] as Json)["dependencies"] = { score: ["id"] }));
+    const draft7 = loadError((files) => (schemaNode(files, "types/hit.json")["dependencies"] = { score: ["id"] }));
     expect([draft7.pointer, draft7.problem]).toEqual([
       "/dependencies",
       expect.stringMatching(/^draft-7 keyword: .*dependentRequired .*dependentSchemas/),
@@ -276,13 +279,13 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
 
   it("names the referring file and pointer of a $ref to a missing file or definition", () => {
     const missingFile = loadError(
-      (files) => ((files["types/hit.json"] as Json)["properties"]["cite"] = { $ref: "citation.json" }),
+      (files) => (schemaNode(files, "types/hit.json", "/properties")["cite"] = { $ref: "citation.json" }),
     );
     expect(missingFile.message).toBe(
       'types/hit.json: /properties/cite/$ref: $ref "citation.json" points to missing file types/citation.json',
     );
     const missingDef = loadError((files) => {
-      (files["methods/ping.json"] as Json)["$defs"]["params"] = { $ref: "../meta.json#/$defs/nope" };
+      schemaNode(files, "methods/ping.json", "/$defs")["params"] = { $ref: "../meta.json#/$defs/nope" };
     });
     expect(missingDef.message).toBe(
       'methods/ping.json: /$defs/params/$ref: $ref "../meta.json#/$defs/nope" points to missing /$defs/nope in meta.json',
@@ -291,27 +294,30 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
 
   it("rejects $ref cycles that never reach deeper data, across files too", () => {
     const local = loadError((files) => {
-      (files["types/hit.json"] as Json)["$defs"] = { a: { $ref: "#/$defs/b" }, b: { allOf: [{ $ref: "#/$defs/a" }] } };
+      schemaNode(files, "types/hit.json")["$defs"] = {
+        a: { $ref: "#/$defs/b" },
+        b: { allOf: [{ $ref: "#/$defs/a" }] },
+      };
     });
     expect([local.file, local.pointer]).toEqual(["types/hit.json", "/$defs/a"]);
     expect(local.problem).toMatch(/^\$ref cycle that never reaches deeper data: types\/hit\.json#\/\$defs\/a -> /);
     const crossFile = loadError((files) => {
-      (files["types/hit.json"] as Json)["allOf"] = [{ $ref: "../methods/ping.json#/$defs/result" }];
-      (files["methods/ping.json"] as Json)["$defs"]["result"] = { $ref: "../types/hit.json" };
+      schemaNode(files, "types/hit.json")["allOf"] = [{ $ref: "../methods/ping.json#/$defs/result" }];
+      schemaNode(files, "methods/ping.json", "/$defs")["result"] = { $ref: "../types/hit.json" };
     });
     expect(crossFile.problem).toMatch(/cycle/);
   });
 
   it("accepts recursion through properties, which ends with the data", () => {
     const files = minimalSchemaFiles();
-    (files["types/hit.json"] as Json)["properties"]["children"] = { type: "array", items: { $ref: "#" } };
+    schemaNode(files, "types/hit.json", "/properties")["children"] = { type: "array", items: { $ref: "#" } };
     const folder = loadSchemaFolder(writeSchemaFolder(files));
     expect(compileRef(folder, "types/hit.json")({ id: "a", children: [{ id: "b", children: [] }] })).toBe(true);
   });
 
   it("rejects duplicate error codes and shared type names", () => {
     const code = loadError((files) => {
-      ((files["errors.json"] as Json)["x-rcp"]["codes"] as Json[])[1]!["code"] = -32602;
+      schemaNode(files, "errors.json", "/x-rcp/codes/1")["code"] = -32602;
     });
     expect([code.file, code.pointer]).toEqual(["errors.json", "/x-rcp/codes/1/code"]);
     const typeName = loadError((files) => (files["types/hit-copy.json"] = files["types/hit.json"]));
@@ -336,10 +342,9 @@ describe("loadSchemaFolder reports every problem it finds in one run", () => {
     const problems = located((files) => {
       delete files["errors.json"];
       files["types/broken.json"] = '{ "title": ';
-      const hit = files["types/hit.json"] as Json;
-      hit["requried"] = ["id"];
-      hit["properties"]["id"]["pattern"] = "[a-";
-      hit["properties"]["score"]["maximun"] = 1;
+      schemaNode(files, "types/hit.json")["requried"] = ["id"];
+      schemaNode(files, "types/hit.json", "/properties/id")["pattern"] = "[a-";
+      schemaNode(files, "types/hit.json", "/properties/score")["maximun"] = 1;
       retrieveAnnotation(files)["stremaing"] = true;
     });
     expect(problems).toEqual([
@@ -354,8 +359,8 @@ describe("loadSchemaFolder reports every problem it finds in one run", () => {
 
   it("every unresolvable $ref and $ref cycle, across files", () => {
     const problems = located((files) => {
-      (files["types/hit.json"] as Json)["properties"]["cite"] = { $ref: "citation.json" };
-      (files["methods/retrieve.json"] as Json)["$defs"]["partial"] = { $ref: "#/$defs/nothing" };
+      schemaNode(files, "types/hit.json", "/properties")["cite"] = { $ref: "citation.json" };
+      schemaNode(files, "methods/retrieve.json", "/$defs")["partial"] = { $ref: "#/$defs/nothing" };
       files["types/a.json"] = { title: "A", $ref: "b.json" };
       files["types/b.json"] = { title: "B", $ref: "a.json" };
     });

@@ -10,32 +10,37 @@ import { join, relative } from "node:path";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "./run-cli.js";
+import { nodeAt } from "./schema-fixture.js";
 import { scratchFolder, typecheck } from "./typecheck.js";
 
 const metaSchemaDir = join(repoRoot, "generator/src/load/meta-schema");
-const read = (name: string) => JSON.parse(readFileSync(join(metaSchemaDir, name), "utf8")) as Record<string, any>;
+/** The object at `pointer` in the meta-schema file `name`. */
+const readNode = (name: string, pointer: string) =>
+  nodeAt(JSON.parse(readFileSync(join(metaSchemaDir, name), "utf8")), pointer, name);
 const scratch = scratchFolder("schema-file-types-");
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The annotation blocks of the meta-schemas, under the names schema-files.ts gives them. */
 function annotationSchemas(): Record<string, unknown> {
-  const method = read("method-file.json");
+  const methodDefs = readNode("method-file.json", "/$defs");
   const local = (text: string) =>
     text.replaceAll('"common.json#/$defs/', '"#/$defs/common_').replaceAll('"#/$defs/', '"#/$defs/');
   const definitions: Record<string, unknown> = {
-    ...method["$defs"],
-    MethodAnnotation: method["$defs"]["annotation"],
-    NotificationAnnotation: read("notification-file.json")["properties"]["x-rcp"],
-    TypeAnnotation: read("type-file.json")["properties"]["x-rcp"],
-    ProtocolAnnotation: read("protocol-file.json")["properties"]["x-rcp"],
-    ErrorCodeEntry: read("errors-file.json")["properties"]["x-rcp"]["properties"]["codes"]["items"],
+    ...methodDefs,
+    MethodAnnotation: methodDefs["annotation"],
+    NotificationAnnotation: readNode("notification-file.json", "/properties/x-rcp"),
+    TypeAnnotation: readNode("type-file.json", "/properties/x-rcp"),
+    ProtocolAnnotation: readNode("protocol-file.json", "/properties/x-rcp"),
+    ErrorCodeEntry: readNode("errors-file.json", "/properties/x-rcp/properties/codes/items"),
   };
   delete definitions["annotation"];
-  for (const [name, schema] of Object.entries(read("common.json")["$defs"])) definitions[`common_${name}`] = schema;
+  const commonDefs = readNode("common.json", "/$defs");
+  for (const [name, schema] of Object.entries(commonDefs)) definitions[`common_${name}`] = schema;
   // A `oneOf` of bare `required` lists (a gate has `in` or `requires`) constrains, it adds no shape.
   const gate = definitions["gate"] as Record<string, unknown>;
   delete gate["oneOf"];
-  return JSON.parse(local(JSON.stringify({ title: "MetaSchemaTypes", type: "object", $defs: definitions })));
+  const merged = JSON.stringify({ title: "MetaSchemaTypes", type: "object", $defs: definitions });
+  return JSON.parse(local(merged)) as Record<string, unknown>;
 }
 
 it("the x-rcp annotation types equal what the meta-schemas admit", async () => {

@@ -5,6 +5,29 @@ import { dirname, join } from "node:path";
 
 export type FolderFiles = Record<string, unknown>;
 
+/** A JSON object (or array) inside a schema document, open for a test to edit in place. */
+export type JsonNode = Record<string, unknown>;
+
+/**
+ * The object at JSON Pointer `pointer` ("" for the root) in `document`. Throws, naming the
+ * pointer and `where`, when there is none, so a test whose fixture drifted fails with a clear message.
+ */
+export function nodeAt(document: unknown, pointer: string, where = "the document"): JsonNode {
+  const tokens = pointer === "" ? [] : pointer.slice(1).split("/");
+  let node = document;
+  for (const token of tokens) {
+    if (typeof node !== "object" || node === null) break;
+    node = (node as JsonNode)[token.replaceAll("~1", "/").replaceAll("~0", "~")];
+  }
+  if (typeof node !== "object" || node === null) throw new Error(`no object at ${JSON.stringify(pointer)} in ${where}`);
+  return node as JsonNode;
+}
+
+/** The object at `pointer` in the schema file `file` of `files`; see nodeAt. */
+export function schemaNode(files: FolderFiles, file: string, pointer = ""): JsonNode {
+  return nodeAt(files[file], pointer, file);
+}
+
 const metaRef = { $ref: "../meta.json#/$defs/meta" };
 
 export function minimalSchemaFiles(): FolderFiles {
