@@ -129,7 +129,7 @@ describe("depth and length (§15.5)", () => {
   });
 
   it(`§15.5 a ${HUGE_MIB} MiB line is one -32013 with id null, is never buffered whole, and the connection goes on`, async () => {
-    const before = ((await child.request("x-harden/memory", {}, "rss-before")).result as Memory).maxRssBytes;
+    const before = (await child.request<Memory>("x-harden/memory", {}, "rss-before")).result.maxRssBytes;
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
     const oversizedBefore = child
       .responsesFor(null)
@@ -141,7 +141,7 @@ describe("depth and length (§15.5)", () => {
     const refusals = child.responsesFor(null).filter((frame) => (frame as RpcReply).error?.code === -32013);
     expect(refusals.length).toBe(oversizedBefore + 1);
     expect(child.responsesFor("huge")).toEqual([]);
-    const after = ((await child.request("x-harden/memory", {}, "rss-after")).result as Memory).maxRssBytes;
+    const after = (await child.request<Memory>("x-harden/memory", {}, "rss-after")).result.maxRssBytes;
     expect(after - before).toBeLessThan(NEVER_BUFFERED_BYTES);
   });
 });

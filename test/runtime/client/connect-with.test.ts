@@ -17,10 +17,12 @@ const server = createServer({
   // Off, so the malformed result below reaches the client, whose own check is under test.
   validateResults: false,
   handlers: {
+    // eslint-disable-next-line @typescript-eslint/require-await -- a streaming handler, as users write them: an async generator
     async *retrieve(params) {
       yield { progress: 0.5, stage: "recall", partial: { hits: [{ id: "d1", score: 1 }] } };
       if (malformed) return { hits: [{ id: "d1", score: "high" }] } as never;
-      return { hits: [{ id: "d1", score: 1, text: String(params.query) }] };
+      const text = typeof params.query === "string" ? params.query : JSON.stringify(params.query);
+      return { hits: [{ id: "d1", score: 1, text }] };
     },
   },
 });

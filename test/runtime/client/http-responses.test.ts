@@ -32,8 +32,11 @@ const exchanges: Array<[string, () => Partial<HttpClientTransportOptions>]> = [
   ["nodeHttpExchange", () => ({ exchange: (ownExchange = nodeHttpExchange()) })],
 ];
 
-/** Answers a search: `request` as received, `id` its JSON-RPC id, `search` how many searches came before it. */
-type SearchAnswer = (request: RawRequest, id: number, search: number) => void;
+/**
+ * Answers a search: `request` as received, `id` its JSON-RPC id, `search` how many searches came before it.
+ * What it returns is ignored; an async answer writes over several ticks.
+ */
+type SearchAnswer = (request: RawRequest, id: number, search: number) => unknown;
 
 const initializeResult = {
   protocolVersion: 1,

@@ -8,6 +8,7 @@ import { ServerCore } from "../../../runtime/src/server/core.js";
 import { Connection } from "../../../runtime/src/server/connection.js";
 import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
 import { fixtureHandlers } from "../../fixtures/server/handlers.js";
+import type { Frame } from "./helpers/stdio-child.js";
 
 const core = new ServerCore(testProtocol, {
   info: { name: "property", version: "1" },
@@ -76,7 +77,7 @@ describe("dispatch property (§4, §11)", () => {
           expect(ids).toEqual([]);
           return;
         }
-        const parsed = JSON.parse(frame) as unknown;
+        const parsed = JSON.parse(frame) as Frame | Frame[];
         const responses = Array.isArray(parsed) ? parsed : [parsed];
         for (const response of responses) {
           expect(response.jsonrpc).toBe("2.0");

@@ -1,6 +1,12 @@
 /** HTTP transport (§5.2): status table, routing, auth, CORS and sessions, against the fixture server on 127.0.0.1. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post, rpc, startHttpChild, type HttpChild } from "./helpers/http-child.js";
+import { frameOf, post, rpc, startHttpChild, type HttpChild } from "./helpers/http-child.js";
+import type { Frame } from "./helpers/stdio-child.js";
+
+/** The members of an initialize result these tests read. */
+interface Initialized {
+  _meta: { conformance: string; session: string };
+}
 
 let server: HttpChild;
 let origin: string;
@@ -24,13 +30,13 @@ describe("stateless HTTP (§5.2)", () => {
   it("a JSON-RPC error is still HTTP 200; unadvertised methods are -32003", async () => {
     const response = await post(`${server.url}/graph`, rpc(2, "graph"));
     expect(response.status).toBe(200);
-    expect((await response.json()).error.code).toBe(-32003);
+    expect((await frameOf(response)).error.code).toBe(-32003);
   });
 
   it("initialize and info are idempotent", async () => {
     const init = { protocolVersion: 1, client: { name: "t", version: "1" } };
-    const first = await (await post(`${server.url}/initialize`, rpc(1, "initialize", init))).json();
-    const second = await (await post(`${server.url}/initialize`, rpc(2, "initialize", init))).json();
+    const first = await frameOf<Initialized>(await post(`${server.url}/initialize`, rpc(1, "initialize", init)));
+    const second = await frameOf<Initialized>(await post(`${server.url}/initialize`, rpc(2, "initialize", init)));
     expect(second.result).toEqual(first.result);
     expect(first.result._meta.conformance).toBe("L1");
   });
@@ -44,7 +50,7 @@ describe("stateless HTTP (§5.2)", () => {
   it("an unparseable body is 400 with -32700", async () => {
     const response = await post(`${server.url}/ping`, "{nope");
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatchObject({ code: -32700 });
+    expect((await frameOf(response)).error).toMatchObject({ code: -32700 });
   });
 
   it("an unknown path is 404, a non-POST verb 405", async () => {
@@ -66,12 +72,12 @@ describe("stateless HTTP (§5.2)", () => {
   it("§15.5 a body above the limit is 413 with -32013", async () => {
     const response = await post(`${server.url}/ping`, rpc(4, "ping", { nonce: "x".repeat(2000) }));
     expect(response.status).toBe(413);
-    expect((await response.json()).error.code).toBe(-32013);
+    expect((await frameOf(response)).error.code).toBe(-32013);
   });
 
   it("§11 a batch posted to the base path gets an array", async () => {
     const response = await post(server.url, `[${rpc("a", "ping", { nonce: 1 })},${rpc("b", "no/such")}]`);
-    const body = (await response.json()) as Array<Record<string, any>>;
+    const body = (await response.json()) as Frame[];
     expect(body.find((m) => m.id === "a")!.result).toEqual({ nonce: 1 });
     expect(body.find((m) => m.id === "b")!.error.code).toBe(-32004);
   });
@@ -94,7 +100,7 @@ describe("authentication (§5.2)", () => {
     try {
       const denied = await post(`${guarded.url}/info`, rpc(1, "info"));
       expect(denied.status).toBe(401);
-      expect((await denied.json()).error.code).toBe(-32012);
+      expect((await frameOf(denied)).error.code).toBe(-32012);
       const allowed = await post(`${guarded.url}/info`, rpc(2, "info"), { authorization: "Bearer s3cret" });
       expect(allowed.status).toBe(200);
     } finally {
@@ -108,12 +114,12 @@ describe("stateful HTTP sessions (§5.2, §13)", () => {
     const stateful = await startHttpChild({ http: { sessions: "stateful" } });
     try {
       const call = async (method: string, params: object, session?: string) =>
-        (
-          await post(`${stateful.url}/${method}`, rpc(1, method, params), session ? { "RCP-Session": session } : {})
-        ).json();
+        frameOf(
+          await post(`${stateful.url}/${method}`, rpc(1, method, params), session ? { "RCP-Session": session } : {}),
+        );
       expect((await call("retrieve", { query: "q" })).error.code).toBe(-32001);
       const initialized = await post(`${stateful.url}/initialize`, rpc(1, "initialize", { protocolVersion: 1 }));
-      const token = (await initialized.json()).result._meta.session as string;
+      const token = (await frameOf<Initialized>(initialized)).result._meta.session;
       expect(token).toMatch(/\S{16,}/);
       expect(initialized.headers.get("rcp-session")).toBe(token);
       expect((await call("retrieve", { query: "q" }, token)).result.hits).toEqual([]);

@@ -5,6 +5,8 @@ import { createMemoryTransportPair } from "../../../runtime/src/message-stream/m
 import { testCapabilities, testProtocol } from "../../fixtures/test-protocol.js";
 import { fixtureHandlers } from "../../fixtures/server/handlers.js";
 import { inProcessFixtureServer } from "../../fixtures/server/in-process-server.js";
+import { frameOf } from "./helpers/http-child.js";
+import type { Frame } from "./helpers/stdio-child.js";
 
 const servers: RcpServer[] = [];
 function server(validateResults = true): RcpServer {
@@ -50,8 +52,8 @@ describe("fetch(request) handler", () => {
         headers: JSON_BODY,
         body: body(1, "x-test/malformed"),
       });
-    expect((await (await server().fetch(request())).json()).error.code).toBe(-32603);
-    expect((await (await server(false).fetch(request())).json()).result).toEqual({ ok: "yes" });
+    expect((await frameOf(await server().fetch(request()))).error.code).toBe(-32603);
+    expect((await frameOf(await server(false).fetch(request()))).result).toEqual({ ok: "yes" });
   });
 
   it("§5.2 streams SSE frames through a ReadableStream", async () => {
@@ -64,7 +66,7 @@ describe("fetch(request) handler", () => {
     );
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     const frames = (await response.text()).split("\n\n").filter(Boolean);
-    expect(frames.map((frame) => JSON.parse(frame.slice("data: ".length)).method ?? "response")).toEqual([
+    expect(frames.map((frame) => (JSON.parse(frame.slice("data: ".length)) as Frame).method ?? "response")).toEqual([
       "notifications/progress",
       "notifications/progress",
       "response",
@@ -112,8 +114,8 @@ describe("stateless HTTP initialize (§5.2, §7.1)", () => {
           body: body(1, method, params),
         }),
       );
-    expect((await (await post("initialize", { protocolVersion: 2 })).json()).result.protocolVersion).toBe(2);
-    expect((await (await post("initialize", { protocolVersion: 9 })).json()).result.protocolVersion).toBe(3);
+    expect((await frameOf(await post("initialize", { protocolVersion: 2 }))).result.protocolVersion).toBe(2);
+    expect((await frameOf(await post("initialize", { protocolVersion: 9 }))).result.protocolVersion).toBe(3);
   });
 });
 
@@ -131,7 +133,7 @@ describe("capability stability (§13.2)", () => {
     const info = await rcp.fetch(
       new Request("http://localhost/rcp/info", { method: "POST", headers: JSON_BODY, body: body(1, "info") }),
     );
-    const advertised = (await info.json()).result.capabilities;
+    const advertised = (await frameOf(info)).result.capabilities;
     expect(advertised).toHaveProperty("retrieve");
     expect(advertised).not.toHaveProperty("graph");
   });

@@ -22,7 +22,7 @@ function slowSink(room: number) {
       onDrain: (listener: () => void) => void (drain = listener),
     },
     /** The reader catches up: `more` further writes fit before it is behind again. */
-    read(more = Number.POSITIVE_INFINITY) {
+    read: (more = Number.POSITIVE_INFINITY) => {
       room = written.length + more;
       const listener = drain;
       drain = undefined;
@@ -101,6 +101,7 @@ describe("server.fetch: an SSE body nobody reads while the handler yields", () =
       diagnostics: (line) => diagnostics.push(line),
       handlers: {
         ...hardeningHandlers,
+        // eslint-disable-next-line @typescript-eslint/require-await -- yields without awaiting, as the flood this test is about
         "x-harden/flood": async function* (): AsyncGenerator<ProgressEvent, JsonObject> {
           for (let event = 1; event <= EVENTS; event++)
             yield { progress: event / EVENTS, message: `#${event} ${"x".repeat(200)}` };

@@ -1,6 +1,6 @@
 /** HTTP streaming (§5.2, §9): SSE frames flushed while the handler runs, the buffered path, disconnects and mid-stream errors. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post, readEvents, rpc, startHttpChild, type HttpChild } from "./helpers/http-child.js";
+import { post, readEvents, rpc, startHttpChild, type HttpChild, type SseEvent } from "./helpers/http-child.js";
 
 let server: HttpChild;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const SSE = { accept: "text/event-stream" };
-const data = (event: { data: unknown }) => event.data as Record<string, any>;
+const data = (event: SseEvent) => event.data;
 
 describe("SSE responses", () => {
   it("progress frames arrive one by one while the handler runs, then one final response frame", async () => {

@@ -30,6 +30,7 @@ it("names the path and the problem of a malformed partial it drops", async () =>
     capabilities: { retrieve: { maxK: 5, modes: ["sparse"] }, streaming: {} },
     diagnostics: (line) => lines.push(line),
     handlers: {
+      // eslint-disable-next-line @typescript-eslint/require-await -- a streaming handler, as users write them: an async generator
       async *retrieve() {
         yield { progress: 0.5, partial: { hits: "not a list" } } as never;
         return { hits: [] };

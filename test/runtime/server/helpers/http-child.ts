@@ -1,6 +1,7 @@
 /** The fixture server in HTTP mode as a real child process on 127.0.0.1, and SSE reading helpers. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { FIXTURE_SERVER } from "./stdio-child.js";
+import type { JsonObject } from "../../../../runtime/src/protocol/types.js";
+import { FIXTURE_SERVER, type Frame } from "./stdio-child.js";
 
 export interface HttpChild {
   url: string;
@@ -51,8 +52,13 @@ export function post(
   return fetch(url, { method: "POST", body, headers: { "content-type": "application/json", ...headers }, signal });
 }
 
+/** The JSON-RPC frame an HTTP response body carries, its result read as `Result`. */
+export async function frameOf<Result = JsonObject>(response: Response): Promise<Frame<Result>> {
+  return (await response.json()) as Frame<Result>;
+}
+
 export interface SseEvent {
-  data: unknown;
+  data: Frame;
   at: number;
 }
 
@@ -75,7 +81,7 @@ export async function readEvents(
       buffer = buffer.slice(end + 2);
       if (block.startsWith(":")) comments++;
       else if (block.startsWith("data: ")) {
-        const event = { data: JSON.parse(block.slice(6)), at: performance.now() };
+        const event = { data: JSON.parse(block.slice(6)) as Frame, at: performance.now() };
         events.push(event);
         onEvent?.(event);
       }

@@ -5,6 +5,8 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { ErrorObject } from "../../../../runtime/src/protocol/errors.js";
+import type { JsonObject } from "../../../../runtime/src/protocol/types.js";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../../../dist/test/fixtures/server/${name}.js`, import.meta.url));
@@ -13,12 +15,16 @@ export const FIXTURE_SERVER = fixture("fixture-server");
 /** Serves the generated RCP/1 descriptor. */
 export const GENERATED_SERVER = fixture("rcp-server");
 
-export type Frame = Record<string, unknown> & {
+/**
+ * A frame as a test reads it. `params`, `result` and `error` are typed as present: a test reads
+ * the member it expects, and reading an absent one (undefined) fails that test, as it should.
+ */
+export type Frame<Result = JsonObject, Params = JsonObject> = JsonObject & {
   id?: unknown;
   method?: string;
-  params?: any;
-  result?: any;
-  error?: any;
+  params: Params;
+  result: Result;
+  error: ErrorObject;
 };
 
 export interface Arrival {
@@ -67,13 +73,19 @@ export class StdioChild {
     this.#process.stdin.write(data);
   }
 
-  async request(method: string, params: object | undefined, id: string | number): Promise<Frame> {
+  async request<Result = JsonObject>(
+    method: string,
+    params: object | undefined,
+    id: string | number,
+  ): Promise<Frame<Result>> {
     this.send({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
-    return this.response(id);
+    return this.response<Result>(id);
   }
 
-  response(id: unknown, timeoutMs = 10_000): Promise<Frame> {
-    return this.next((frame) => frame.id === id && frame.method === undefined, timeoutMs);
+  /** The response carrying `id`, its result read as `Result`. */
+  async response<Result = JsonObject>(id: unknown, timeoutMs = 10_000): Promise<Frame<Result>> {
+    const frame = await this.next((candidate) => candidate.id === id && candidate.method === undefined, timeoutMs);
+    return frame as Frame<Result>;
   }
 
   /** Resolves with the first recorded frame matching `predicate`, waiting if needed. */
