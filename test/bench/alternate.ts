@@ -30,6 +30,9 @@ export function medianTable<R extends Record<string, number>>(
   contenders: ReadonlyArray<{ label: string }>,
   samples: ReadonlyMap<string, readonly R[]>,
 ): MedianTable {
-  const rows = contenders.map((contender) => ({ label: contender.label, metrics: medians(samples.get(contender.label) ?? []) }));
+  const rows = contenders.map((contender) => ({
+    label: contender.label,
+    metrics: medians(samples.get(contender.label) ?? []),
+  }));
   return { rows, metric: (label, name) => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN };
 }

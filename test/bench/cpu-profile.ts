@@ -14,7 +14,9 @@ interface CpuProfile {
 export function selfTimeShare(profilePath: string, matches: (url: string) => boolean): number {
   const profile = JSON.parse(readFileSync(profilePath, "utf8")) as CpuProfile;
   const timeByNode = new Map<number, number>();
-  profile.samples.forEach((nodeId, index) => timeByNode.set(nodeId, (timeByNode.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  profile.samples.forEach((nodeId, index) =>
+    timeByNode.set(nodeId, (timeByNode.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0)),
+  );
   let busy = 0;
   let matched = 0;
   for (const node of profile.nodes) {

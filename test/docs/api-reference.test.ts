@@ -31,7 +31,14 @@ it("builds the reference of every public entry without a warning", () => {
   expect(output).not.toContain("[error]");
   expect(built.status).toBe(0);
   const index = readFileSync(join(out, "README.md"), "utf8");
-  for (const entry of ["@rcp-gen/runtime", "@rcp-gen/runtime/node", "@rcp-gen/runtime/federation", "@rcp-gen/runtime/otel", "@rcp-gen/runtime/testing", "rcp-gen"])
+  for (const entry of [
+    "@rcp-gen/runtime",
+    "@rcp-gen/runtime/node",
+    "@rcp-gen/runtime/federation",
+    "@rcp-gen/runtime/otel",
+    "@rcp-gen/runtime/testing",
+    "rcp-gen",
+  ])
     expect(index).toContain(`[${entry}]`);
   expect(existsSync(join(out, "@rcp-gen", "runtime", "node", "functions", "serveStdio.md"))).toBe(true);
   expect(readFileSync(join(out, "rcp-gen", "functions", "definePlugin.md"), "utf8")).toContain("definePlugin");

@@ -11,11 +11,17 @@ import { anchorsOf, documentPaths, prose, readDocument, slugOf } from "./documen
 
 /** `[text](target)` outside code, with inline code spans blanked so their brackets are not links. */
 const linksOf = (markdown: string): string[] =>
-  [...prose(markdown).replace(/`[^`\n]*`/g, "code").matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]!);
+  [
+    ...prose(markdown)
+      .replace(/`[^`\n]*`/g, "code")
+      .matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g),
+  ].map((match) => match[1]!);
 
 it("finds every page, and links in them", () => {
   const paths = documentPaths();
-  expect(paths).toEqual(expect.arrayContaining(["README.md", "docs/server.md", "runtime/README.md", "CONTRIBUTING.md"]));
+  expect(paths).toEqual(
+    expect.arrayContaining(["README.md", "docs/server.md", "runtime/README.md", "CONTRIBUTING.md"]),
+  );
   expect(paths.flatMap((path) => linksOf(readDocument(path))).length).toBeGreaterThan(50);
 });
 
@@ -34,7 +40,9 @@ it("every relative link and anchor resolves", () => {
         const resolved = file === "" ? path : normalize(join(dirname(path), decodeURI(file)));
         if (!existsSync(join(repoRoot, resolved))) return [`${path}: ${target} (no file ${resolved})`];
         if (anchor === undefined || !resolved.endsWith(".md")) return [];
-        return anchorsOf(readDocument(resolved)).has(anchor) ? [] : [`${path}: ${target} (no heading #${anchor} in ${resolved})`];
+        return anchorsOf(readDocument(resolved)).has(anchor)
+          ? []
+          : [`${path}: ${target} (no heading #${anchor} in ${resolved})`];
       }),
   );
   expect(broken).toEqual([]);

@@ -28,7 +28,10 @@ it("every TypeScript example in the documentation type-checks against generated/
     blocks.forEach((code, index) => {
       // The examples import `./generated/...` as a user at the repository root would.
       const located = code.replaceAll('from "./generated/', 'from "../../generated/');
-      writeFileSync(join(scratch, `${document.replaceAll("/", "-").replace(".md", "")}-${index}.ts`), `${located}\nexport {};\n`);
+      writeFileSync(
+        join(scratch, `${document.replaceAll("/", "-").replace(".md", "")}-${index}.ts`),
+        `${located}\nexport {};\n`,
+      );
     });
   const result = typecheck(scratch);
   expect(result.output).toBe("");

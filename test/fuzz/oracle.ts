@@ -56,7 +56,7 @@ function countMember(member: unknown, expected: Expected): void {
     return;
   }
   if (!("id" in member) || (member as { id?: unknown }).id === undefined) return;
-  const id = (member).id;
+  const id = member.id;
   if (typeof id === "string" || (typeof id === "number" && Number.isFinite(id))) {
     const key = JSON.stringify(id);
     expected.ids.set(key, (expected.ids.get(key) ?? 0) + 1);

@@ -29,7 +29,7 @@ describe("print", () => {
     expect(await lines(file)).toEqual(["const a = 1;", "const b = true;", "const c = [2];", ""]);
   });
 
-  it("prints a blank line for print() and print(\"\")", async () => {
+  it('prints a blank line for print() and print("")', async () => {
     const file = newFile();
     file.print("a;");
     file.print();
@@ -68,9 +68,13 @@ describe("block", () => {
     file.block(
       "export type T = {",
       () =>
-        file.block("a: {", () => {
-          file.block("b: {", () => file.print("c: 1;"), "};");
-        }, "};"),
+        file.block(
+          "a: {",
+          () => {
+            file.block("b: {", () => file.print("c: 1;"), "};");
+          },
+          "};",
+        ),
       "};",
     );
     expect(await lines(file)).toEqual([
@@ -144,7 +148,9 @@ describe("import", () => {
 describe("runtime", () => {
   it("imports each runtime symbol from the entry that exports it, types as types", async () => {
     const file = newFile();
-    file.print(`${file.runtime("defineProtocol")}; ${file.runtime("BaseClient")}; ${file.runtime("stdioClientTransport")};`);
+    file.print(
+      `${file.runtime("defineProtocol")}; ${file.runtime("BaseClient")}; ${file.runtime("stdioClientTransport")};`,
+    );
     file.print(`type H = ${file.runtime("Handler")};`);
     expect(await lines(file)).toEqual([
       'import type { Handler } from "@rcp-gen/runtime/codegen";',
@@ -161,7 +167,11 @@ describe("runtime", () => {
     const file = newFile("x.ts", "../runtime/codegen.js");
     file.print(`${file.runtime("connectOrClose")};`);
     expect(file.runtimeModule("Handler")).toBe("../runtime/codegen.js");
-    expect(await lines(file)).toEqual(['import { connectOrClose } from "../runtime/codegen-client.js";', "connectOrClose;", ""]);
+    expect(await lines(file)).toEqual([
+      'import { connectOrClose } from "../runtime/codegen-client.js";',
+      "connectOrClose;",
+      "",
+    ]);
   });
 });
 
@@ -288,20 +298,24 @@ describe("formatting", () => {
 
 describe("editSource", () => {
   // ts-morph loads a whole TypeScript compiler: on a busy machine that takes longer than the default timeout.
-  it("hands the printed file, imports included, to ts-morph and renders what the edit left", { timeout: 120_000 }, async () => {
-    const file = newFile();
-    file.print(`export const a: ${file.import("A", "./types.js", { typeOnly: true })} = 1;`);
-    file.editSource((source) => {
-      source.getVariableDeclarationOrThrow("a").rename("renamed");
-      source.addStatements("export const b = renamed;");
-    });
-    expect(await lines(file)).toEqual([
-      'import type { A } from "./types.js";',
-      "export const renamed: A = 1;",
-      "export const b = renamed;",
-      "",
-    ]);
-  });
+  it(
+    "hands the printed file, imports included, to ts-morph and renders what the edit left",
+    { timeout: 120_000 },
+    async () => {
+      const file = newFile();
+      file.print(`export const a: ${file.import("A", "./types.js", { typeOnly: true })} = 1;`);
+      file.editSource((source) => {
+        source.getVariableDeclarationOrThrow("a").rename("renamed");
+        source.addStatements("export const b = renamed;");
+      });
+      expect(await lines(file)).toEqual([
+        'import type { A } from "./types.js";',
+        "export const renamed: A = 1;",
+        "export const b = renamed;",
+        "",
+      ]);
+    },
+  );
 
   it("is for TypeScript and JavaScript files only", () => {
     expect(() => newFile("x.md").editSource(() => undefined)).toThrow(

@@ -39,7 +39,10 @@ describe("stateful sessions are bounded (§5.2, §15.5)", () => {
     expect(new Set(tokens).size).toBe(tokens.length);
     for (let i = 0; i < 20; i++) {
       const reply = await postOnce(`${server.url}/initialize`, rpc(100 + i, "initialize", { protocolVersion: 1 }));
-      const answer = JSON.parse(reply.text) as { id: number; error?: { code: number; data?: { retryAfterMs?: number } } };
+      const answer = JSON.parse(reply.text) as {
+        id: number;
+        error?: { code: number; data?: { retryAfterMs?: number } };
+      };
       expect(reply.status).toBe(429);
       expect(reply.headers["rcp-session"]).toBeUndefined();
       expect(answer.id).toBe(100 + i);

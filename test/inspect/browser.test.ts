@@ -90,9 +90,9 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
     });
 
     it("builds the retrieve form from its schema: required members marked, enums as choices", async () => {
-      const required = await page.locator(".field > label > .required").evaluateAll((marks) =>
-        marks.map((mark) => mark.closest<HTMLElement>(".field")!.dataset.field),
-      );
+      const required = await page
+        .locator(".field > label > .required")
+        .evaluateAll((marks) => marks.map((mark) => mark.closest<HTMLElement>(".field")!.dataset.field));
       // fusion.method is required once fusion is given at all.
       expect(required.filter((field) => !field!.includes("."))).toEqual(["query", "k"]);
       expect(required).toContain("fusion.method");
@@ -250,7 +250,9 @@ describe.skipIf(!runBrowserSuite)("rcp-gen inspect in Chromium", () => {
   });
 });
 if (!referencePresent)
-  console.log("inspector against the reference Python server skipped: ../shared/reference/rcp-ref is not in this clone");
+  console.log(
+    "inspector against the reference Python server skipped: ../shared/reference/rcp-ref is not in this clone",
+  );
 
 /** Opens the form's optional parameters (they start folded). */
 async function showOptional(page: Page): Promise<void> {

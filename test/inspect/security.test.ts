@@ -61,7 +61,9 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
     expect((await send(inspector, "/api/call", { host, ...json }, retrieve)).status).toBe(401);
     const wrong = `${inspector.token.slice(0, -1)}${inspector.token.endsWith("A") ? "B" : "A"}`;
     expect((await send(inspector, `/api/call?token=${wrong}`, { host, ...json }, retrieve)).status).toBe(401);
-    expect((await send(inspector, "/api/call", { host, authorization: `Bearer ${wrong}`, ...json }, retrieve)).status).toBe(401);
+    expect(
+      (await send(inspector, "/api/call", { host, authorization: `Bearer ${wrong}`, ...json }, retrieve)).status,
+    ).toBe(401);
     expect(await frameCount()).toBe(before);
   });
 
@@ -73,8 +75,13 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
     // Another port of 127.0.0.1 is another origin too.
     const otherPort = `http://127.0.0.1:${Number(new URL(inspector.origin).port) + 1}`;
     expect((await send(inspector, "/api/call", { ...bearer, origin: otherPort, ...json }, retrieve)).status).toBe(403);
-    expect((await send(inspector, "/api/call", { ...bearer, "sec-fetch-site": "cross-site", ...json }, retrieve)).status).toBe(403);
-    const rebound = await send(inspector, "/api/session", { ...bearer, host: `evil.example:${new URL(inspector.origin).port}` });
+    expect(
+      (await send(inspector, "/api/call", { ...bearer, "sec-fetch-site": "cross-site", ...json }, retrieve)).status,
+    ).toBe(403);
+    const rebound = await send(inspector, "/api/session", {
+      ...bearer,
+      host: `evil.example:${new URL(inspector.origin).port}`,
+    });
     expect(rebound.status).toBe(403);
     expect(rebound.body).toMatch(/Host evil\.example/);
     expect(await frameCount()).toBe(before);
@@ -87,7 +94,10 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     const called = await send(inspector, "/api/call", { ...bearer, origin: inspector.origin, ...json }, retrieve);
     expect(called.status).toBe(200);
-    const events = called.body.trim().split("\n").map((line) => JSON.parse(line) as { type: string });
+    const events = called.body
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string });
     const types = events.map((event) => event.type);
     expect(types[0]).toBe("started");
     expect(types).toContain("progress");
@@ -96,7 +106,10 @@ describe("rcp-gen inspect: only its own page, with the session token, is answere
 
   it("cancels a call on the wire when the page that made it goes away (§7.14)", async () => {
     const { hostname, port } = new URL(inspector.origin);
-    const slow = JSON.stringify({ method: "retrieve", params: { query: "compost", k: 1, _meta: { "x-demo-delayMs": 3000 } } });
+    const slow = JSON.stringify({
+      method: "retrieve",
+      params: { query: "compost", k: 1, _meta: { "x-demo-delayMs": 3000 } },
+    });
     await new Promise<void>((started) => {
       const outgoing = request(
         { hostname, port, path: "/api/call", method: "POST", headers: { ...bearer, ...json }, agent: false },

@@ -8,7 +8,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Node, Project } from "ts-morph";
 import { expect, it } from "vitest";
-import { entrySpecifier, runtimeEntryOf, runtimeSymbols, type RuntimeEntry } from "../../runtime/src/codegen/symbols.js";
+import {
+  entrySpecifier,
+  runtimeEntryOf,
+  runtimeSymbols,
+  type RuntimeEntry,
+} from "../../runtime/src/codegen/symbols.js";
 import { repoRoot } from "../generator/run-cli.js";
 
 const entryFiles: Record<RuntimeEntry, string> = {
@@ -66,7 +71,10 @@ it("finds the other entries beside a --runtime path: by suffix, or in this packa
     ["@rcp-gen/runtime/codegen", "@rcp-gen/runtime/codegen-client"],
     ["./vendor/rcp-runtime/codegen.js", "./vendor/rcp-runtime/codegen-client.js"],
     ["../runtime/src/codegen/server.js", "../runtime/src/codegen/client.js"],
-    ["../node_modules/@rcp-gen/runtime/dist/codegen/server.js", "../node_modules/@rcp-gen/runtime/dist/codegen/client.js"],
+    [
+      "../node_modules/@rcp-gen/runtime/dist/codegen/server.js",
+      "../node_modules/@rcp-gen/runtime/dist/codegen/client.js",
+    ],
   ];
   for (const [runtime, client] of cases) {
     expect(entrySpecifier(runtime, "client")).toBe(client);

@@ -31,7 +31,20 @@ const replicas: Replica[] = [];
 async function startReplica(socket: string): Promise<Replica> {
   const child = spawn(
     process.execPath,
-    [REPLICA, "--port", "0", "--redis", socket, "--trusted-proxy", "127.0.0.1", "--burst", String(BURST), "--per-second", "0.01", "--trace"],
+    [
+      REPLICA,
+      "--port",
+      "0",
+      "--redis",
+      socket,
+      "--trusted-proxy",
+      "127.0.0.1",
+      "--burst",
+      String(BURST),
+      "--per-second",
+      "0.01",
+      "--trace",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
@@ -51,7 +64,10 @@ beforeAll(async () => {
   if (skip !== undefined) return;
   redis = await startRedis();
   for (let i = 0; i < 3; i++) replicas.push(await startReplica(redis.socket));
-  proxy = await startHaproxy(HAPROXY_CONFIG, replicas.map((replica) => replica.url));
+  proxy = await startHaproxy(
+    HAPROXY_CONFIG,
+    replicas.map((replica) => replica.url),
+  );
 }, 30_000);
 
 afterAll(async () => {
@@ -80,7 +96,13 @@ function rpc(id: string | number, method: string, params: object): string {
   return JSON.stringify({ jsonrpc: "2.0", id, method, params });
 }
 
-async function call(base: string, id: string | number, method: string, params: object, headers: Record<string, string> = {}) {
+async function call(
+  base: string,
+  id: string | number,
+  method: string,
+  params: object,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${base}/${method}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -91,7 +113,13 @@ async function call(base: string, id: string | number, method: string, params: o
 }
 
 async function initialize(caller: string): Promise<string> {
-  const reply = await call(`${proxy.url}/rcp`, `init-${caller}`, "initialize", { protocolVersion: 1, client: { name: "scale-test", version: "1" } }, { "x-forwarded-for": caller });
+  const reply = await call(
+    `${proxy.url}/rcp`,
+    `init-${caller}`,
+    "initialize",
+    { protocolVersion: 1, client: { name: "scale-test", version: "1" } },
+    { "x-forwarded-for": caller },
+  );
   return (JSON.parse(reply.text) as Answer).result._meta.session;
 }
 
@@ -100,7 +128,11 @@ async function streamRetrieve(base: string, id: string, token: string, delayMs: 
   const response = await fetch(`${base}/retrieve`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream", "rcp-session": token },
-    body: rpc(id, "retrieve", { query: "vector search", k: 3, _meta: { progressToken: id, "x-demo-delayMs": delayMs } }),
+    body: rpc(id, "retrieve", {
+      query: "vector search",
+      k: 3,
+      _meta: { progressToken: id, "x-demo-delayMs": delayMs },
+    }),
     signal,
   });
   return { response, reader: response.body!.pipeThrough(new TextDecoderStream()).getReader() };
@@ -112,7 +144,10 @@ interface Event {
   readonly frame: Answer & { method?: string };
 }
 
-async function readEvents(reader: ReadableStreamDefaultReader<string>, until?: (event: Event) => boolean): Promise<Event[]> {
+async function readEvents(
+  reader: ReadableStreamDefaultReader<string>,
+  until?: (event: Event) => boolean,
+): Promise<Event[]> {
   const events: Event[] = [];
   let buffered = "";
   for (let read = 0; ; read++) {
@@ -122,7 +157,11 @@ async function readEvents(reader: ReadableStreamDefaultReader<string>, until?: (
     const blocks = buffered.split("\n\n");
     buffered = blocks.pop()!;
     for (const block of blocks) {
-      const data = block.split("\n").filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim()).join("\n");
+      const data = block
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5).trim())
+        .join("\n");
       if (data === "") continue;
       const event = { at: performance.now(), read, frame: JSON.parse(data) as Event["frame"] };
       events.push(event);
@@ -186,7 +225,9 @@ describe.skipIf(skip !== undefined)("three demo-engine replicas behind HAProxy, 
     const { reader } = await streamRetrieve(`${proxy.url}/rcp`, "leave-1", token, 1000, leave.signal);
     await readEvents(reader, (event) => event.frame.method === "notifications/progress");
     leave.abort();
-    await expect.poll(() => runnerOf("leave-1")?.stderr().includes(`aborted "leave-1"\n`), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => runnerOf("leave-1")?.stderr().includes(`aborted "leave-1"\n`), { timeout: 5000 })
+      .toBe(true);
   });
 
   it("the rate limit holds across replicas: the call past the burst gets 429 / -32011 whichever replica (§15.5)", async () => {
@@ -217,9 +258,15 @@ describe.skipIf(skip !== undefined)("three demo-engine replicas behind HAProxy, 
           const id = `load-${w}-${n}`;
           const startedAt = performance.now();
           // A connection the proxy closed without an answer is an error too (status 0), never a silence.
-          const reply = await call(`${proxy.url}/rcp`, id, "retrieve", { query: "hybrid", k: 2, _meta: { "x-demo-delayMs": 3 } }, {
-            "rcp-session": token,
-          }).catch(() => ({ status: 0, text: "" }));
+          const reply = await call(
+            `${proxy.url}/rcp`,
+            id,
+            "retrieve",
+            { query: "hybrid", k: 2, _meta: { "x-demo-delayMs": 3 } },
+            {
+              "rcp-session": token,
+            },
+          ).catch(() => ({ status: 0, text: "" }));
           const answer = reply.status === 200 ? (JSON.parse(reply.text) as Answer) : undefined;
           outcomes.push({ id, startedAt, status: reply.status, answer });
           if (++completed === killAfter) {
@@ -232,7 +279,8 @@ describe.skipIf(skip !== undefined)("three demo-engine replicas behind HAProxy, 
     expect(outcomes).toHaveLength(workers * perWorker);
     // Answered: a JSON-RPC result for its own id, or for one cut off in flight the proxy's 502 or a closed connection.
     for (const outcome of outcomes) {
-      if (outcome.status === 200) expect(outcome.answer).toMatchObject({ id: outcome.id, result: { hits: expect.any(Array) as unknown } });
+      if (outcome.status === 200)
+        expect(outcome.answer).toMatchObject({ id: outcome.id, result: { hits: expect.any(Array) as unknown } });
       else expect([0, 502]).toContain(outcome.status);
     }
     const failed = outcomes.filter((outcome) => outcome.status !== 200);

@@ -17,7 +17,8 @@ export const HAPROXY = "/usr/sbin/haproxy";
 export function missingBinaries(): string | undefined {
   const missing = [REDIS_SERVER, HAPROXY].filter((binary) => !existsSync(binary));
   if (missing.length === 0) return undefined;
-  if (process.env.RCP_REQUIRE_SCALE === "1") throw new Error(`${missing.join(", ")} not installed; .ci/run installs them`);
+  if (process.env.RCP_REQUIRE_SCALE === "1")
+    throw new Error(`${missing.join(", ")} not installed; .ci/run installs them`);
   return `scale-out tests skipped: ${missing.join(", ")} not installed (bash .ci/run installs them)`;
 }
 
@@ -57,7 +58,10 @@ export async function startRedis(): Promise<RedisServer> {
     ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no", "--dir", dir, "--daemonize", "no"],
     dir,
   );
-  await until(() => existsSync(socket), () => child.output());
+  await until(
+    () => existsSync(socket),
+    () => child.output(),
+  );
   return {
     ...child,
     socket,
@@ -87,7 +91,10 @@ export async function startHaproxy(template: string, backends: readonly string[]
   const file = join(dir, "haproxy.cfg");
   writeFileSync(file, haproxyConfig(template, port, backends));
   const child = run(HAPROXY, ["-db", "-f", file], dir);
-  await until(() => canConnect(port), () => child.output());
+  await until(
+    () => canConnect(port),
+    () => child.output(),
+  );
   return {
     ...child,
     url: `http://127.0.0.1:${port}`,

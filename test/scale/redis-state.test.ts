@@ -74,7 +74,13 @@ afterAll(async () => {
 
 let nextId = 0;
 /** `caller` is the authenticated subject; null sends none. */
-async function post(url: string, method: string, params: object, token?: string, caller: string | null = "203.0.113.1") {
+async function post(
+  url: string,
+  method: string,
+  params: object,
+  token?: string,
+  caller: string | null = "203.0.113.1",
+) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (caller !== null) headers.authorization = caller;
   if (token !== undefined) headers["rcp-session"] = token;
@@ -94,7 +100,13 @@ async function post(url: string, method: string, params: object, token?: string,
 }
 
 async function initialize(url: string, caller?: string): Promise<string> {
-  const reply = await post(url, "initialize", { protocolVersion: 1, client: { name: "c", version: "1" } }, undefined, caller);
+  const reply = await post(
+    url,
+    "initialize",
+    { protocolVersion: 1, client: { name: "c", version: "1" } },
+    undefined,
+    caller,
+  );
   return reply.body.result._meta.session;
 }
 
@@ -111,18 +123,24 @@ describe.skipIf(skip !== undefined)("two replicas sharing Redis", () => {
     const token = await initialize(urls[0]!, "cancel");
     const running = post(urls[0]!, "x-test/sleep", { ms: 20_000 }, token, "cancel");
     const id = nextId;
-    await expect.poll(async () => (await fetch(`${urls[1]}/notifications/cancel`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "rcp-session": token, authorization: "cancel" },
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id } }),
-    }).then(() => aborted.includes(String(id))))).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          await fetch(`${urls[1]}/notifications/cancel`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "rcp-session": token, authorization: "cancel" },
+            body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id } }),
+          }).then(() => aborted.includes(String(id))),
+      )
+      .toBe(true);
     const answer = await running;
     expect(answer.body).toMatchObject({ id, error: { code: -32006 } });
   });
 
   it("the rate limit holds across replicas: the call past the burst is refused on either (§15.5)", async () => {
     const statuses: number[] = [];
-    for (let call = 0; call <= BURST; call++) statuses.push((await post(urls[call % 2]!, "ping", {}, undefined, "limited")).status);
+    for (let call = 0; call <= BURST; call++)
+      statuses.push((await post(urls[call % 2]!, "ping", {}, undefined, "limited")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect((await post(urls[0]!, "ping", {}, undefined, "limited")).body.error?.code).toBe(-32011);
   });
@@ -139,7 +157,8 @@ describe.skipIf(skip !== undefined)("two replicas sharing Redis", () => {
     });
     try {
       const statuses: number[] = [];
-      for (let call = urls.length; call <= BURST; call++) statuses.push((await post(urls[call % 2]!, "ping", {}, token, null)).status);
+      for (let call = urls.length; call <= BURST; call++)
+        statuses.push((await post(urls[call % 2]!, "ping", {}, token, null)).status);
       expect(statuses).toEqual([200, 200, 429]);
       await expect.poll(() => sent.length).toBe(statuses.length);
       expect(new Set(sent)).toEqual(new Set(["evalsha"]));

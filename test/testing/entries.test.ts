@@ -60,7 +60,14 @@ it("keeps vitest out of the runtime: no entry reaches it and the manifest does n
 });
 
 it("keeps @opentelemetry/api, an optional peer, out of every entry but /otel", () => {
-  for (const entry of ["index.js", "node/index.js", "federation/index.js", "testing/index.js", "codegen/server.js", "codegen/client.js"])
+  for (const entry of [
+    "index.js",
+    "node/index.js",
+    "federation/index.js",
+    "testing/index.js",
+    "codegen/server.js",
+    "codegen/client.js",
+  ])
     expect(
       [...packagesReached(entry)].filter((name) => name.startsWith("@opentelemetry/")),
       entry,
@@ -81,11 +88,9 @@ it("keeps the MCP SDK, optional peers, out of every entry but /mcp, which loads 
       [...packagesReached(entry)].filter((name) => name.startsWith("@modelcontextprotocol/")),
       entry,
     ).toEqual([]);
-  expect([...packagesReached("mcp/index.js")].filter((name) => name.startsWith("@modelcontextprotocol/")).sort()).toEqual([
-    "@modelcontextprotocol/node",
-    "@modelcontextprotocol/server",
-    "@modelcontextprotocol/server/stdio",
-  ]);
+  expect(
+    [...packagesReached("mcp/index.js")].filter((name) => name.startsWith("@modelcontextprotocol/")).sort(),
+  ).toEqual(["@modelcontextprotocol/node", "@modelcontextprotocol/server", "@modelcontextprotocol/server/stdio"]);
   for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/node"]) {
     expect(manifest.dependencies).not.toHaveProperty(name);
     expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });

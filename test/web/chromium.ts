@@ -35,5 +35,9 @@ export const CHROMIUM_FLAGS = [
 /** Chromium with a fresh profile in `profileDir`; throws when the browser is required but missing. */
 export async function launchChromium(profileDir: string): Promise<BrowserContext> {
   if (!browserAvailable) throw new Error(`RCP_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`);
-  return chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
 }

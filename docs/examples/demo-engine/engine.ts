@@ -52,7 +52,7 @@ export class DemoEngine {
   readonly #addsByKey = new Map<string, readonly string[]>();
 
   constructor(options: EngineOptions = {}) {
-    const documents = options.documents ?? (corpus);
+    const documents = options.documents ?? corpus;
     this.#store = new SnapshotStore(
       documents.map((document) => storeDocument(document, "corpus")),
       options.keepSnapshots ?? DEFAULT_KEPT_SNAPSHOTS,

@@ -88,5 +88,7 @@ export function examplesOf(
   const listed = set?.get(shape.ref);
   if (listed !== undefined && listed.length > 0) return [...listed];
   const own = shape.schema["examples"];
-  return Array.isArray(own) ? own.map((value: unknown, index) => ({ source: `${shape.ref}/examples/${index}`, value })) : [];
+  return Array.isArray(own)
+    ? own.map((value: unknown, index) => ({ source: `${shape.ref}/examples/${index}`, value }))
+    : [];
 }

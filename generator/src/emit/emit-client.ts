@@ -228,13 +228,20 @@ function addConnectMemory(file: GeneratedFile): void {
   file.block(`export function connectMemory(${parameters.join(", ")}): Promise<RcpClient> {`, () => {
     file.print(`const pair = ${file.runtime("createMemoryTransportPair")}();`);
     file.print("server.connect(pair.server);");
-    file.block(`return ${file.runtime("connectOrClose")}(`, () =>
-      file.block("new RcpClient({", () => {
-        file.print('clientInfo: { name: "rcp-memory-client", version: "0.0.0" },');
-        file.print("...options,");
-        file.print("transport: pair.client,");
-      }, "}),"),
-    ");");
+    file.block(
+      `return ${file.runtime("connectOrClose")}(`,
+      () =>
+        file.block(
+          "new RcpClient({",
+          () => {
+            file.print('clientInfo: { name: "rcp-memory-client", version: "0.0.0" },');
+            file.print("...options,");
+            file.print("transport: pair.client,");
+          },
+          "}),",
+        ),
+      ");",
+    );
   });
 }
 

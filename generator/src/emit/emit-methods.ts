@@ -95,7 +95,11 @@ export const methodsTarget = definePlugin({
       ),
     );
     const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
-    file.print(`export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`, literal(whole), ");");
+    file.print(
+      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`,
+      literal(whole),
+      ");",
+    );
     return [file];
   },
 });

@@ -35,10 +35,14 @@ export const serverTarget = definePlugin({
       if (method.capability !== null)
         byCapability.set(method.capability, [...(byCapability.get(method.capability) ?? []), method.method]);
     file.print(file.jsDoc("Capability key -> the methods it gates (§6, §7)."));
-    file.block("export type CapabilityMethods = {", () => {
-      for (const [key, names] of byCapability)
-        file.print(`${propertyName(key)}: ${names.map((name) => JSON.stringify(name)).join(" | ")};`);
-    }, "};");
+    file.block(
+      "export type CapabilityMethods = {",
+      () => {
+        for (const [key, names] of byCapability)
+          file.print(`${propertyName(key)}: ${names.map((name) => JSON.stringify(name)).join(" | ")};`);
+      },
+      "};",
+    );
     file.print(file.jsDoc("The methods a server advertising capabilities `C` must implement."));
     const advertised = methods.flatMap((method) => advertisedWhen(method, file.runtime("Advertises")) ?? []);
     file.print(`export type AdvertisedMethods<C> = ${advertised.map((term) => `(${term})`).join(" | ") || "never"};`);
@@ -80,7 +84,6 @@ function advertisedWhen(method: RcpMethod, advertises: string): string | undefin
   const when = (path: readonly string[]) =>
     `${advertises}<C, [${path.map((key) => JSON.stringify(key)).join(", ")}]> extends true`;
   const name = JSON.stringify(method.method);
-  const whenTrue =
-    method.requires === undefined ? name : `(${when(method.requires.split("."))} ? ${name} : never)`;
+  const whenTrue = method.requires === undefined ? name : `(${when(method.requires.split("."))} ? ${name} : never)`;
   return `${when([method.capability])} ? ${whenTrue} : never`;
 }

@@ -79,7 +79,9 @@ export async function inspect(options: InspectOptions): Promise<number> {
 
 function stopped(signal: AbortSignal | undefined): Promise<void> {
   if (signal !== undefined)
-    return signal.aborted ? Promise.resolve() : new Promise((resolve) => signal.addEventListener("abort", () => resolve()));
+    return signal.aborted
+      ? Promise.resolve()
+      : new Promise((resolve) => signal.addEventListener("abort", () => resolve()));
   return new Promise((resolve) => {
     process.once("SIGINT", () => resolve());
     process.once("SIGTERM", () => resolve());

@@ -77,7 +77,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       response.on("close", () => calls.get(callId)?.abort(new Error("the page went away")));
       const view = options.methods.find((candidate) => candidate.method === method);
       try {
-        const result = await options.engine.client.call(String(method), (params ?? {}), {
+        const result = await options.engine.client.call(String(method), params ?? {}, {
           signal: controller.signal,
           ...(view?.streaming ? { onProgress: (event) => emit({ type: "progress", at: at(), ...event }) } : {}),
         });
@@ -105,11 +105,13 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://inspector");
     const refusal = guard.refusal(request, url);
-    if (refusal !== undefined) return send(response, refusal.status, "text/plain; charset=utf-8", `${refusal.reason}\n`);
+    if (refusal !== undefined)
+      return send(response, refusal.status, "text/plain; charset=utf-8", `${refusal.reason}\n`);
     const route = routes[`${request.method} ${url.pathname}`];
     if (route === undefined) return send(response, 404, "text/plain; charset=utf-8", "not found\n");
     Promise.resolve(route(request, response)).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, error instanceof BadRequest ? 400 : 500, { error: wireError(error) });
+      if (!response.headersSent)
+        sendJson(response, error instanceof BadRequest ? 400 : 500, { error: wireError(error) });
       else response.end();
     });
   });

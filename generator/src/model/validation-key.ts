@@ -43,7 +43,9 @@ export function validatedPart(
     else if (shape?.holds === "single") result[keyword] = sub(value);
     else if (shape?.holds === "list" && Array.isArray(value)) result[keyword] = value.map(sub);
     else if (shape?.holds === "map" && typeof value === "object" && value !== null)
-      result[keyword] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, member]) => [name, sub(member)]));
+      result[keyword] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, member]) => [name, sub(member)]),
+      );
     else result[keyword] = value;
   }
   return result;

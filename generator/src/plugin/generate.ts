@@ -96,7 +96,9 @@ async function renderedFile(file: GeneratedFile, banner: readonly string[], plug
     return await file.render(banner);
   } catch (error) {
     if (error instanceof Error && error.name === "PluginFileError") throw error;
-    throw new PluginError(`plugin "${plugin}" failed on ${file.path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new PluginError(
+      `plugin "${plugin}" failed on ${file.path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

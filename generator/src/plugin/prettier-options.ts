@@ -22,7 +22,13 @@ export async function resolvePrettierOptions(outputFolder: string | undefined): 
   // A file name in the folder, so that a config's overrides for *.ts apply.
   const found = await prettier.resolveConfig(join(outputFolder, "index.ts"), { useCache: false });
   if (found === null) return defaultPrettierOptions;
-  const { plugins: _plugins, parser: _parser, overrides: _overrides, filepath: _filepath, ...options } = found as Options & {
+  const {
+    plugins: _plugins,
+    parser: _parser,
+    overrides: _overrides,
+    filepath: _filepath,
+    ...options
+  } = found as Options & {
     overrides?: unknown;
   };
   return options;

@@ -5,7 +5,15 @@
  * timeouts and cancellation (§7.14, §13.1), and failing every pending call when the
  * transport dies (§13.1). Generated clients extend it with one typed method per RCP method.
  */
-import type { CallNext, CallOptions, ClientCall, JsonObject, MethodMap, RequestId, StreamEvent } from "../protocol/types.js";
+import type {
+  CallNext,
+  CallOptions,
+  ClientCall,
+  JsonObject,
+  MethodMap,
+  RequestId,
+  StreamEvent,
+} from "../protocol/types.js";
 import type { BaseClientOptions } from "./client-options.js";
 import { composeInterceptors } from "../protocol/interceptor-chain.js";
 import { retryStep, type RetryHost } from "./retry.js";

@@ -20,4 +20,8 @@ export {
   type OutgoingRequest,
   type SendOptions,
 } from "./transport.js";
-export { createMemoryTransportPair, type MemoryServerEnd, type MemoryTransportPair } from "../message-stream/memory-pair.js";
+export {
+  createMemoryTransportPair,
+  type MemoryServerEnd,
+  type MemoryTransportPair,
+} from "../message-stream/memory-pair.js";

@@ -128,7 +128,9 @@ function mergeFilters(values: readonly unknown[], rule: CapabilityRule): Record<
   }
   const typed = [...types.values()].every((type) => type !== undefined);
   const operators = mergeLists(
-    filters.map((filter) => (Array.isArray(filter.operators) ? (filter.operators as unknown[]) : [...FILTER_OPERATORS])),
+    filters.map((filter) =>
+      Array.isArray(filter.operators) ? (filter.operators as unknown[]) : [...FILTER_OPERATORS],
+    ),
     rule,
   );
   return { fields: typed ? Object.fromEntries(types) : names, operators };

@@ -85,7 +85,11 @@ export class Selector<C extends EngineClient> {
   /** Connects one engine, by registry id or entry. */
   async connect(engine: string | EngineEntry): Promise<C> {
     const entry = typeof engine === "string" ? this.engines.find((candidate) => candidate.id === engine) : engine;
-    if (entry === undefined) throw new RcpError(ErrorCode.InvalidParams, `No engine with id "${typeof engine === "string" ? engine : engine.id}"`);
+    if (entry === undefined)
+      throw new RcpError(
+        ErrorCode.InvalidParams,
+        `No engine with id "${typeof engine === "string" ? engine : engine.id}"`,
+      );
     return this.#open(entry).catch((error: unknown) => {
       throw asRcpError(error);
     });

@@ -245,7 +245,12 @@ export class HttpServerCore {
    * The caller's bucket (§15.5): its authenticated identity, else its stateful session (a
    * token the store knows, so inventing tokens gets no new bucket), else its address.
    */
-  #admit(exchange: HttpExchange, connection: Connection, origin: RequestOrigin, message: unknown): number | Promise<number> {
+  #admit(
+    exchange: HttpExchange,
+    connection: Connection,
+    origin: RequestOrigin,
+    message: unknown,
+  ): number | Promise<number> {
     const cost = requestCost(message);
     if (cost === 0) return 0;
     const subject = origin.auth?.subject;
@@ -347,7 +352,13 @@ export class HttpServerCore {
   }
 
   /** A request refused before it ran (rate limit, session store): nothing has been sent yet (§5.2). */
-  #refuse(exchange: HttpExchange, answer: AnswerHeaders, status: number, id: string | number | null, error: ErrorObject): void {
+  #refuse(
+    exchange: HttpExchange,
+    answer: AnswerHeaders,
+    status: number,
+    id: string | number | null,
+    error: ErrorObject,
+  ): void {
     const retryAfterMs = (error.data as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 0;
     exchange.respond(
       status,

@@ -158,7 +158,7 @@ export class ServerCore implements RequestServices {
     if (hasId && !exactId) {
       return invalidRequest(null, "id must be a string or a number within ±(2^53 - 1) (§4.1)");
     }
-    const id = hasId ? (rawId) : null;
+    const id = hasId ? rawId : null;
     if (message.jsonrpc !== "2.0") return hasId ? invalidRequest(id, 'jsonrpc must be "2.0"') : undefined;
     const method = message.method;
     if (typeof method !== "string") return hasId ? invalidRequest(id, "method must be a string") : undefined;

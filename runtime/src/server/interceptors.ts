@@ -6,7 +6,15 @@
  * request itself (deadline, cancel, exactly one answer) stays with RequestContext. Servers
  * without interceptors never pay for this path: ServerCore calls handlers directly then.
  */
-import type { CallNext, Handler, HandlerContext, Interceptor, JsonObject, ProgressEvent, ServerCall } from "../protocol/types.js";
+import type {
+  CallNext,
+  Handler,
+  HandlerContext,
+  Interceptor,
+  JsonObject,
+  ProgressEvent,
+  ServerCall,
+} from "../protocol/types.js";
 import { RequestContext } from "./context.js";
 import { settleOutcome, type ProgressSink } from "./handler-outcome.js";
 import { composeInterceptors } from "../protocol/interceptor-chain.js";

@@ -3,7 +3,14 @@
  * option gates, clamps and cross-field rules (§7.7, §8, §12, §3.3). Input params are the
  * parsed request object, owned by the runtime, so they are adjusted in place.
  */
-import type { Clamp, MethodDescriptor, OptionGate, ValidationIssue, ShapeCheck, CrossFieldRule } from "../protocol/descriptor.js";
+import type {
+  Clamp,
+  MethodDescriptor,
+  OptionGate,
+  ValidationIssue,
+  ShapeCheck,
+  CrossFieldRule,
+} from "../protocol/descriptor.js";
 import { ErrorCode, RcpError, invalidParams } from "../protocol/errors.js";
 import { deletePath, getPath, isRecord, pointerToDotted, setPath } from "../protocol/dotted-paths.js";
 import { validateFilter, type AdvertisedFilter } from "../filter/validate.js";

@@ -101,7 +101,8 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   #sweep(now: number, limit: RateLimit): void {
-    for (const [key, bucket] of this.#buckets) if (refilled(bucket, now, limit) >= limit.burst) this.#buckets.delete(key);
+    for (const [key, bucket] of this.#buckets)
+      if (refilled(bucket, now, limit) >= limit.burst) this.#buckets.delete(key);
   }
 }
 

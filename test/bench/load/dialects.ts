@@ -20,9 +20,7 @@ const retrieveParams = JSON.stringify(RETRIEVE_PARAMS);
 
 function rcpRequest(id: number, progressToken?: string): string {
   const params =
-    progressToken === undefined
-      ? retrieveParams
-      : JSON.stringify({ ...RETRIEVE_PARAMS, _meta: { progressToken } });
+    progressToken === undefined ? retrieveParams : JSON.stringify({ ...RETRIEVE_PARAMS, _meta: { progressToken } });
   return `{"jsonrpc":"2.0","id":${id},"method":"retrieve","params":${params}}`;
 }
 
@@ -30,7 +28,9 @@ const mcpArguments = JSON.stringify({ name: "retrieve", arguments: RETRIEVE_PARA
 
 export const DIALECTS: Record<DialectName, Dialect> = {
   rcp: {
-    handshake: [{ message: { jsonrpc: "2.0", id: 0, method: "initialize", params: INITIALIZE_PARAMS }, answered: true }],
+    handshake: [
+      { message: { jsonrpc: "2.0", id: 0, method: "initialize", params: INITIALIZE_PARAMS }, answered: true },
+    ],
     request: rcpRequest,
     framing: "ndjson",
   },
@@ -41,7 +41,11 @@ export const DIALECTS: Record<DialectName, Dialect> = {
           jsonrpc: "2.0",
           id: 0,
           method: "initialize",
-          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "rcp-bench", version: "1.0.0" } },
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "rcp-bench", version: "1.0.0" },
+          },
         },
         answered: true,
       },
@@ -51,7 +55,9 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     framing: "ndjson",
   },
   lsp: {
-    handshake: [{ message: { jsonrpc: "2.0", id: 0, method: "initialize", params: INITIALIZE_PARAMS }, answered: true }],
+    handshake: [
+      { message: { jsonrpc: "2.0", id: 0, method: "initialize", params: INITIALIZE_PARAMS }, answered: true },
+    ],
     request: rcpRequest,
     framing: "content-length",
   },

@@ -29,7 +29,11 @@ export interface HoldLoadResult {
 
 const config = loadConfig<HoldLoadConfig>();
 const connection = new StdioConnection(
-  { ...config.server, nodeFlags: ["--expose-gc", ...(config.server.nodeFlags ?? [])], env: { ...config.server.env, BENCH_HOLD: String(config.inFlight) } },
+  {
+    ...config.server,
+    nodeFlags: ["--expose-gc", ...(config.server.nodeFlags ?? [])],
+    env: { ...config.server.env, BENCH_HOLD: String(config.inFlight) },
+  },
   DIALECTS[config.dialect],
 );
 // Each wave has its own timeout in runPipeline; this bounds the whole run.

@@ -56,7 +56,12 @@ function post(): Promise<number> {
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
-        if (response.statusCode !== 200 || !text.includes('"result"') || text.includes('"error":') || text.includes('"isError":true')) {
+        if (
+          response.statusCode !== 200 ||
+          !text.includes('"result"') ||
+          text.includes('"error":') ||
+          text.includes('"isError":true')
+        ) {
           reject(new Error(`HTTP ${response.statusCode}: ${text.slice(0, 300)}`));
         } else resolve(performance.now() - started);
       });

@@ -52,7 +52,9 @@ function readStream(): Promise<StreamRecord> {
   return new Promise((resolve, reject) => {
     const outgoing = request(config.target.url, { method: "POST", headers }, (response) => {
       if (!String(response.headers["content-type"]).startsWith("text/event-stream")) {
-        reject(new Error(`not an event stream: HTTP ${response.statusCode} ${String(response.headers["content-type"])}`));
+        reject(
+          new Error(`not an event stream: HTTP ${response.statusCode} ${String(response.headers["content-type"])}`),
+        );
         return;
       }
       let pending = "";
@@ -91,7 +93,9 @@ await reportResult("sse-load", config.timeoutMs, async (): Promise<SseLoadResult
   const records: StreamRecord[] = [];
   for (let stream = 0; stream < config.streams; stream += 1) records.push(await readStream());
   const delays = records.flatMap((record) => record.delays);
-  const gaps = records.flatMap((record) => record.arrivals.slice(1).map((at, index) => at - (record.arrivals[index] ?? at)));
+  const gaps = records.flatMap((record) =>
+    record.arrivals.slice(1).map((at, index) => at - (record.arrivals[index] ?? at)),
+  );
   return {
     frames: delays.length,
     delayP50Ms: percentile(delays, 50),

@@ -30,7 +30,9 @@ function countPackages(nodeModules: string): string[] {
     const path = join(nodeModules, entry);
     const folders = entry.startsWith("@") ? readdirSync(path).map((scoped) => join(path, scoped)) : [path];
     return folders.flatMap((folder) =>
-      existsSync(join(folder, "package.json")) ? [folder.slice(nodeModules.length + 1), ...countPackages(join(folder, "node_modules"))] : [],
+      existsSync(join(folder, "package.json"))
+        ? [folder.slice(nodeModules.length + 1), ...countPackages(join(folder, "node_modules"))]
+        : [],
     );
   });
 }
@@ -45,7 +47,11 @@ export function installScenario(): ScenarioReport {
   if (!existsSync(cli)) throw new Error(`${cli} not built yet`);
   const work = mkdtempSync(join(tmpdir(), "rcp-bench-install-"));
   try {
-    mustRun("npm", ["pack", "-w", "runtime", "-w", "generator", "--pack-destination", work, "--ignore-scripts", "--silent"], repoRoot);
+    mustRun(
+      "npm",
+      ["pack", "-w", "runtime", "-w", "generator", "--pack-destination", work, "--ignore-scripts", "--silent"],
+      repoRoot,
+    );
     const tarball = (prefix: string) =>
       join(
         work,
@@ -70,12 +76,17 @@ export function installScenario(): ScenarioReport {
     return {
       id: "8",
       title: "production install of a server-only app: npm install --omit=dev of an rcp-gen init project",
-      rows: [{ label: "rcp-gen init project", metrics: { packages: packages.length, megabytes, installSeconds: seconds } }],
+      rows: [
+        { label: "rcp-gen init project", metrics: { packages: packages.length, megabytes, installSeconds: seconds } },
+      ],
       targets: [
         { name: "packages in node_modules", measured: packages.length, threshold: 3, kind: "max", unit: "" },
         { name: "MB in node_modules", measured: megabytes, threshold: 3, kind: "max", unit: " MB" },
       ],
-      notes: [`installed: ${packages.sort().join(", ")}`, "MB: bytes of every file below node_modules / 1e6 (apparent size, not disk blocks)"],
+      notes: [
+        `installed: ${packages.sort().join(", ")}`,
+        "MB: bytes of every file below node_modules / 1e6 (apparent size, not disk blocks)",
+      ],
     };
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -56,18 +56,17 @@ export async function mcpScenario(mode: Mode): Promise<ScenarioReport> {
       { label: CANNED, server: "mcp-canned" },
     ].map(({ label, server }) => ({
       label,
-      run: async () =>
-        ({
-          ...(await runLoad<McpThroughputResult>({
-            mode: "throughput",
-            server: [process.execPath, serverScript(server)],
-            params,
-            requests: throughputRequests,
-            warmup,
-            inFlight,
-            timeoutMs,
-          })),
-        }),
+      run: async () => ({
+        ...(await runLoad<McpThroughputResult>({
+          mode: "throughput",
+          server: [process.execPath, serverScript(server)],
+          params,
+          requests: throughputRequests,
+          warmup,
+          inFlight,
+          timeoutMs,
+        })),
+      }),
     })),
   ];
   const samples = await alternate(

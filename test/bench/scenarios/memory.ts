@@ -38,13 +38,22 @@ export async function memoryScenario(mode: Mode): Promise<ScenarioReport> {
   }
   const growth = rows.find((row) => row.label === OURS)?.metrics.heapGrowthFirstToLastWaveKiB ?? Number.NaN;
   const targets: Target[] = [
-    { name: "no leak: ours' heap after GC, last wave - first wave", measured: growth, threshold: 1024, kind: "max", unit: " KiB" },
+    {
+      name: "no leak: ours' heap after GC, last wave - first wave",
+      measured: growth,
+      threshold: 1024,
+      kind: "max",
+      unit: " KiB",
+    },
   ];
   return {
     id: "7",
     title: `memory: ${mode.memory.waves} waves of ${mode.memory.inFlight} requests in flight at once (held until all arrive)`,
     rows,
     targets,
-    notes: [...missingOursNote(), "figures are the server's own process.memoryUsage/getrusage after global.gc(), asked for by signal"],
+    notes: [
+      ...missingOursNote(),
+      "figures are the server's own process.memoryUsage/getrusage after global.gc(), asked for by signal",
+    ],
   };
 }

@@ -52,8 +52,22 @@ interface Deployment {
 async function startRedis(): Promise<{ child: ChildProcess; url: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), "rcp-bench-redis-"));
   const port = await freePort();
-  const child = spawnProgram(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir]);
-  await until(() => canConnect(port), () => "redis-server did not listen");
+  const child = spawnProgram(REDIS_SERVER, [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--dir",
+    dir,
+  ]);
+  await until(
+    () => canConnect(port),
+    () => "redis-server did not listen",
+  );
   return { child, url: `redis://127.0.0.1:${port}`, dir };
 }
 
@@ -79,9 +93,19 @@ async function deploy(replicas: number, redis: boolean, env: Record<string, stri
     dirs.push(dir);
     const port = await freePort();
     const file = join(dir, "haproxy.cfg");
-    writeFileSync(file, haproxyConfig(HAPROXY_CONFIG, port, started.map((replica) => replica.url)));
+    writeFileSync(
+      file,
+      haproxyConfig(
+        HAPROXY_CONFIG,
+        port,
+        started.map((replica) => replica.url),
+      ),
+    );
     others.push(spawnProgram(HAPROXY, ["-db", "-f", file]));
-    await until(() => canConnect(port), () => "haproxy did not listen");
+    await until(
+      () => canConnect(port),
+      () => "haproxy did not listen",
+    );
     return { url: `http://127.0.0.1:${port}/rcp`, replicas: started, others, stop };
   } catch (error) {
     await stop();
@@ -93,7 +117,12 @@ async function openSession(url: string): Promise<string> {
   const response = await fetch(`${url}/initialize`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: 1, client: { name: "bench", version: "1" } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: 1, client: { name: "bench", version: "1" } },
+    }),
   });
   const answer = (await response.json()) as { result?: { _meta: { session: string } } };
   if (answer.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(answer)}`);
@@ -110,19 +139,30 @@ async function measure(
   const token = await openSession(deployment.url);
   const load = (count: number): Promise<HttpLoadResult> => {
     const config: HttpLoadConfig = {
-      target: { url: `${deployment.url}/${request.method}`, body: request.body, headers: { "rcp-session": token }, idPlaceholder: ID },
+      target: {
+        url: `${deployment.url}/${request.method}`,
+        body: request.body,
+        headers: { "rcp-session": token },
+        idPlaceholder: ID,
+      },
       requests: count,
       warmup: 0,
       connections,
       timeoutMs: 30_000 + count * 5,
     };
-    return runJsonChild<HttpLoadResult>({ script: loadScript("http-load"), args: [JSON.stringify(config)], timeoutMs: config.timeoutMs + 10_000 });
+    return runJsonChild<HttpLoadResult>({
+      script: loadScript("http-load"),
+      args: [JSON.stringify(config)],
+      timeoutMs: config.timeoutMs + 10_000,
+    });
   };
   await load(warmup);
   const cpu = async (): Promise<number> => {
     const probed = await Promise.all(deployment.replicas.map((replica) => replica.probes.probe()));
-    return probed.reduce((sum, report) => sum + report.cpuUserMicros + report.cpuSystemMicros, 0) +
-      deployment.others.reduce((sum, child) => sum + procCpuMicros(child), 0);
+    return (
+      probed.reduce((sum, report) => sum + report.cpuUserMicros + report.cpuSystemMicros, 0) +
+      deployment.others.reduce((sum, child) => sum + procCpuMicros(child), 0)
+    );
   };
   const before = await cpu();
   const result = await load(requests);
@@ -145,9 +185,33 @@ export async function scaleOutScenario(mode: Mode): Promise<ScenarioReport> {
   const noLimiter: Record<string, string> = { BENCH_RATE_LIMIT: "0" };
   const lookups = LOOKUP_REQUESTS[mode.name];
   const contenders = [
-    { label: DIRECT, replicas: 1, redis: false, env: {}, request: RETRIEVE, connections: mode.http.connections, requests: mode.http.requests },
-    { label: SCALED, replicas: 3, redis: true, env: {}, request: RETRIEVE, connections: mode.http.connections, requests: mode.http.requests },
-    { label: LOOKUP_MEMORY, replicas: 1, redis: false, env: noLimiter, request: PING, connections: 1, requests: lookups },
+    {
+      label: DIRECT,
+      replicas: 1,
+      redis: false,
+      env: {},
+      request: RETRIEVE,
+      connections: mode.http.connections,
+      requests: mode.http.requests,
+    },
+    {
+      label: SCALED,
+      replicas: 3,
+      redis: true,
+      env: {},
+      request: RETRIEVE,
+      connections: mode.http.connections,
+      requests: mode.http.requests,
+    },
+    {
+      label: LOOKUP_MEMORY,
+      replicas: 1,
+      redis: false,
+      env: noLimiter,
+      request: PING,
+      connections: 1,
+      requests: lookups,
+    },
     { label: LOOKUP_REDIS, replicas: 1, redis: true, env: noLimiter, request: PING, connections: 1, requests: lookups },
   ];
   const samples = await alternate(mode.rounds, contenders, async (contender) => {
@@ -164,8 +228,18 @@ export async function scaleOutScenario(mode: Mode): Promise<ScenarioReport> {
   const cpu = (label: string): number => metric(label, "cpuMicrosPerRequest");
   const addedLookupMs = metric(LOOKUP_REDIS, "p50Ms") - metric(LOOKUP_MEMORY, "p50Ms");
   const targets: Target[] = [
-    ratioAtMost("CPU per request summed over every process, scaled out / one replica direct", ratio(cpu(SCALED), cpu(DIRECT)), 1.25),
-    { name: "p50 added by a session lookup on Redis (one round trip, loopback)", measured: addedLookupMs, threshold: 0.5, kind: "max", unit: "ms" },
+    ratioAtMost(
+      "CPU per request summed over every process, scaled out / one replica direct",
+      ratio(cpu(SCALED), cpu(DIRECT)),
+      1.25,
+    ),
+    {
+      name: "p50 added by a session lookup on Redis (one round trip, loopback)",
+      measured: addedLookupMs,
+      threshold: 0.5,
+      kind: "max",
+      unit: "ms",
+    },
   ];
   return {
     id: "13",

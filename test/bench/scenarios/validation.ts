@@ -24,8 +24,17 @@ function oursStdioPeer() {
 
 function runOursStdio(mode: Mode, nodeFlags: string[]): Promise<StdioLoadResult> {
   const ours = oursStdioPeer();
-  const config: StdioLoadConfig = { server: { ...ours.server, nodeFlags }, dialect: ours.dialect, ...mode.stdio, timeoutMs: 60_000 };
-  return runJsonChild<StdioLoadResult>({ script: loadScript("stdio-load"), args: [JSON.stringify(config)], timeoutMs: 70_000 });
+  const config: StdioLoadConfig = {
+    server: { ...ours.server, nodeFlags },
+    dialect: ours.dialect,
+    ...mode.stdio,
+    timeoutMs: 60_000,
+  };
+  return runJsonChild<StdioLoadResult>({
+    script: loadScript("stdio-load"),
+    args: [JSON.stringify(config)],
+    timeoutMs: 70_000,
+  });
 }
 
 async function oursCpuMicrosPerRequest(mode: Mode, earlier: readonly ScenarioReport[]): Promise<number> {
@@ -40,7 +49,10 @@ async function profiledValidationShare(mode: Mode): Promise<number> {
     await runOursStdio(mode, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
     const profile = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
     if (!profile) throw new Error("the profiled server wrote no .cpuprofile");
-    return selfTimeShare(join(profileDir, profile), (url) => url.endsWith("/generated/validators.js") || url.includes("/ajv/dist/runtime/"));
+    return selfTimeShare(
+      join(profileDir, profile),
+      (url) => url.endsWith("/generated/validators.js") || url.includes("/ajv/dist/runtime/"),
+    );
   } finally {
     rmSync(profileDir, { recursive: true, force: true });
   }
@@ -75,14 +87,25 @@ export async function validationScenario(mode: Mode, earlier: readonly ScenarioR
     id: "5",
     title: `validation cost: retrieve params and 3-hit result, median of 5 x ${mode.validation.calls} calls`,
     rows: [
-      { label: "generated standalone", metrics: { paramsNsPerCall: micro.standaloneParamsNs, resultNsPerCall: micro.standaloneResultNs, compileMs: 0 } },
+      {
+        label: "generated standalone",
+        metrics: { paramsNsPerCall: micro.standaloneParamsNs, resultNsPerCall: micro.standaloneResultNs, compileMs: 0 },
+      },
       {
         label: "ajv compiled at run time",
-        metrics: { paramsNsPerCall: micro.runtimeParamsNs, resultNsPerCall: micro.runtimeResultNs, compileMs: micro.runtimeCompileMs },
+        metrics: {
+          paramsNsPerCall: micro.runtimeParamsNs,
+          resultNsPerCall: micro.runtimeResultNs,
+          compileMs: micro.runtimeCompileMs,
+        },
       },
       {
         label: "ajv at run time, inlineRefs: false",
-        metrics: { paramsNsPerCall: micro.sameOptionsParamsNs, resultNsPerCall: micro.sameOptionsResultNs, compileMs: micro.sameOptionsCompileMs },
+        metrics: {
+          paramsNsPerCall: micro.sameOptionsParamsNs,
+          resultNsPerCall: micro.sameOptionsResultNs,
+          compileMs: micro.sameOptionsCompileMs,
+        },
       },
     ],
     targets,

@@ -8,7 +8,10 @@ import { COMPILE_COUNT_PREFIX } from "./probe.js";
 
 type CompilingPrototype = { _compileSchemaEnv: (this: unknown, ...args: unknown[]) => unknown };
 // ajv is CommonJS: under ESM the default import is module.exports, whose `default` is the class.
-const coreModule = AjvCore as unknown as { default?: { prototype: CompilingPrototype }; prototype?: CompilingPrototype };
+const coreModule = AjvCore as unknown as {
+  default?: { prototype: CompilingPrototype };
+  prototype?: CompilingPrototype;
+};
 const prototype = (coreModule.default?.prototype ?? coreModule.prototype)!;
 const compileSchemaEnv = prototype._compileSchemaEnv;
 let compiles = 0;

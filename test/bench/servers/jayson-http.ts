@@ -7,7 +7,8 @@ import { installProbe } from "./probe.js";
 installProbe();
 
 const server = new jayson.Server({
-  retrieve: (_params: unknown, callback: (error: null, result: unknown) => void) => callback(null, buildRetrieveResult()),
+  retrieve: (_params: unknown, callback: (error: null, result: unknown) => void) =>
+    callback(null, buildRetrieveResult()),
 });
 const http = server.http();
 listenAndAnnounce(http);

@@ -13,7 +13,10 @@ installProbe();
 const server = createServer((request, response) => {
   const mcp = createBenchMcpServer();
   // JSON responses, except for the SSE scenario, where progress needs the event stream.
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: streamPlan() === undefined });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: streamPlan() === undefined,
+  });
   response.on("close", () => {
     void transport.close();
     void mcp.close();

@@ -17,7 +17,11 @@ function retrieveResult(): { content: Array<{ type: "text"; text: string }> } {
   return { content: [{ type: "text", text: JSON.stringify(buildRetrieveResult()) }] };
 }
 
-async function streamedRetrieve(extra: ToolExtra, events: number, intervalMs: number): Promise<ReturnType<typeof retrieveResult>> {
+async function streamedRetrieve(
+  extra: ToolExtra,
+  events: number,
+  intervalMs: number,
+): Promise<ReturnType<typeof retrieveResult>> {
   const progressToken = extra._meta?.progressToken;
   for (let event = 1; event <= events && progressToken !== undefined; event += 1) {
     await sleep(intervalMs);

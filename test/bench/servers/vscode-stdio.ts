@@ -4,7 +4,10 @@ import { buildInitializeResult, buildRetrieveResult } from "../fixture.js";
 import { installProbe } from "./probe.js";
 
 installProbe();
-const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+const connection = createMessageConnection(
+  new StreamMessageReader(process.stdin),
+  new StreamMessageWriter(process.stdout),
+);
 connection.onRequest("initialize", () => buildInitializeResult());
 connection.onRequest("retrieve", () => buildRetrieveResult());
 connection.onClose(() => process.exit(0));

@@ -52,7 +52,11 @@ describe("initialize (§7.1)", () => {
         jsonrpc: "2.0",
         id: 1,
         method: "initialize",
-        params: { protocolVersion: 2, client: { name: "client-tests", version: "1.0.0" }, capabilities: { streaming: {} } },
+        params: {
+          protocolVersion: 2,
+          client: { name: "client-tests", version: "1.0.0" },
+          capabilities: { streaming: {} },
+        },
       },
     ]);
     expect(client.protocolVersion).toBe(2);
@@ -82,7 +86,8 @@ describe("initialize (§7.1)", () => {
     let attempts = 0;
     pair.server.onMessage((json) => {
       const { id } = JSON.parse(json) as { id: number };
-      const reply = ++attempts === 1 ? { error: { code: -32010, message: "warming up" } } : { result: initializeResult };
+      const reply =
+        ++attempts === 1 ? { error: { code: -32010, message: "warming up" } } : { result: initializeResult };
       pair.server.send(JSON.stringify({ jsonrpc: "2.0", id, ...reply }));
     });
     const client = testClient(pair.client);
@@ -104,7 +109,11 @@ describe("local gating before any I/O (§6, §7, §12, §14.4)", () => {
   it("§7 an unadvertised capability is -32003 and nothing is sent", async () => {
     const { client, server } = await connected();
     const error = await failureOf(client.call("x-acme/echo", {}));
-    expect(error).toMatchObject({ code: -32003, retryable: "no", data: { method: "x-acme/echo", capability: "x-acme" } });
+    expect(error).toMatchObject({
+      code: -32003,
+      retryable: "no",
+      data: { method: "x-acme/echo", capability: "x-acme" },
+    });
     expect(server.received).toHaveLength(1);
   });
 
@@ -125,7 +134,10 @@ describe("local gating before any I/O (§6, §7, §12, §14.4)", () => {
     const pair = createMemoryTransportPair();
     const server = scriptedServer(pair.server, initializeResult);
     const client = testClient(pair.client);
-    expect(await failureOf(client.call("search", { script: "echo" }))).toMatchObject({ code: -32001, retryable: "yes" });
+    expect(await failureOf(client.call("search", { script: "echo" }))).toMatchObject({
+      code: -32001,
+      retryable: "yes",
+    });
     expect(await client.call("ping", { nonce: 1 })).toEqual({});
     expect(server.received.map((frame) => frame.method)).toEqual(["ping"]);
   });

@@ -135,7 +135,7 @@ export const levelChecks: CheckEntry[] = [
           ? "citations is not advertised"
           : "no hit came back to carry a citation";
       const fields = (ctx.capabilities["filter"] as Json | undefined)?.["fields"];
-      const field: unknown = Array.isArray(fields) ? fields[0] : Object.keys((fields ?? {}))[0];
+      const field: unknown = Array.isArray(fields) ? fields[0] : Object.keys(fields ?? {})[0];
       if (ctx.capabilities["filter"] === undefined) return fail("filter is not advertised");
       if (typeof field !== "string") return fail("filter advertises no field");
       const operators = (ctx.capabilities["filter"] as Json | undefined)?.["operators"];

@@ -9,10 +9,12 @@ export function conformPane(): HTMLElement {
   run.addEventListener("click", () => {
     run.disabled = true;
     body.replaceChildren(h("p", { class: "muted" }, "Running the conformance suite against this engine…"));
-    runConform().then(
-      (report) => body.replaceChildren(rendered(report)),
-      (error: unknown) => body.replaceChildren(h("p", { class: "error" }, String((error as Error).message))),
-    ).finally(() => (run.disabled = false));
+    runConform()
+      .then(
+        (report) => body.replaceChildren(rendered(report)),
+        (error: unknown) => body.replaceChildren(h("p", { class: "error" }, String((error as Error).message))),
+      )
+      .finally(() => (run.disabled = false));
   });
   void lastConform().then((report) => report && body.replaceChildren(rendered(report)));
   return h("section", { id: "conform", class: "panel" }, h("h2", null, "Conformance ", run), body);
@@ -34,7 +36,11 @@ function rendered(report: ConformReport): HTMLElement {
     h(
       "table",
       { class: "grid" },
-      h("thead", null, h("tr", null, ...["status", "level", "§", "check", "detail"].map((name) => h("th", null, name)))),
+      h(
+        "thead",
+        null,
+        h("tr", null, ...["status", "level", "§", "check", "detail"].map((name) => h("th", null, name))),
+      ),
       h(
         "tbody",
         null,

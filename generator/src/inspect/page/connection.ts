@@ -61,7 +61,11 @@ function capabilityTable(view: SessionView): HTMLTableElement {
   return h(
     "table",
     { id: "capabilities", class: "grid" },
-    h("thead", null, h("tr", null, h("th", null, "capability"), h("th", null, "advertised"), h("th", null, "maxima and settings"))),
+    h(
+      "thead",
+      null,
+      h("tr", null, h("th", null, "capability"), h("th", null, "advertised"), h("th", null, "maxima and settings")),
+    ),
     body,
   );
 }
@@ -71,7 +75,8 @@ const isLimit = (name: string): boolean => /^max|Limit$|^dimension$/.test(name);
 function setting_(name: string, value: unknown): HTMLElement {
   if (Array.isArray(value)) return h("span", { class: "chip" }, `${name}: ${value.join(", ")}`);
   if (typeof value === "boolean") return h("span", { class: value ? "chip on" : "chip off" }, name);
-  if (typeof value === "object" && value !== null) return h("span", { class: "chip" }, `${name}: ${JSON.stringify(value)}`);
+  if (typeof value === "object" && value !== null)
+    return h("span", { class: "chip" }, `${name}: ${JSON.stringify(value)}`);
   return h("span", { class: "chip" }, `${name}: ${String(value)}`);
 }
 
@@ -79,7 +84,12 @@ function filterTables(filter: unknown): HTMLElement | null {
   if (typeof filter !== "object" || filter === null) return null;
   const { fields, operators } = filter as { fields?: Record_; operators?: unknown };
   const rows = Object.entries(fields ?? {}).map(([name, type]) =>
-    h("tr", null, h("th", { scope: "row" }, name), h("td", null, typeof type === "string" ? type : JSON.stringify(type))),
+    h(
+      "tr",
+      null,
+      h("th", { scope: "row" }, name),
+      h("td", null, typeof type === "string" ? type : JSON.stringify(type)),
+    ),
   );
   return h(
     "div",
@@ -89,8 +99,15 @@ function filterTables(filter: unknown): HTMLElement | null {
       "p",
       null,
       "Operators: ",
-      ...(Array.isArray(operators) ? operators : []).map((operator) => h("span", { class: "chip op" }, String(operator))),
+      ...(Array.isArray(operators) ? operators : []).map((operator) =>
+        h("span", { class: "chip op" }, String(operator)),
+      ),
     ),
-    h("table", { class: "grid" }, h("thead", null, h("tr", null, h("th", null, "field"), h("th", null, "type"))), h("tbody", null, ...rows)),
+    h(
+      "table",
+      { class: "grid" },
+      h("thead", null, h("tr", null, h("th", null, "field"), h("th", null, "type"))),
+      h("tbody", null, ...rows),
+    ),
   );
 }

@@ -53,7 +53,12 @@ export function methodForm(method: MethodView, onSend: (method: string, params: 
     verdictLine.replaceChildren(
       verdict.ok
         ? h("span", { class: "ok" }, `✓ a valid ${verdict.kind ?? "frame"}`)
-        : h("span", { class: "bad" }, "✗ invalid: ", h("ul", null, ...verdict.problems.map((p) => h("li", null, p.message)))),
+        : h(
+            "span",
+            { class: "bad" },
+            "✗ invalid: ",
+            h("ul", null, ...verdict.problems.map((p) => h("li", null, p.message))),
+          ),
     );
     verdictLine.dataset.ok = String(verdict.ok);
     send.textContent = verdict.ok ? "Send" : "Send anyway";
@@ -106,10 +111,16 @@ function objectFields(container: HTMLElement, schema: Schema, path: string, chan
   const members = Object.entries(schema.properties ?? {});
   // At the top, the optional members wait behind one summary line, so the form starts short.
   const optional = members.filter(([name]) => !required.has(name));
-  const optionalBox = path === "" && optional.length > 0 && optional.length < members.length ? h("div", { class: "fields" }) : undefined;
+  const optionalBox =
+    path === "" && optional.length > 0 && optional.length < members.length ? h("div", { class: "fields" }) : undefined;
   for (const [name, member] of [...members.filter(([name]) => required.has(name)), ...optional]) {
     const id = `field-${path}${name}`;
-    const label = h("label", { for: id }, name, required.has(name) ? h("span", { class: "required", title: "required" }, " *") : "");
+    const label = h(
+      "label",
+      { for: id },
+      name,
+      required.has(name) ? h("span", { class: "required", title: "required" }, " *") : "",
+    );
     const hint = hintOf(member);
     const [input, reader] = fieldFor(member, id, `${path}${name}.`, name === "_meta", required.has(name), changed);
     (required.has(name) ? container : (optionalBox ?? container)).append(
@@ -118,13 +129,17 @@ function objectFields(container: HTMLElement, schema: Schema, path: string, chan
         { class: "field", "data-field": `${path}${name}` },
         label,
         input,
-        member.description === undefined && hint === "" ? null : h("small", null, [member.description, hint].filter(Boolean).join(" ")),
+        member.description === undefined && hint === ""
+          ? null
+          : h("small", null, [member.description, hint].filter(Boolean).join(" ")),
       ),
     );
     readers.push([name, reader]);
   }
   if (optionalBox !== undefined)
-    container.append(h("details", { id: "optional" }, h("summary", null, `Optional parameters (${optional.length})`), optionalBox));
+    container.append(
+      h("details", { id: "optional" }, h("summary", null, `Optional parameters (${optional.length})`), optionalBox),
+    );
   return () => {
     const value: Record<string, unknown> = {};
     for (const [name, reader] of readers) {
@@ -160,7 +175,12 @@ function fieldFor(
   const type = typeOf(schema);
   const choices = schema.enum ?? schema.oneOf?.map((option) => option.const).filter((value) => value !== undefined);
   const start = required ? (schema.examples?.[0] ?? schema.default) : undefined;
-  if (!asJson && choices !== undefined && choices.length > 0 && choices.length === (schema.enum ?? schema.oneOf)!.length) {
+  if (
+    !asJson &&
+    choices !== undefined &&
+    choices.length > 0 &&
+    choices.length === (schema.enum ?? schema.oneOf)!.length
+  ) {
     const select = listen(
       h(
         "select",
@@ -180,15 +200,32 @@ function fieldFor(
     return [input, () => (input.value === "" ? undefined : Number(input.value))];
   }
   if (!asJson && type === "boolean") {
-    const select = listen(h("select", { id, name: id }, h("option", { value: "" }, "(not set)"), h("option", null, "true"), h("option", null, "false")));
+    const select = listen(
+      h(
+        "select",
+        { id, name: id },
+        h("option", { value: "" }, "(not set)"),
+        h("option", null, "true"),
+        h("option", null, "false"),
+      ),
+    );
     return [select, () => (select.value === "" ? undefined : select.value === "true")];
   }
-  const textual = type === "string" || (schema.anyOf ?? schema.oneOf ?? []).some((option) => typeOf(option) === "string");
+  const textual =
+    type === "string" || (schema.anyOf ?? schema.oneOf ?? []).some((option) => typeOf(option) === "string");
   if (!asJson && textual) {
     const input = listen(h("input", { id, name: id, type: "text" }));
     if (typeof start === "string") input.value = start;
     // A union with a string: text is the string, text that is JSON (an object, a list) is that.
-    return [input, () => (input.value === "" ? undefined : type === "string" || !/^\s*[[{]/.test(input.value) ? input.value : jsonOrText(input.value))];
+    return [
+      input,
+      () =>
+        input.value === ""
+          ? undefined
+          : type === "string" || !/^\s*[[{]/.test(input.value)
+            ? input.value
+            : jsonOrText(input.value),
+    ];
   }
   if (!asJson && type === "object" && schema.properties !== undefined && !schema["x-inspector-recursive"]) {
     const inner = h("div", { class: "fields nested" });
@@ -196,7 +233,9 @@ function fieldFor(
     return [h("details", { id }, h("summary", null, "fields"), inner), reader];
   }
   // Anything else is written as JSON (arrays, unions of objects, recursive filters, _meta).
-  const area = listen(h("textarea", { id, name: id, class: "json", rows: "2", spellcheck: "false", placeholder: "JSON" }));
+  const area = listen(
+    h("textarea", { id, name: id, class: "json", rows: "2", spellcheck: "false", placeholder: "JSON" }),
+  );
   if (start !== undefined) area.value = JSON.stringify(start);
   return [area, () => (area.value.trim() === "" ? undefined : jsonOrText(area.value))];
 }

@@ -36,19 +36,32 @@ function frameItem(recorded: RecordedFrame): HTMLElement {
         h("span", { class: "dir" }, recorded.direction === "sent" ? "→" : "←"),
         h("span", { class: "at" }, `${recorded.at} ms`),
         h("span", { class: "what" }, summary(recorded.frame)),
-        h("span", { class: recorded.ok ? "ok" : "bad" }, recorded.ok ? "✓ valid" : `✗ ${recorded.problems.length} problem(s)`),
+        h(
+          "span",
+          { class: recorded.ok ? "ok" : "bad" },
+          recorded.ok ? "✓ valid" : `✗ ${recorded.problems.length} problem(s)`,
+        ),
         copy,
       ),
-      recorded.problems.length === 0 ? null : h("ul", { class: "problems" }, ...recorded.problems.map((line) => h("li", null, line))),
+      recorded.problems.length === 0
+        ? null
+        : h("ul", { class: "problems" }, ...recorded.problems.map((line) => h("li", null, line))),
       h("pre", null, text),
     ),
   );
 }
 
 function summary(frame: unknown): string {
-  const message = (frame ?? {}) as { id?: unknown; method?: unknown; error?: { code?: unknown }; result?: unknown; params?: { stage?: unknown } };
+  const message = (frame ?? {}) as {
+    id?: unknown;
+    method?: unknown;
+    error?: { code?: unknown };
+    result?: unknown;
+    params?: { stage?: unknown };
+  };
   const id = message.id === undefined ? "" : ` #${plain(message.id)}`;
-  if (typeof message.method === "string") return `${message.method}${id}${typeof message.params?.stage === "string" ? ` ${message.params.stage}` : ""}`;
+  if (typeof message.method === "string")
+    return `${message.method}${id}${typeof message.params?.stage === "string" ? ` ${message.params.stage}` : ""}`;
   if (message.error !== undefined) return `error ${String(message.error.code)}${id}`;
   return `result${id}`;
 }

@@ -38,7 +38,9 @@ async function start(): Promise<void> {
       framesPane(),
     ),
   );
-  const first = view.methods.find((method) => method.advertised && method.method === "retrieve") ?? view.methods.find((method) => method.advertised);
+  const first =
+    view.methods.find((method) => method.advertised && method.method === "retrieve") ??
+    view.methods.find((method) => method.advertised);
   if (first !== undefined) choose(first.method);
   document.body.dataset.ready = "true";
 }
@@ -54,11 +56,17 @@ function methodTabs(view: SessionView, choose: (method: string) => void): HTMLEl
   return h(
     "nav",
     { id: "methods", class: "panel" },
-    h("div", { class: "tabs" }, ...view.methods.filter((method) => method.advertised).map((method) => tab(method.method))),
+    h(
+      "div",
+      { class: "tabs" },
+      ...view.methods.filter((method) => method.advertised).map((method) => tab(method.method)),
+    ),
     absent.length === 0 ? null : h("p", { class: "muted" }, `Not advertised: ${absent.join(", ")}`),
   );
 }
 
 start().catch((error: unknown) => {
-  document.getElementById("app")!.replaceChildren(h("p", { class: "error", id: "fatal" }, String((error as Error).message)));
+  document
+    .getElementById("app")!
+    .replaceChildren(h("p", { class: "error", id: "fatal" }, String((error as Error).message)));
 });

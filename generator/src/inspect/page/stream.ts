@@ -47,7 +47,12 @@ export class CallView {
         "details",
         { id: "partial-hits", open: true, hidden: true },
         h("summary", null, "Partial hits (updated in place)"),
-        h("table", { class: "grid hits" }, h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, "id"), h("th", null, "score"))), this.#partial),
+        h(
+          "table",
+          { class: "grid hits" },
+          h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, "id"), h("th", null, "score"))),
+          this.#partial,
+        ),
       ),
       this.#outcome,
     );
@@ -125,7 +130,13 @@ export class CallView {
   #step(name: string, count: number | undefined, unit: string): void {
     let row = this.#funnel.querySelector<HTMLElement>(`[data-step="${CSS.escape(name)}"]`);
     if (row === null) {
-      row = h("div", { class: "step", "data-step": name }, h("span", { class: "name" }, name), h("span", { class: "meter" }, h("span", { class: "bar" })), h("span", { class: "count" }));
+      row = h(
+        "div",
+        { class: "step", "data-step": name },
+        h("span", { class: "name" }, name),
+        h("span", { class: "meter" }, h("span", { class: "bar" })),
+        h("span", { class: "count" }),
+      );
       this.#funnel.append(row);
     }
     row.querySelector(".count")!.textContent = count === undefined ? "—" : `${count} ${unit}`;
@@ -158,9 +169,19 @@ export class CallView {
   }
 
   #result(result: unknown, at: number): void {
-    const value = (result ?? {}) as { hits?: Hit[]; usage?: { candidates?: number; reranked?: number; latencyMs?: number; notes?: string[] } };
+    const value = (result ?? {}) as {
+      hits?: Hit[];
+      usage?: { candidates?: number; reranked?: number; latencyMs?: number; notes?: string[] };
+    };
     if (!Array.isArray(value.hits)) {
-      this.#outcome.replaceChildren(h("div", { id: "call-result" }, h("p", { class: "muted" }, `answered after ${at} ms`), h("pre", null, pretty(result))));
+      this.#outcome.replaceChildren(
+        h(
+          "div",
+          { id: "call-result" },
+          h("p", { class: "muted" }, `answered after ${at} ms`),
+          h("pre", null, pretty(result)),
+        ),
+      );
       return;
     }
     const usage = value.usage ?? {};
@@ -184,12 +205,25 @@ export class CallView {
       h(
         "div",
         { id: "call-result" },
-        h("h3", null, `${value.hits.length} hits `, h("span", { class: "muted" }, `after ${at} ms${usage.latencyMs === undefined ? "" : `, ${usage.latencyMs} ms at the engine`}`)),
+        h(
+          "h3",
+          null,
+          `${value.hits.length} hits `,
+          h(
+            "span",
+            { class: "muted" },
+            `after ${at} ms${usage.latencyMs === undefined ? "" : `, ${usage.latencyMs} ms at the engine`}`,
+          ),
+        ),
         ...(usage.notes ?? []).map((note) => h("p", { class: "note" }, note)),
         h(
           "table",
           { id: "hits", class: "grid hits" },
-          h("thead", null, h("tr", null, ...["#", "id", "score", "text", "citation", "trust"].map((name) => h("th", null, name)))),
+          h(
+            "thead",
+            null,
+            h("tr", null, ...["#", "id", "score", "text", "citation", "trust"].map((name) => h("th", null, name))),
+          ),
           h("tbody", null, ...rows),
         ),
         h("details", null, h("summary", null, "result JSON"), h("pre", null, pretty(result))),
@@ -210,17 +244,26 @@ function scoreBar(score: unknown, top: number): HTMLElement {
   const value = typeof score === "number" ? score : 0;
   const bar = h("span", { class: "bar" });
   bar.style.width = `${Math.round((Math.abs(value) / top) * 100)}%`;
-  return h("span", { class: "score" }, h("span", { class: "meter" }, bar), h("span", { class: "value" }, value.toFixed(4)));
+  return h(
+    "span",
+    { class: "score" },
+    h("span", { class: "meter" }, bar),
+    h("span", { class: "value" }, value.toFixed(4)),
+  );
 }
 
 function citation(cited: Hit["citation"]): string {
   if (cited === undefined) return "";
-  const where = [cited.page === undefined ? "" : `p. ${cited.page}`, cited.start === undefined ? "" : `${cited.start}–${cited.end ?? ""}`];
+  const where = [
+    cited.page === undefined ? "" : `p. ${cited.page}`,
+    cited.start === undefined ? "" : `${cited.start}–${cited.end ?? ""}`,
+  ];
   return [cited.title ?? cited.source, cited.uri, ...where].filter(Boolean).join(" · ");
 }
 
 const flagged = (hit: Hit): boolean =>
-  hit.trust !== undefined && (hit.trust.level !== "trusted" || hit.trust.injectionSuspected === true || hit.trust.sanitized === true);
+  hit.trust !== undefined &&
+  (hit.trust.level !== "trusted" || hit.trust.injectionSuspected === true || hit.trust.sanitized === true);
 
 function trustFlags(trust: Hit["trust"]): HTMLElement[] {
   if (trust === undefined) return [];

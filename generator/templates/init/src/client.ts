@@ -29,7 +29,10 @@ async function startHttpServer(): Promise<{ url: string; stop: () => void }> {
   throw new Error(`the server exited (code ${child.exitCode}) before printing its URL`);
 }
 
-const overStdio = await connectStdio({ clientInfo, transport: { command: process.execPath, args: [serverScript, "--stdio"] } });
+const overStdio = await connectStdio({
+  clientInfo,
+  transport: { command: process.execPath, args: [serverScript, "--stdio"] },
+});
 try {
   await ask(overStdio, "stdio");
 } finally {

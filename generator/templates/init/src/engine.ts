@@ -28,7 +28,12 @@ export const server = createServer({
       const matches: Hit[] = documents
         .map((document) => ({ ...document, score: words(document.text).filter((word) => query.has(word)).length }))
         .filter((hit) => hit.score > 0);
-      yield { progress: 0.5, stage: "recall", message: `${matches.length} of ${documents.length} match`, partial: { hits: matches } };
+      yield {
+        progress: 0.5,
+        stage: "recall",
+        message: `${matches.length} of ${documents.length} match`,
+        partial: { hits: matches },
+      };
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const hits = matches.sort((a, b) => b.score - a.score).slice(0, params.k);
       yield { progress: 0.9, stage: "rank", message: `kept the best ${hits.length}`, partial: { hits } };
