@@ -3,6 +3,7 @@
  * what is wrong plus one hint line (never the whole help), exiting 2, so that a CI script tells
  * them apart from drift under --check (1). yargs finds the mistakes (main.ts); this says them.
  */
+import { distance } from "fastest-levenshtein";
 
 export const exitCode = { ok: 0, drift: 1, error: 2 } as const;
 
@@ -47,18 +48,6 @@ export function describeYargsFailure(message: string, context: FailureContext): 
 function describeUnknown(name: string, context: FailureContext): string {
   if (context.positionals.includes(name)) return `unexpected argument "${name}"`;
   const flag = (option: string) => (option.length === 1 ? `-${option}` : `--${option}`);
-  const near = context.options.find((option) => editDistance(option, name) <= 2);
+  const near = context.options.find((option) => distance(option, name) <= 2);
   return `unknown option ${flag(name)}${near === undefined ? "" : ` (did you mean ${flag(near)}?)`}`;
-}
-
-/** Levenshtein distance, for "did you mean" on option names (short strings). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
 }
