@@ -23,7 +23,7 @@ const commentStyles: Readonly<Record<string, (lines: readonly string[]) => strin
 };
 
 /** Each line behind `mark`; a line break in a line (a path holding one) starts another comment, not code. */
-function lineComments(mark: string, lines: readonly string[]): string {
+export function lineComments(mark: string, lines: readonly string[]): string {
   return lines
     .flatMap((line) => line.split(/\r\n?|\n|\u2028|\u2029/))
     .map((line) => `${mark} ${line}`)

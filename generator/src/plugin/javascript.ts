@@ -8,6 +8,7 @@
  * compiler API (the repository's own TypeScript has none) and takes a while to load.
  */
 import { fileURLToPath } from "node:url";
+import { lineComments } from "./generated-file.js";
 
 /**
  * Where the generated sources sit, in memory only (nothing is written there): inside rcp-gen's
@@ -32,10 +33,7 @@ export async function toJavaScript(
   banner: readonly string[],
 ): Promise<Map<string, string>> {
   const { Project, ts } = await import("ts-morph");
-  const bannerText = `${banner
-    .flatMap((line) => line.split(/\r\n?|\n|\u2028|\u2029/))
-    .map((line) => `// ${line}\n`)
-    .join("")}`;
+  const bannerText = `${lineComments("//", banner)}\n`;
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     compilerOptions: {
