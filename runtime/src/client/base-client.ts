@@ -428,7 +428,12 @@ export class BaseClient<M extends MethodMap> {
 
   #fail(error: Error): void {
     this.#failure ??= error;
-    for (const call of [...this.#pending.values()]) call.reject(error);
+    // A request-scoped transport's close() leaves the exchanges it was given a signal for to us.
+    const endExchanges = this.#transport.cancellation === "abort";
+    for (const call of [...this.#pending.values()]) {
+      call.reject(error);
+      if (endExchanges) call.exchange.abort(error);
+    }
   }
 }
 

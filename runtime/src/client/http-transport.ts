@@ -75,25 +75,19 @@ export class HttpClientTransport implements ClientTransport {
 
   async send(frame: OutgoingFrame, options: SendOptions = {}): Promise<void> {
     if (this.#closed) throw new TransportError("Transport closed");
-    // Ended by the caller's signal or by close(). A forwarding listener, not AbortSignal.any:
-    // that one costs WeakRefs and GC work on every request, a hot path for a federator.
-    const ending = new AbortController();
-    const caller = options.signal;
-    const forward = (): void => ending.abort(caller!.reason);
-    if (caller?.aborted) forward();
+    // One AbortSignal per exchange, each costing microseconds to make in Node 20: the caller's
+    // when it passes one (the caller then ends it on close, as BaseClient does), else one of
+    // this transport's own, which close() aborts.
+    const own = options.signal === undefined ? new AbortController() : undefined;
     const wantsEvents = "id" in frame && options.stream === true && this.#options.sse !== false;
-    this.#inFlight.add(ending);
+    if (own !== undefined) this.#inFlight.add(own);
     try {
-      const exchanged = this.#exchange({
+      const response = await this.#exchange({
         url: `${this.#base}/${frame.method}`,
         headers: this.#headers(wantsEvents, options.headers),
         body: JSON.stringify(frame),
-        signal: ending.signal,
+        signal: options.signal ?? own!.signal,
       });
-      // Linked once the request has left (an exchange writes before its first await): the
-      // listener costs tens of µs in a process that has just woken, and nothing can abort in between.
-      caller?.addEventListener("abort", forward, { once: true });
-      const response = await exchanged;
       if ("id" in frame) await this.#readResponse(frame.id, response);
       else await finishNotification(response);
     } catch (error) {
@@ -101,8 +95,7 @@ export class HttpClientTransport implements ClientTransport {
       const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
       throw new TransportError(`POST ${this.#base}/${frame.method} failed: ${cause}`, { cause: error });
     } finally {
-      caller?.removeEventListener("abort", forward);
-      this.#inFlight.delete(ending);
+      if (own !== undefined) this.#inFlight.delete(own);
     }
   }
 

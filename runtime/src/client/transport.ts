@@ -36,7 +36,10 @@ export interface ClientTransportSink {
 
 /** Per-frame options a transport may use. */
 export interface SendOptions {
-  /** Aborting ends the request's exchange (request-scoped transports, §5.2). */
+  /**
+   * Aborting ends the request's exchange (request-scoped transports, §5.2). A transport's
+   * close() ends the exchanges it started without one; whoever passes a signal aborts it.
+   */
   signal?: AbortSignal;
   /** The call asked for progress or logs, so a streamed response is wanted (§9). */
   stream?: boolean;

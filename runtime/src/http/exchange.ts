@@ -10,10 +10,12 @@ export interface HttpExchange {
   /** Whether the whole body has already been received (read without waiting on the client). */
   readonly bodyArrived: boolean;
   /**
-   * The body's bytes, or null when they exceed `limit` bytes (read no further) or `giveUp`
-   * aborts first (then the connection is closed once the answer is sent).
+   * The body's bytes, or null when they exceed `limit` bytes (read no further) or the server
+   * gives up on them first (then the connection is closed once the answer is sent).
    */
-  readBody(limit: number, giveUp: AbortSignal): Promise<Uint8Array | null>;
+  readBody(limit: number): Promise<Uint8Array | null>;
+  /** Stops waiting for the body being read (too slow, or pushed out): readBody resolves with null. */
+  giveUpBody(): void;
   /** A complete response. */
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void;
   /** Starts a 200 event stream with these headers; the socket is set to no-delay. */

@@ -23,6 +23,8 @@ class FetchExchange implements HttpExchange {
   #gone = false;
   readonly #abortListeners: Array<() => void> = [];
   #drainListener: (() => void) | undefined;
+  /** Set while readBody waits for the body. */
+  #giveUp: (() => void) | undefined;
   readonly #source: Request;
 
   constructor(source: Request) {
@@ -38,20 +40,27 @@ class FetchExchange implements HttpExchange {
   /** A Web Request does not say whether its body stream has been filled. */
   readonly bodyArrived = false;
 
-  async readBody(limit: number, giveUp: AbortSignal): Promise<Uint8Array | null> {
+  async readBody(limit: number): Promise<Uint8Array | null> {
     const declared = Number(this.#source.headers.get("content-length"));
     if (declared > limit) return null;
     const body = this.#source.body;
     if (!body) return new Uint8Array(0);
     const reader = body.getReader();
-    const cancel = (): void => void reader.cancel().catch(() => {});
-    giveUp.addEventListener("abort", cancel, { once: true });
+    let gaveUp = false;
+    this.#giveUp = () => {
+      gaveUp = true;
+      void reader.cancel().catch(() => {});
+    };
     try {
       const bytes = await readBounded(reader, limit);
-      return giveUp.aborted ? null : bytes;
+      return gaveUp ? null : bytes;
     } finally {
-      giveUp.removeEventListener("abort", cancel);
+      this.#giveUp = undefined;
     }
+  }
+
+  giveUpBody(): void {
+    this.#giveUp?.();
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {

@@ -130,6 +130,8 @@ class NodeExchange implements HttpExchange {
   readonly request: HttpRequestInfo;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
+  /** Set while readBody waits for the body. */
+  #giveUp: (() => void) | undefined;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.#req = req;
@@ -151,7 +153,7 @@ class NodeExchange implements HttpExchange {
     return this.#req.complete;
   }
 
-  readBody(limit: number, giveUp: AbortSignal): Promise<Buffer | null> {
+  readBody(limit: number): Promise<Buffer | null> {
     const req = this.#req;
     // A body parser in front (express.json()) has read the stream already: its result, or nothing.
     if (req.readableEnded) return Promise.resolve(consumedBody(req, limit));
@@ -163,7 +165,7 @@ class NodeExchange implements HttpExchange {
       const stop = (): void => {
         req.off("data", onData);
         req.off("end", onEnd);
-        giveUp.removeEventListener("abort", onGiveUp);
+        this.#giveUp = undefined;
       };
       const onData = (chunk: Buffer): void => {
         size += chunk.length;
@@ -179,12 +181,11 @@ class NodeExchange implements HttpExchange {
         resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       };
       // A body given up on (too slow) ends its connection after the answer: nothing of it is awaited.
-      const onGiveUp = (): void => {
+      this.#giveUp = (): void => {
         stop();
         this.#res.shouldKeepAlive = false;
         resolve(null);
       };
-      giveUp.addEventListener("abort", onGiveUp, { once: true });
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);
@@ -195,6 +196,10 @@ class NodeExchange implements HttpExchange {
         if (!req.complete) reject(new Error("request closed before its body ended"));
       });
     });
+  }
+
+  giveUpBody(): void {
+    this.#giveUp?.();
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {

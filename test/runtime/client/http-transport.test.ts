@@ -150,6 +150,15 @@ describe.each(exchanges)("over %s", (_name, exchange, connections) => {
       expect(peer.seen.some((request) => request.path.includes("cancel"))).toBe(false);
     });
 
+    it("§13.1 closing the client fails its calls in flight and ends their requests (the server sees the disconnect)", async () => {
+      const client = await httpClient();
+      const call = failureOf(client.call("search", { script: "hang" }));
+      await vi.waitFor(() => expect(searches()).toHaveLength(1));
+      await client.close();
+      expect(await call).toBeInstanceOf(TransportError);
+      await vi.waitFor(() => expect(searches()[0]!.aborted).toBe(true));
+    });
+
     it("§13.1 a local timeout rejects with -32014 and aborts the request", async () => {
       const client = await httpClient();
       const error = await failureOf(client.call("search", { script: "slow", delayMs: 5000 }, { timeout: 100 }));
