@@ -37,7 +37,6 @@ const DEFAULT_MAX_PENDING_BODIES = 256;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 /** How long a body must have been arriving before a newer one may push it out. */
 const EVICTABLE_AFTER_MS = 100;
-/** The give-up signal of a body that has already arrived. */
 
 export class HttpServerCore {
   readonly basePath: string;
@@ -48,8 +47,7 @@ export class HttpServerCore {
   readonly #maxConcurrent: number;
   readonly #trustedProxies: ReadonlySet<string>;
   #active = 0;
-  /** Bodies being received, oldest first: each one's give-up switch and when it started. */
-  /** Each body still arriving: how to give up on it, and since when it has been awaited. */
+  /** Bodies being received, oldest first: how to give up on each, and since when it has been awaited. */
   readonly #pendingBodies = new Map<() => void, number>();
   readonly #maxPendingBodies: number;
   readonly #bodyTimeoutMs: number;
