@@ -18,6 +18,7 @@ import type { BaseClientOptions } from "./client-options.js";
 import { composeInterceptors } from "../protocol/interceptor-chain.js";
 import { retryStep, type RetryHost } from "./retry.js";
 import type { ClientProtocol } from "../protocol/descriptor.js";
+import { getPath } from "../protocol/dotted-paths.js";
 import { ErrorCode } from "../protocol/errors.js";
 import { callError, errorFromWire, withRetryability } from "./call-error.js";
 import { progressStream } from "./event-stream.js";
@@ -107,11 +108,7 @@ export class BaseClient<M extends MethodMap> {
    * present and not `false` (§6).
    */
   supports(path: string): boolean {
-    let value: unknown = this.#session?.serverCapabilities;
-    for (const key of path.split(".")) {
-      if (typeof value !== "object" || value === null) return false;
-      value = (value as JsonObject)[key];
-    }
+    const value = getPath(this.#session?.serverCapabilities, path);
     return value !== undefined && value !== null && value !== false;
   }
 

@@ -46,6 +46,9 @@ export interface HttpClientTransportOptions {
   maxMessageBytes?: number;
 }
 
+/** Decodes whole bodies only (never `stream: true`), so one decoder serves every response. */
+const UTF8 = new TextDecoder();
+
 /** The HTTP header that carries a stateful session's id (§5.2). */
 export const SESSION_HEADER = "RCP-Session";
 
@@ -138,7 +141,7 @@ export class HttpClientTransport implements ClientTransport {
     }
     const bytes = body === null ? new Uint8Array(0) : await readBounded(body, this.#limit);
     if (bytes === null) throw this.#tooLarge("the body");
-    return new TextDecoder().decode(bytes);
+    return UTF8.decode(bytes);
   }
 
   /** Reads SSE frames as they arrive and stops at the final response frame (§5.2). */
