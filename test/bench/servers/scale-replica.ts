@@ -25,7 +25,6 @@ const state =
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
           commandTimeout: 1000,
-          enableAutoPipelining: true,
         }),
       });
 // Never reached by the load: the limiter's cost is measured, not its refusals.
