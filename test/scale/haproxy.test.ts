@@ -197,8 +197,10 @@ describe.skipIf(skip !== undefined)("three demo-engine replicas behind HAProxy, 
     expect(result.frame).toMatchObject({ id: "stream-1", result: { hits: expect.any(Array) as unknown } });
     expect(progress.length).toBeGreaterThanOrEqual(2);
     // Each stage waits delayMs before it runs: unbuffered, every frame is its own read, the first well before the result.
+    // Half the stages' wait, not all of it: on a loaded machine the first frame can be read late, while a
+    // buffered response would hand it over with the result.
     expect(new Set(progress.map((event) => event.read)).size).toBe(progress.length);
-    expect(result.at - progress[0]!.at).toBeGreaterThanOrEqual(delayMs * (progress.length - 1) * 0.9);
+    expect(result.at - progress[0]!.at).toBeGreaterThanOrEqual(delayMs * (progress.length - 1) * 0.5);
   });
 
   it("a notifications/cancel posted to another replica cancels the request: -32006, the handler's signal aborted (§7.14)", async () => {
