@@ -189,7 +189,9 @@ describe.skipIf(skip !== undefined)("three demo-engine replicas behind HAProxy, 
 
   it("SSE progress streams through the proxy frame by frame: the first frame long before the result (§5.2, §9)", async () => {
     const token = await initialize("198.51.100.2");
-    const delayMs = 150;
+    // Close enough that HAProxy without `option http-no-delay` hands two frames over in one read (it does at 80 ms,
+    // not at 150 ms), far enough apart that a client busy for a moment still reads them one by one.
+    const delayMs = 80;
     const { reader } = await streamRetrieve(`${proxy.url}/rcp`, "stream-1", token, delayMs);
     const events = await readEvents(reader);
     const progress = events.filter((event) => event.frame.method === "notifications/progress");
