@@ -71,7 +71,6 @@ export async function startRedis(): Promise<RedisServer> {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         commandTimeout: 1000,
-        enableAutoPipelining: true,
       }),
     async stop() {
       await child.stop();

@@ -1,5 +1,5 @@
 /**
- * Scenario 12: scale-out (issue 32). Three demo-engine replicas behind HAProxy
+ * Scenario 13: scale-out (issue 32). Three demo-engine replicas behind HAProxy
  * (docs/examples/scale-out/haproxy.cfg) with sessions and rate limits on Redis, against one replica
  * reached directly with its state in memory: the CPU every process spends per request, summed
  * (replicas + HAProxy + Redis), and the throughput of both (reported, not gated: on 2 cores it
@@ -45,7 +45,8 @@ interface Deployment {
   /** Where the load goes: a replica's or HAProxy's base URL. */
   url: string;
   replicas: RunningHttpServer[];
-  others: ChildProcess[];
+  redis?: ChildProcess;
+  haproxy?: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -81,14 +82,17 @@ async function deploy(replicas: number, redis: boolean, env: Record<string, stri
   };
   try {
     let replicaEnv = env;
+    let redisChild: ChildProcess | undefined;
     if (redis) {
       const server = await startRedis();
+      redisChild = server.child;
       others.push(server.child);
       dirs.push(server.dir);
       replicaEnv = { ...env, BENCH_REDIS: server.url };
     }
     started.push(...(await Promise.all(Array.from({ length: replicas }, () => startHttpServer(REPLICA, replicaEnv)))));
-    if (replicas === 1) return { url: started[0]!.url, replicas: started, others, stop };
+    const deployment = { replicas: started, ...(redisChild === undefined ? {} : { redis: redisChild }), stop };
+    if (replicas === 1) return { ...deployment, url: started[0]!.url };
     const dir = mkdtempSync(join(tmpdir(), "rcp-bench-haproxy-"));
     dirs.push(dir);
     const port = await freePort();
@@ -101,12 +105,13 @@ async function deploy(replicas: number, redis: boolean, env: Record<string, stri
         started.map((replica) => replica.url),
       ),
     );
-    others.push(spawnProgram(HAPROXY, ["-db", "-f", file]));
+    const haproxy = spawnProgram(HAPROXY, ["-db", "-f", file]);
+    others.push(haproxy);
     await until(
       () => canConnect(port),
       () => "haproxy did not listen",
     );
-    return { url: `http://127.0.0.1:${port}/rcp`, replicas: started, others, stop };
+    return { ...deployment, haproxy, url: `http://127.0.0.1:${port}/rcp` };
   } catch (error) {
     await stop();
     throw error;
@@ -157,24 +162,36 @@ async function measure(
     });
   };
   await load(warmup);
-  const cpu = async (): Promise<number> => {
+  const cpu = async (): Promise<{ replicas: number; haproxy: number; redis: number }> => {
     const probed = await Promise.all(deployment.replicas.map((replica) => replica.probes.probe()));
-    return (
-      probed.reduce((sum, report) => sum + report.cpuUserMicros + report.cpuSystemMicros, 0) +
-      deployment.others.reduce((sum, child) => sum + procCpuMicros(child), 0)
-    );
+    return {
+      replicas: probed.reduce((sum, report) => sum + report.cpuUserMicros + report.cpuSystemMicros, 0),
+      haproxy: deployment.haproxy === undefined ? 0 : procCpuMicros(deployment.haproxy),
+      redis: deployment.redis === undefined ? 0 : procCpuMicros(deployment.redis),
+    };
   };
   const before = await cpu();
   const result = await load(requests);
   const after = await cpu();
+  const perRequest = (part: keyof typeof before): number => (after[part] - before[part]) / requests;
   return {
     requestsPerSecond: result.requestsPerSecond,
     p50Ms: result.p50Ms,
     p99Ms: result.p99Ms,
-    cpuMicrosPerRequest: (after - before) / requests,
+    cpuMicrosPerRequest: perRequest("replicas") + perRequest("haproxy") + perRequest("redis"),
     clientCpuMicrosPerRequest: result.clientCpuMicrosPerRequest,
+    [SPLIT.replicas]: perRequest("replicas"),
+    [SPLIT.haproxy]: perRequest("haproxy"),
+    [SPLIT.redis]: perRequest("redis"),
   };
 }
+
+/** Per-process CPU per request: kept in the samples and given in a note, not as columns of the table. */
+const SPLIT = {
+  replicas: "replicasCpuMicrosPerRequest",
+  haproxy: "haproxyCpuMicrosPerRequest",
+  redis: "redisCpuMicrosPerRequest",
+} as const;
 
 const DIRECT = "one replica, direct, state in memory";
 const SCALED = "3 replicas behind HAProxy, state on Redis";
@@ -225,6 +242,13 @@ export async function scaleOutScenario(mode: Mode): Promise<ScenarioReport> {
     }
   });
   const { rows, metric } = medianTable(contenders, samples);
+  const splitNames: readonly string[] = Object.values(SPLIT);
+  const shownRows = rows.map(({ label, metrics }) => ({
+    label,
+    metrics: Object.fromEntries(Object.entries(metrics).filter(([name]) => !splitNames.includes(name))),
+  }));
+  const split = (label: string, parts: ReadonlyArray<keyof typeof SPLIT>): string =>
+    parts.map((part) => `${part} ${metric(label, SPLIT[part]).toFixed(0)}`).join(", ");
   const cpu = (label: string): number => metric(label, "cpuMicrosPerRequest");
   const addedLookupMs = metric(LOOKUP_REDIS, "p50Ms") - metric(LOOKUP_MEMORY, "p50Ms");
   const targets: Target[] = [
@@ -244,12 +268,14 @@ export async function scaleOutScenario(mode: Mode): Promise<ScenarioReport> {
   return {
     id: "13",
     title: `scale-out: ${mode.http.requests} stateful retrieves of the demo engine over ${mode.http.connections} connections, median of ${mode.rounds} rounds`,
-    rows,
+    rows: shownRows,
     targets,
     samples: Object.fromEntries(samples),
     notes: [
       `throughput, scaled out / direct: ${ratio(metric(SCALED, "requestsPerSecond"), metric(DIRECT, "requestsPerSecond")).toFixed(2)}x (reported, not a target: on 2 cores five processes share the CPU one process had)`,
       "scaled-out CPU sums the three replicas (self-reported) and HAProxy and Redis (/proc, 10 ms ticks); both sides run a per-caller rate limit",
+      `CPU per request by process (µs, medians), scaled out: ${split(SCALED, ["replicas", "haproxy", "redis"])}; direct: ${split(DIRECT, ["replicas"])}`,
+      `CPU per request by process (µs, medians), one ping at a time on Redis: ${split(LOOKUP_REDIS, ["replicas", "redis"])}; in memory: ${split(LOOKUP_MEMORY, ["replicas"])}`,
     ],
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Scenario 12's engine: the demo engine with stateful sessions and a per-caller rate limit, its
+ * Scenario 13's engine: the demo engine with stateful sessions and a per-caller rate limit, its
  * state in memory, or on Redis when BENCH_REDIS names a server (`redis://127.0.0.1:port`), as
  * each replica behind the load balancer runs it. BENCH_RATE_LIMIT=0 leaves the limiter out, so
  * a request's only round trip to Redis is its session lookup.
@@ -25,7 +25,6 @@ const state =
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
           commandTimeout: 1000,
-          enableAutoPipelining: true,
         }),
       });
 // Never reached by the load: the limiter's cost is measured, not its refusals.
