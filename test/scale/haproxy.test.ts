@@ -289,8 +289,9 @@ describe.skipIf(skip !== undefined)("three demo-engine replicas behind HAProxy, 
     }
     const failed = outcomes.filter((outcome) => outcome.status !== 200);
     expect(failed.length).toBeLessThanOrEqual(workers);
-    // Sent after the replica was gone (and its connections with it): retried on another one.
-    expect(failed.filter((outcome) => outcome.startedAt > killedAt + 100)).toEqual([]);
+    // Sent once the replica was gone and HAProxy had seen its connections close (on a loaded
+    // machine that takes it a few hundred ms): retried on another one.
+    expect(failed.filter((outcome) => outcome.startedAt > killedAt + 300)).toEqual([]);
     // No retry of a request a replica received: every id ran at most once, across all three.
     const runs = replicas.flatMap((replica) => replica.stderr().match(/^ran "load-[^"]+"$/gm) ?? []);
     expect(new Set(runs).size).toBe(runs.length);
