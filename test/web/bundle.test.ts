@@ -135,8 +135,11 @@ describe("the generated client in a browser bundle", () => {
     expect(paramsOnly.length).toBeGreaterThan(0);
   });
 
-  it("importing validators.ts for nothing keeps nothing: the module has no side effects", async () => {
+  it("importing validators.ts for nothing keeps no validator, only ajv's module-level patterns", async () => {
     const { text } = await bundle("bare", `import ${generated("validators.js")};`);
-    expect(text.trim()).toBe("");
+    // A bundler keeps a `new RegExp` it cannot prove free of effects: a few bytes that name no validator.
+    const code = text.split("\n").filter((line) => line !== "" && !line.startsWith("//"));
+    expect(code.length).toBeGreaterThan(0);
+    for (const line of code) expect(line).toMatch(/^var pattern\d+ = new RegExp\("[^\n]*", "u"\);$/);
   });
 });
