@@ -49,7 +49,7 @@ import {
   shutdownParams,
   shutdownResult,
 } from "./validators.js";
-import { type CallDescriptor, type ClientProtocol, defineProtocol } from "@rcp-gen/runtime/codegen-protocol";
+import type { CallDescriptor, ClientProtocol, ProtocolDescriptor } from "@rcp-gen/runtime/codegen-protocol";
 
 const notificationDescriptors = {
   "notifications/cancel": {
@@ -501,7 +501,7 @@ export const clientProtocol = {
   errors: errorDescriptors,
 } as const satisfies ClientProtocol;
 /** The RCP/1 protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this. */
-export const protocol = /* @__PURE__ */ defineProtocol({
+export const protocol = {
   version: 1,
   notificationPrefix: "notifications/",
   logLevels: ["debug", "info", "notice", "warning", "error"],
@@ -877,4 +877,4 @@ export const protocol = /* @__PURE__ */ defineProtocol({
   errors: errorDescriptors,
   meta: meta,
   registry: registry,
-});
+} as const satisfies ProtocolDescriptor;

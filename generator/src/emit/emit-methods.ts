@@ -1,12 +1,13 @@
 /**
  * methods.ts: the ProtocolDescriptor (runtime/protocol.ts) of the folder (model/descriptor.ts),
- * built with `defineProtocol` and referring to the precompiled validators of validators.ts.
+ * a literal referring to the precompiled validators of validators.ts.
  *
  * Laid out so that a bundler keeps only what an importer reaches: one call descriptor per method
  * (`retrieveCall`: what a client reads, with its result and partial validators), the lifecycle
- * part every client speaks (`clientProtocol`), and the whole `protocol` under a pure
- * `defineProtocol`. A browser client naming `[retrieveCall]` (connectHttpWith) then carries
- * neither the other methods' validators nor any params validator. Objects refer to each other by
+ * part every client speaks (`clientProtocol`), and the whole `protocol`, each a plain literal
+ * (`as const satisfies`, no call) and so free of side effects. A browser client naming
+ * `[retrieveCall]` (connectHttpWith) then carries neither the other methods' validators nor any
+ * params validator. Objects refer to each other by
  * name only: a bundler must assume that a spread or a property read runs code, and would keep the
  * whole protocol for it, so each method's call members are written again in its server descriptor.
  */
@@ -95,11 +96,7 @@ export const methodsTarget = definePlugin({
       ),
     );
     const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
-    file.print(
-      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`,
-      literal(whole),
-      ");",
-    );
+    constant(`export const ${protocolConstName}`, whole, ` as const satisfies ${file.runtime("ProtocolDescriptor")}`);
     return [file];
   },
 });
