@@ -11,9 +11,11 @@
  * name only: a bundler must assume that a spread or a property read runs code, and would keep the
  * whole protocol for it, so each method's call members are written again in its server descriptor.
  */
-import { descriptorData } from "../model/descriptor.js";
+import { addedErrors, descriptorData } from "../model/descriptor.js";
+import type { GeneratedFile } from "../plugin/generated-file.js";
+import type { ErrorDescriptor } from "@rcp-gen/runtime";
 import { definePlugin } from "../plugin/plugin.js";
-import { literal, Reference, type LiteralValue } from "./literal.js";
+import { literal, propertyName, Reference, type LiteralValue } from "./literal.js";
 
 export const protocolConstName = "protocol";
 export const clientProtocolConstName = "clientProtocol";
@@ -44,6 +46,7 @@ export const methodsTarget = definePlugin({
   generate({ model, newFile }) {
     const file = newFile("methods.ts");
     const validators = file.relative("validators.ts");
+    // The error table is written as the runtime's plus what the folder adds (errorTable), not in full.
     const { methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } = descriptorData(
       model,
       (shape) => (shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined),
@@ -53,10 +56,9 @@ export const methodsTarget = definePlugin({
     // Module-local, shared by clientProtocol and protocol by name.
     file.print("");
     constant("const notificationDescriptors", notifications, " as const");
-    constant("const errorDescriptors", errors, " as const");
     const shared = {
       notifications: new Reference("notificationDescriptors"),
-      errors: new Reference("errorDescriptors"),
+      errors: new Reference(errorTable(file, addedErrors(model))),
     };
 
     const lifecycle: Record<string, LiteralValue> = {};
@@ -100,3 +102,17 @@ export const methodsTarget = definePlugin({
     return [file];
   },
 });
+
+/**
+ * The name of the protocol's error table: the runtime's `rcpErrors` itself, or, when the folder
+ * adds codes of its own, a module-local table written here of RCP/1's codes and those. A bundler
+ * keeps that spread even unread, which costs nothing: every client reads the table (clientProtocol).
+ */
+function errorTable(file: GeneratedFile, added: Readonly<Record<string, ErrorDescriptor>>): string {
+  const standard = file.runtime("rcpErrors");
+  if (Object.keys(added).length === 0) return standard;
+  file.print(`const errorDescriptors = {\n...${standard},`);
+  for (const [code, error] of Object.entries(added)) file.print(`${propertyName(code)}: `, literal({ ...error }), ",");
+  file.print("} as const;");
+  return "errorDescriptors";
+}

@@ -1,6 +1,6 @@
 /**
  * The entry generated methods.ts and validators.ts import (published as
- * `@rcp-gen/runtime/codegen-protocol`): the protocol descriptor's types,
+ * `@rcp-gen/runtime/codegen-protocol`): the protocol descriptor's types, RCP/1's error table,
  * the two helpers ajv's standalone validators call (string length, equality), and the type of
  * the MCP tools mcp.ts lists; nothing else. Both the server and the client import methods.ts; kept apart from
  * `./server.ts` (the server), so a browser bundle of the generated client never reaches the
@@ -15,4 +15,5 @@ export {
   type ProtocolDescriptor,
   type Validator,
 } from "../protocol/descriptor.js";
+export { rcpErrors } from "../protocol/errors.js";
 export type { McpToolDescriptor } from "../mcp/tool.js";

@@ -20,6 +20,7 @@ export const runtimeSymbols = {
   CallDescriptor: { kind: "type", entry: "protocol" },
   ClientProtocol: { kind: "type", entry: "protocol" },
   ProtocolDescriptor: { kind: "type", entry: "protocol" },
+  rcpErrors: { kind: "value", entry: "protocol" },
   McpToolDescriptor: { kind: "type", entry: "protocol" },
   protocolWithCalls: { kind: "value", entry: "client" },
   Handler: { kind: "type", entry: "codegen" },
