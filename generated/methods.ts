@@ -49,7 +49,12 @@ import {
   shutdownParams,
   shutdownResult,
 } from "./validators.js";
-import { type CallDescriptor, type ClientProtocol, defineProtocol } from "@rcp-gen/runtime/codegen-protocol";
+import {
+  type CallDescriptor,
+  type ClientProtocol,
+  type ProtocolDescriptor,
+  rcpErrors,
+} from "@rcp-gen/runtime/codegen-protocol";
 
 const notificationDescriptors = {
   "notifications/cancel": {
@@ -72,116 +77,6 @@ const notificationDescriptors = {
     params: progressNotificationParams,
     role: "progress",
     spec: "§9",
-  },
-} as const;
-const errorDescriptors = {
-  "-32700": {
-    code: -32700,
-    symbol: "ParseError",
-    message: "Invalid JSON.",
-    retryable: "no",
-  },
-  "-32600": {
-    code: -32600,
-    symbol: "InvalidRequest",
-    message: "Not a valid Request object.",
-    retryable: "no",
-  },
-  "-32601": {
-    code: -32601,
-    symbol: "MethodNotFound",
-    message: "Method not found (reserved; RCP prefers -32004).",
-    retryable: "no",
-  },
-  "-32602": {
-    code: -32602,
-    symbol: "InvalidParams",
-    message: "Missing/malformed params or filter field.",
-    retryable: "no",
-  },
-  "-32603": {
-    code: -32603,
-    symbol: "InternalError",
-    message: "Server-side failure.",
-    retryable: "maybe",
-  },
-  "-32001": {
-    code: -32001,
-    symbol: "NotInitialized",
-    message: "Called before initialize.",
-    retryable: "yes",
-  },
-  "-32002": {
-    code: -32002,
-    symbol: "VersionMismatch",
-    message: "No common protocol version.",
-    retryable: "no",
-  },
-  "-32003": {
-    code: -32003,
-    symbol: "CapabilityMissing",
-    message: "Method exists but not advertised.",
-    retryable: "no",
-  },
-  "-32004": {
-    code: -32004,
-    symbol: "UnknownMethod",
-    message: "Method not defined by RCP.",
-    retryable: "no",
-  },
-  "-32005": {
-    code: -32005,
-    symbol: "OptionUnsupported",
-    message: "A requested option (mode/method) is not advertised.",
-    retryable: "no",
-  },
-  "-32006": {
-    code: -32006,
-    symbol: "Cancelled",
-    message: "Request was cancelled via notifications/cancel.",
-    retryable: "n/a",
-  },
-  "-32010": {
-    code: -32010,
-    symbol: "BackendUnavailable",
-    message: "Model offline, index not built, upstream down.",
-    retryable: "yes",
-  },
-  "-32011": {
-    code: -32011,
-    symbol: "RateLimited",
-    message: "Server is shedding load; client should back off.",
-    retryable: "yes",
-  },
-  "-32012": {
-    code: -32012,
-    symbol: "Unauthorized",
-    message: "Caller is unauthenticated, or not authorised for this corpus/method.",
-    retryable: "no",
-  },
-  "-32013": {
-    code: -32013,
-    symbol: "PayloadTooLarge",
-    message: "Request exceeds a server limit (body bytes, batch size, inputs count).",
-    retryable: "no",
-  },
-  "-32014": {
-    code: -32014,
-    symbol: "Timeout",
-    message: "The server's own deadline for this request elapsed.",
-    retryable: "yes",
-  },
-  "-32015": {
-    code: -32015,
-    symbol: "NotFound",
-    message: "A referenced entity does not exist.",
-    retryable: "no",
-  },
-  "-32016": {
-    code: -32016,
-    symbol: "Conflict",
-    message: "The write conflicts with current state.",
-    retryable: "maybe",
   },
 } as const;
 /**
@@ -498,10 +393,10 @@ export const clientProtocol = {
     shutdown: shutdownCall,
   },
   notifications: notificationDescriptors,
-  errors: errorDescriptors,
+  errors: rcpErrors,
 } as const satisfies ClientProtocol;
 /** The RCP/1 protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this. */
-export const protocol = /* @__PURE__ */ defineProtocol({
+export const protocol = {
   version: 1,
   notificationPrefix: "notifications/",
   logLevels: ["debug", "info", "notice", "warning", "error"],
@@ -874,7 +769,7 @@ export const protocol = /* @__PURE__ */ defineProtocol({
     },
   },
   notifications: notificationDescriptors,
-  errors: errorDescriptors,
+  errors: rcpErrors,
   meta: meta,
   registry: registry,
-});
+} as const satisfies ProtocolDescriptor;

@@ -13,13 +13,6 @@ const schema4 = {"title":"ProgressToken","description":"Client-chosen string or 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
 validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema4.type},message:"must be string,integer"}];
 return false;
@@ -27,20 +20,12 @@ return false;
 validate4.errors = vErrors;
 return errors === 0;
 }
-const validate4_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema5 = {"title":"LogLevel","description":"Severity, listed from least to most severe; the runtime reads this order. §17.1 lists exactly these five.","type":"string","enum":["debug","info","notice","warning","error"]};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -52,19 +37,11 @@ return false;
 validate6.errors = vErrors;
 return errors === 0;
 }
-const validate6_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progressToken !== undefined){
@@ -279,19 +256,11 @@ return false;
 validate3.errors = vErrors;
 return errors === 0;
 }
-const validate3_evaluated = {"props":{"progressToken":true,"logLevel":true,"deadlineMs":true,"federation":true,"degraded":true,"idempotencyKey":true,"conformance":true,"session":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
@@ -309,7 +278,6 @@ return false;
 validate1.errors = vErrors;
 return errors === 0;
 }
-const validate1_evaluated = {"props":{"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const catalogListResult: Validator<CatalogListResult> = validate9;
 const schema6 = {"title":"CatalogListResult","description":"The federated engines (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"array","items":{"$ref":"#/$defs/engine"},"description":"Downstream engines (§7.13)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -320,13 +288,6 @@ function validate11(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/peer-info.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -369,7 +330,6 @@ return false;
 validate11.errors = vErrors;
 return errors === 0;
 }
-const validate11_evaluated = {"props":{"name":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema10 = {"title":"ServerCapabilities","description":"What a server offers, fixed for the session (§6, §13.2).","type":"object","properties":{"embed":{"$ref":"#/$defs/embed","description":"Dense content to vector (§7.3)."},"sparseEmbed":{"$ref":"#/$defs/sparseEmbed","description":"Learned-sparse embedding (§7.4)."},"multiVector":{"$ref":"#/$defs/multiVector","description":"Multi-vector / late interaction (§7.5)."},"rerank":{"$ref":"#/$defs/rerank","description":"Reranking (§7.6)."},"retrieve":{"$ref":"#/$defs/retrieve","description":"Full query to hits retrieval (§6.1, §7.7)."},"transform":{"$ref":"#/$defs/transform","description":"Query transformation (§7.8)."},"graph":{"$ref":"#/$defs/graph","description":"Graph retrieval (§7.9)."},"index":{"$ref":"#/$defs/index","description":"Document add/delete (§7.10, §7.11)."},"session":{"$ref":"#/$defs/session","description":"Trajectory-scoped state via sessionId (§7.7.3)."},"feedback":{"$ref":"#/$defs/feedback","description":"Accepts feedback signals (§7.16)."},"memory":{"$ref":"#/$defs/memory","description":"Memory build and clue recall (§7.17)."},"filter":{"$ref":"#/$defs/filter","description":"Metadata filtering (§8)."},"streaming":{"$ref":"#/$defs/streaming","description":"May emit notifications/progress (§9)."},"pagination":{"$ref":"#/$defs/pagination","description":"List results support cursor/nextCursor (§10)."},"citations":{"$ref":"#/$defs/citations","description":"Hits carry citation/trust (§6)."},"log":{"$ref":"#/$defs/log","description":"Emits notifications/log (§17.1)."},"catalog":{"$ref":"#/$defs/catalog","description":"Aggregator answering catalog/list (§7.13)."}},"patternProperties":{"^x-":{"type":"object","description":"A vendor extension capability; its value is any object (§6.2)."}}};
 const schema11 = {"title":"EmbedCapability","description":"Dense embedding metadata (§6, §7.3.1).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Vector dimension (§6)."},"identity":{"type":"string","description":"Model identity, e.g. bge-small-en (§6)."},"batchLimit":{"type":"integer","minimum":1,"description":"Largest inputs count per request (§4.7)."},"normalized":{"type":"boolean","description":"Vectors are unit-length (§6)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities; default [\"text\"] (§4.8)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
@@ -379,13 +339,6 @@ function validate16(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/modality.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -397,7 +350,6 @@ return false;
 validate16.errors = vErrors;
 return errors === 0;
 }
-const validate16_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema13 = {"$id":"https://rcp-gen.invalid/schema/types/vector-encoding.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"VectorEncoding","description":"How vectors travel: JSON numbers (the default) or little-endian float32 base64 (§7.3.1).","type":"string","enum":["json","f32-base64"]};
 
@@ -405,13 +357,6 @@ function validate18(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector-encoding.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate18_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -423,19 +368,11 @@ return false;
 validate18.errors = vErrors;
 return errors === 0;
 }
-const validate18_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -584,20 +521,12 @@ return false;
 validate15.errors = vErrors;
 return errors === 0;
 }
-const validate15_evaluated = {"props":{"dimension":true,"identity":true,"batchLimit":true,"normalized":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema14 = {"title":"SparseEmbedCapability","description":"Learned-sparse embedding metadata (§6).","type":"object","required":["identity"],"properties":{"identity":{"type":"string","description":"Model identity (§6)."},"vocabulary":{"type":"integer","minimum":1,"description":"Vocabulary size (§6)."}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -649,20 +578,12 @@ return false;
 validate21.errors = vErrors;
 return errors === 0;
 }
-const validate21_evaluated = {"props":{"identity":true,"vocabulary":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema15 = {"title":"MultiVectorCapability","description":"Late-interaction embedding metadata (§6, §7.5).","type":"object","required":["dimension","identity"],"properties":{"dimension":{"type":"integer","minimum":1,"description":"Per-token vector dimension (§6)."},"identity":{"type":"string","description":"Model identity (§6)."},"similarity":{"type":"string","enum":["dot","cosine"],"description":"Similarity for MaxSim (§7.5)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Accepted modalities, e.g. [\"image\"] for visual documents (§7.5)."},"encodings":{"type":"array","items":{"$ref":"types/vector-encoding.json"},"description":"Vector encodings offered; json is always supported (§7.3.1)."}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -794,7 +715,6 @@ return false;
 validate23.errors = vErrors;
 return errors === 0;
 }
-const validate23_evaluated = {"props":{"dimension":true,"identity":true,"similarity":true,"modalities":true,"encodings":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema16 = {"title":"RerankCapability","description":"Reranking metadata (§6).","type":"object","required":["methods"],"properties":{"methods":{"type":"array","items":{"$ref":"#/$defs/rerankMethod"},"description":"Reranking methods offered (§6)."},"maxCandidates":{"type":"integer","minimum":1,"description":"Largest topN; larger requests are clamped (§7.7)."},"models":{"type":"array","items":{"type":"string","description":"A model name."},"description":"Reranker models offered (§6)."}}};
 const schema17 = {"title":"RerankMethod","description":"A reranking method (§6, §7.6).","type":"string","enum":["cross-encoder","colbert","llm"]};
@@ -802,13 +722,6 @@ const schema17 = {"title":"RerankMethod","description":"A reranking method (§6,
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -820,19 +733,11 @@ return false;
 validate28.errors = vErrors;
 return errors === 0;
 }
-const validate28_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -933,7 +838,6 @@ return false;
 validate27.errors = vErrors;
 return errors === 0;
 }
-const validate27_evaluated = {"props":{"methods":true,"maxCandidates":true,"models":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema18 = {"title":"RetrieveCapability","description":"Retrieval metadata (§6.1).","type":"object","properties":{"maxK":{"type":"integer","minimum":1,"description":"Largest k; larger requests are clamped (§7.7)."},"modes":{"type":"array","items":{"$ref":"#/$defs/retrieveMode"},"description":"Retrieval modes supported (§6.1)."},"fusion":{"type":"array","items":{"$ref":"#/$defs/fusionMethod"},"description":"Fusion strategies for mode hybrid (§6.1)."},"mmr":{"type":"boolean","description":"MMR diversification can be requested inline (§6.1)."},"rerankBuiltin":{"type":"boolean","description":"The server can rerank inside retrieve (§6.1)."},"units":{"type":"array","items":{"$ref":"types/retrieval-unit.json"},"description":"Granularities returned; absent means chunk/passage (§7.7.2)."},"levels":{"type":"integer","minimum":1,"description":"Abstraction levels of a hierarchical corpus; absent means flat (§6.1)."},"tokenBudget":{"type":"boolean","description":"tokenBudget packing is honoured (§7.7.2)."},"confidence":{"type":"boolean","description":"Hits carry a normalised confidence (§7.7.2)."},"scoreScale":{"type":"string","enum":["cosine","dot","bm25","probability","unbounded"],"description":"Informational scale of Hit.score (§6.1)."},"scoreFloor":{"type":"number","description":"Theoretical minimum of Hit.score; omitted when unknown (§6.1)."},"defaultMode":{"$ref":"#/$defs/retrieveMode","description":"Mode used when the request names none (§6.1)."},"deterministic":{"type":"boolean","description":"seed is honoured (§7.7.1)."},"snapshots":{"type":"boolean","description":"indexVersion pinning is supported (§7.7.1)."},"modalities":{"type":"array","items":{"$ref":"types/modality.json"},"description":"Query modalities accepted; default [\"text\"] (§4.8)."}}};
 const schema19 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1, §7.7).","type":"string","enum":["dense","sparse","hybrid"]};
@@ -941,13 +845,6 @@ const schema19 = {"title":"RetrieveMode","description":"A retrieval mode (§6.1,
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -959,20 +856,12 @@ return false;
 validate32.errors = vErrors;
 return errors === 0;
 }
-const validate32_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema20 = {"title":"FusionMethod","description":"A fusion strategy (§6.1, §16.3).","type":"string","enum":["rrf","weighted","convex"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -984,7 +873,6 @@ return false;
 validate34.errors = vErrors;
 return errors === 0;
 }
-const validate34_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema21 = {"$id":"https://rcp-gen.invalid/schema/types/retrieval-unit.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"RetrievalUnit","description":"The granularity of what retrieve returns (§7.7.2).","type":"string","enum":["chunk","passage","document","node","triplet","path","subgraph","community","tree-node","page"]};
 
@@ -992,13 +880,6 @@ function validate36(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/retrieval-unit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -1010,19 +891,11 @@ return false;
 validate36.errors = vErrors;
 return errors === 0;
 }
-const validate36_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxK !== undefined){
@@ -1323,7 +1196,6 @@ return false;
 validate31.errors = vErrors;
 return errors === 0;
 }
-const validate31_evaluated = {"props":{"maxK":true,"modes":true,"fusion":true,"mmr":true,"rerankBuiltin":true,"units":true,"levels":true,"tokenBudget":true,"confidence":true,"scoreScale":true,"scoreFloor":true,"defaultMode":true,"deterministic":true,"snapshots":true,"modalities":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema22 = {"title":"TransformCapability","description":"Query transformation metadata (§6).","type":"object","required":["methods"],"properties":{"methods":{"type":"array","items":{"$ref":"#/$defs/transformMethod"},"description":"Transformations offered (§6)."}}};
 const schema23 = {"title":"TransformMethod","description":"A query transformation (§6, §7.8).","type":"string","enum":["rewrite","hyde","multi-query","decompose","step-back"]};
@@ -1331,13 +1203,6 @@ const schema23 = {"title":"TransformMethod","description":"A query transformatio
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -1349,19 +1214,11 @@ return false;
 validate42.errors = vErrors;
 return errors === 0;
 }
-const validate42_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1405,7 +1262,6 @@ return false;
 validate41.errors = vErrors;
 return errors === 0;
 }
-const validate41_evaluated = {"props":{"methods":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema24 = {"title":"GraphCapability","description":"Graph retrieval metadata (§6).","type":"object","required":["ops"],"properties":{"ops":{"type":"array","items":{"$ref":"#/$defs/graphOp"},"description":"Graph operations offered (§6)."}}};
 const schema25 = {"title":"GraphOp","description":"A graph operation (§6, §7.9).","type":"string","enum":["local","global","drift","communities","neighbors"]};
@@ -1413,13 +1269,6 @@ const schema25 = {"title":"GraphOp","description":"A graph operation (§6, §7.9
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -1431,19 +1280,11 @@ return false;
 validate46.errors = vErrors;
 return errors === 0;
 }
-const validate46_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1487,20 +1328,12 @@ return false;
 validate45.errors = vErrors;
 return errors === 0;
 }
-const validate45_evaluated = {"props":{"ops":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema26 = {"title":"IndexCapability","description":"Document add/delete metadata (§6).","type":"object","required":["writable"],"properties":{"writable":{"type":"boolean","description":"index/add is allowed (§7.10)."},"chunking":{"type":"boolean","description":"Server-side chunking is available (§7.10)."},"contextual":{"type":"boolean","description":"Contextual retrieval is available (§7.10)."}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1556,20 +1389,12 @@ return false;
 validate49.errors = vErrors;
 return errors === 0;
 }
-const validate49_evaluated = {"props":{"writable":true,"chunking":true,"contextual":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema27 = {"title":"SessionCapability","description":"Trajectory-scoped state metadata (§7.7.3).","type":"object","properties":{"dedup":{"type":"boolean","description":"Hits already returned in the trajectory are deduplicated (§7.7.3)."},"ttlSeconds":{"type":"integer","minimum":0,"description":"How long trajectory state lives (§7.7.3)."}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dedup !== undefined){
@@ -1614,20 +1439,12 @@ return false;
 validate51.errors = vErrors;
 return errors === 0;
 }
-const validate51_evaluated = {"props":{"dedup":true,"ttlSeconds":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema28 = {"title":"FeedbackCapability","description":"Feedback is accepted; no metadata (§7.16).","type":"object"};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -1635,7 +1452,6 @@ return false;
 validate53.errors = vErrors;
 return errors === 0;
 }
-const validate53_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema29 = {"title":"MemoryCapability","description":"Memory metadata (§7.17).","type":"object","required":["scopes"],"properties":{"scopes":{"type":"array","items":{"$ref":"#/$defs/memoryScope"},"description":"Memory scopes offered (§7.17)."},"clues":{"type":"boolean","description":"memory/recall returns clues (§7.17)."}}};
 const schema30 = {"title":"MemoryScope","description":"Corpus-wide or trajectory-scoped memory (§7.17).","type":"string","enum":["global","session"]};
@@ -1643,13 +1459,6 @@ const schema30 = {"title":"MemoryScope","description":"Corpus-wide or trajectory
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -1661,19 +1470,11 @@ return false;
 validate56.errors = vErrors;
 return errors === 0;
 }
-const validate56_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1734,22 +1535,14 @@ return false;
 validate55.errors = vErrors;
 return errors === 0;
 }
-const validate55_evaluated = {"props":{"scopes":true,"clues":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema31 = {"title":"FilterCapability","description":"Filterable fields and operators (§8).","type":"object","required":["fields"],"properties":{"fields":{"description":"Field names, or (recommended) a map from field name to field type (§8).","anyOf":[{"type":"object","description":"Field name to type; x- keys are vendor extensions (§6.2).","patternProperties":{"^x-":{"description":"A vendor extension entry."}},"additionalProperties":{"$ref":"#/$defs/filterFieldType"}},{"type":"array","items":{"type":"string","description":"A field name."},"description":"Field names."}]},"operators":{"type":"array","items":{"$ref":"#/$defs/filterOperator"},"description":"Operators allowed; others are -32005 (§8)."}}};
-const pattern0 = /* @__PURE__ */ new RegExp("^x-", "u");
+const pattern0 = new RegExp("^x-", "u");
 const schema32 = {"title":"FilterFieldType","description":"The type of a filterable field, which fixes the allowed values and operators (§8).","type":"string","enum":["keyword","text","int","float","bool","date","geo"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -1761,20 +1554,12 @@ return false;
 validate60.errors = vErrors;
 return errors === 0;
 }
-const validate60_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema33 = {"title":"FilterOperator","description":"A filter operator (§8).","type":"string","enum":["eq","ne","gt","gte","lt","lte","in","nin","contains","exists"]};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -1786,19 +1571,11 @@ return false;
 validate62.errors = vErrors;
 return errors === 0;
 }
-const validate62_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1842,6 +1619,7 @@ errors++;
 }
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs7 = errors;
 if(errors === _errs7){
 if(Array.isArray(data0)){
@@ -1878,6 +1656,7 @@ errors++;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
+}
 if(!valid1){
 const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1947,20 +1726,12 @@ return false;
 validate59.errors = vErrors;
 return errors === 0;
 }
-const validate59_evaluated = {"props":{"fields":true,"operators":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema34 = {"title":"StreamingCapability","description":"Progress notifications are supported; no metadata (§9).","type":"object"};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -1968,20 +1739,12 @@ return false;
 validate65.errors = vErrors;
 return errors === 0;
 }
-const validate65_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema35 = {"title":"PaginationCapability","description":"cursor/nextCursor are supported; no metadata (§10).","type":"object"};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -1989,20 +1752,12 @@ return false;
 validate67.errors = vErrors;
 return errors === 0;
 }
-const validate67_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema36 = {"title":"CitationsCapability","description":"Hits carry citation/trust; no metadata (§6).","type":"object"};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
@@ -2010,20 +1765,12 @@ return false;
 validate69.errors = vErrors;
 return errors === 0;
 }
-const validate69_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema37 = {"title":"LogCapability","description":"Log notification metadata (§17.1).","type":"object","properties":{"levels":{"type":"array","items":{"$ref":"meta.json#/$defs/logLevel"},"description":"Levels the server emits (§6)."}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.levels !== undefined){
@@ -2060,20 +1807,12 @@ return false;
 validate71.errors = vErrors;
 return errors === 0;
 }
-const validate71_evaluated = {"props":{"levels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema38 = {"title":"CatalogCapability","description":"Aggregator metadata (§7.13).","type":"object","required":["engines"],"properties":{"engines":{"type":"integer","minimum":0,"description":"Number of downstream engines federated (§6)."}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2108,19 +1847,11 @@ return false;
 validate74.errors = vErrors;
 return errors === 0;
 }
-const validate74_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.embed !== undefined){
@@ -2327,32 +2058,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-var props0 = {};
-props0.embed = true;
-props0.sparseEmbed = true;
-props0.multiVector = true;
-props0.rerank = true;
-props0.retrieve = true;
-props0.transform = true;
-props0.graph = true;
-props0.index = true;
-props0.session = true;
-props0.feedback = true;
-props0.memory = true;
-props0.filter = true;
-props0.streaming = true;
-props0.pagination = true;
-props0.citations = true;
-props0.log = true;
-props0.catalog = true;
+var valid1 = true;
 for(const key0 in data){
 if(pattern0.test(key0)){
 let data17 = data[key0];
+const _errs18 = errors;
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
 validate14.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-props0[key0] = true;
+var valid1 = _errs18 === errors;
+if(!valid1){
+break;
+}
 }
 }
 }
@@ -2379,22 +2097,13 @@ return false;
 }
 }
 validate14.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate14_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2535,19 +2244,11 @@ return false;
 validate10.errors = vErrors;
 return errors === 0;
 }
-const validate10_evaluated = {"props":{"id":true,"server":true,"capabilities":true,"endpoint":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2608,26 +2309,18 @@ return false;
 validate9.errors = vErrors;
 return errors === 0;
 }
-const validate9_evaluated = {"props":{"engines":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedParams: Validator<EmbedParams> = validate80;
 const schema40 = {"title":"EmbedParams","description":"Inputs to embed; texts is the legacy synonym of inputs (§7.3).","type":"object","properties":{"inputs":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Content blocks or bare strings (§7.3)."},"texts":{"type":"array","items":{"$ref":"#/$defs/input"},"description":"Legacy synonym of inputs, still accepted (§7.3)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["texts"]},"else":{"description":"Without the legacy texts, inputs is required (§7.3).","required":["inputs"]}};
 const schema41 = {"title":"EmbedInput","description":"A bare string or a Content block (§4.8, §7.3).","anyOf":[{"type":"string","description":"Text to embed."},{"$ref":"../types/content.json"}]};
 const schema42 = {"$id":"https://rcp-gen.invalid/schema/types/content.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Content","description":"A Content block: text inline, or image/audio/blob carried as base64 data or by uri, never both (§4.8). The type decides which members are required.","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["text","image","audio","blob"],"description":"The block type; code travels as text (§4.8)."},"text":{"type":"string","description":"The text of a text block (§4.8)."},"mimeType":{"type":"string","minLength":1,"description":"Media type, required for non-text blocks (§4.8)."},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"The payload inline as base64 (§4.8)."},"uri":{"type":"string","minLength":1,"description":"The payload by reference (§4.8)."}},"if":{"required":["type"],"properties":{"type":{"const":"text"}}},"then":{"required":["text"],"description":"A text block carries text."},"else":{"if":{"required":["type"],"properties":{"type":{"enum":["image","audio","blob"]}}},"then":{"description":"A non-text block carries mimeType and exactly one of data or uri.","required":["mimeType"],"anyOf":[{"required":["data"]},{"required":["uri"]}],"not":{"required":["data","uri"]}},"else":{"description":"Any other block type is invalid.","required":["type"],"properties":{"type":{"enum":["text","image","audio","blob"]}}}}};
 const func0 = codePointLength;
-const pattern2 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern2 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/content.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -2776,6 +2469,7 @@ errors++;
 }
 var _valid2 = _errs13 === errors;
 valid5 = valid5 || _valid2;
+if(!valid5){
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
@@ -2792,6 +2486,7 @@ errors++;
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
+}
 if(!valid5){
 const err7 = {instancePath,schemaPath:"#/else/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -2849,10 +2544,6 @@ return false;
 }
 var _valid1 = _errs15 === errors;
 valid2 = _valid1;
-if(valid2){
-var props0 = {};
-props0.type = true;
-}
 ifClause1 = "else";
 }
 if(!valid2){
@@ -2869,12 +2560,6 @@ return false;
 }
 var _valid0 = _errs5 === errors;
 valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.type = true;
-}
-}
 ifClause0 = "else";
 }
 if(!valid0){
@@ -2897,14 +2582,6 @@ validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-if(props0 !== true){
-props0 = props0 || {};
-props0.type = true;
-props0.text = true;
-props0.mimeType = true;
-props0.data = true;
-props0.uri = true;
-}
 if(data.type !== undefined){
 let data3 = data.type;
 const _errs17 = errors;
@@ -3008,22 +2685,13 @@ return false;
 }
 }
 validate82.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate82_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -3039,16 +2707,15 @@ errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
-else {
-var props0 = validate82_evaluated.props;
-}
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
+}
 if(!valid0){
 const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -3073,22 +2740,13 @@ vErrors = null;
 }
 }
 validate81.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate81_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -3254,7 +2912,6 @@ return false;
 validate80.errors = vErrors;
 return errors === 0;
 }
-const validate80_evaluated = {"props":{"inputs":true,"texts":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedResult: Validator<EmbedResult> = validate88;
 const schema43 = {"title":"EmbedResult","description":"One vector per input; a binary encoding is echoed with its dimension (§7.3, §7.3.1).","type":"object","required":["vectors"],"properties":{"vectors":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"One vector per input, same order (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
@@ -3264,13 +2921,6 @@ function validate89(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="https://rcp-gen.invalid/schema/types/vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
@@ -3313,7 +2963,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var items0 = true;
 }
 const _errs5 = errors;
 if(errors === _errs5){
@@ -3375,22 +3024,13 @@ vErrors = null;
 }
 }
 validate89.errors = vErrors;
-evaluated0.items = items0;
 return errors === 0;
 }
-const validate89_evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -3550,7 +3190,6 @@ return false;
 validate88.errors = vErrors;
 return errors === 0;
 }
-const validate88_evaluated = {"props":{"vectors":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedPartial: Validator<EmbedPartial> = validate93;
 const schema45 = {"title":"EmbedPartial","description":"How many inputs are embedded so far (§9).","type":"object","properties":{"completed":{"type":"integer","minimum":0,"description":"Inputs embedded so far."}}};
@@ -3558,13 +3197,6 @@ const schema45 = {"title":"EmbedPartial","description":"How many inputs are embe
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completed !== undefined){
@@ -3592,7 +3224,6 @@ return false;
 validate93.errors = vErrors;
 return errors === 0;
 }
-const validate93_evaluated = {"props":{"completed":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiParams: Validator<EmbedMultiParams> = validate95;
 const schema47 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7.5).","type":"object","required":["inputs"],"properties":{"inputs":{"type":"array","items":{"$ref":"embed.json#/$defs/input"},"description":"Content blocks or bare strings; images for visual documents (§7.5)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Requested vector encoding; default json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -3600,13 +3231,6 @@ const schema47 = {"title":"EmbedMultiParams","description":"Inputs to embed (§7
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3698,7 +3322,6 @@ return false;
 validate95.errors = vErrors;
 return errors === 0;
 }
-const validate95_evaluated = {"props":{"inputs":true,"kind":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedMultiResult: Validator<EmbedMultiResult> = validate99;
 const schema48 = {"title":"EmbedMultiResult","description":"One matrix (a list of row vectors) per input (§7.5).","type":"object","required":["matrices","dimension"],"properties":{"matrices":{"type":"array","description":"One matrix per input, same order (§7.5).","items":{"type":"array","items":{"$ref":"../types/vector.json"},"description":"Token or patch vectors of one input."}},"dimension":{"type":"integer","minimum":1,"description":"Row vector dimension (§7.5)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"The encoding used; absent means json (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -3706,13 +3329,6 @@ const schema48 = {"title":"EmbedMultiResult","description":"One matrix (a list o
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3826,7 +3442,6 @@ return false;
 validate99.errors = vErrors;
 return errors === 0;
 }
-const validate99_evaluated = {"props":{"matrices":true,"dimension":true,"encoding":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedSparseParams: Validator<EmbedSparseParams> = validate104;
 const schema50 = {"title":"EmbedSparseParams","description":"Texts to embed (§7.4). A server also takes `inputs` for `texts`, as the reference Python and Node clients send it (interop alias).","type":"object","required":["texts"],"properties":{"texts":{"type":"array","items":{"type":"string","description":"One text."},"description":"Texts to embed (§7.4)."},"kind":{"type":"string","enum":["query","document"],"description":"Selects query or passage pooling for asymmetric encoders (§7.3)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -3834,13 +3449,6 @@ const schema50 = {"title":"EmbedSparseParams","description":"Texts to embed (§7
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3919,7 +3527,6 @@ return false;
 validate104.errors = vErrors;
 return errors === 0;
 }
-const validate104_evaluated = {"props":{"texts":true,"kind":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const embedSparseResult: Validator<EmbedSparseResult> = validate106;
 const schema51 = {"title":"EmbedSparseResult","description":"One sparse vector per text, same order (§7.4).","type":"object","required":["sparse"],"properties":{"sparse":{"type":"array","items":{"$ref":"../types/sparse-vector.json"},"description":"Sparse vectors (§7.4)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -3929,13 +3536,6 @@ function validate107(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/sparse-vector.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4024,19 +3624,11 @@ return false;
 validate107.errors = vErrors;
 return errors === 0;
 }
-const validate107_evaluated = {"props":{"indices":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4097,7 +3689,6 @@ return false;
 validate106.errors = vErrors;
 return errors === 0;
 }
-const validate106_evaluated = {"props":{"sparse":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackParams: Validator<FeedbackParams> = validate111;
 const schema54 = {"title":"FeedbackParams","description":"Signals about earlier hits (§7.16).","type":"object","required":["signals"],"properties":{"sessionId":{"type":"string","description":"Ties feedback to a trajectory (§7.7.3)."},"query":{"$ref":"../types/query-input.json","description":"The query the hits answered (§7.16)."},"signals":{"type":"array","items":{"$ref":"#/$defs/signal"},"description":"One signal per hit (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4107,13 +3698,6 @@ function validate112(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/query-input.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
@@ -4137,9 +3721,6 @@ const _errs3 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = validate82_evaluated.props;
 }
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
@@ -4200,7 +3781,6 @@ else {
 if(_valid0){
 valid0 = true;
 passing0 = 2;
-var items0 = true;
 }
 }
 }
@@ -4228,24 +3808,14 @@ vErrors = null;
 }
 }
 validate112.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
 return errors === 0;
 }
-const validate112_evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 const schema56 = {"title":"FeedbackSignal","description":"How one hit fared downstream; untrusted, advisory input (§7.16).","type":"object","required":["hitId"],"properties":{"hitId":{"type":["string","number"],"description":"The hit's id (§7.16)."},"used":{"type":"boolean","description":"Placed in the final context."},"cited":{"type":"boolean","description":"Cited in the answer."},"helpful":{"type":"boolean","description":"Human or judge relevance label."},"reward":{"type":"number","minimum":-1,"maximum":1,"description":"Scalar reward in [-1,1] for RL retrievers (§7.16)."},"poisonSuspected":{"type":"boolean","description":"Integrity signal (§15.3)."},"injectionSuspected":{"type":"boolean","description":"Safety signal (§15.2)."}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4369,19 +3939,11 @@ return false;
 validate116.errors = vErrors;
 return errors === 0;
 }
-const validate116_evaluated = {"props":{"hitId":true,"used":true,"cited":true,"helpful":true,"reward":true,"poisonSuspected":true,"injectionSuspected":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4468,7 +4030,6 @@ return false;
 validate111.errors = vErrors;
 return errors === 0;
 }
-const validate111_evaluated = {"props":{"sessionId":true,"query":true,"signals":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const feedbackResult: Validator<FeedbackResult> = validate119;
 const schema57 = {"title":"FeedbackResult","description":"How many signals were recorded (§7.16).","type":"object","required":["accepted"],"properties":{"accepted":{"type":"integer","minimum":0,"description":"Signals recorded, including ignored fields (§7.16)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4476,13 +4037,6 @@ const schema57 = {"title":"FeedbackResult","description":"How many signals were 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4534,7 +4088,6 @@ return false;
 validate119.errors = vErrors;
 return errors === 0;
 }
-const validate119_evaluated = {"props":{"accepted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphParams: Validator<GraphParams> = validate122;
 const schema59 = {"title":"GraphParams","description":"The graph operation and its inputs (§7.9).","type":"object","required":["op"],"properties":{"op":{"$ref":"../capabilities.json#/$defs/graphOp","description":"Must be in graph.ops (§7.9)."},"query":{"$ref":"../types/query-input.json","description":"The query (§7.9, §4.8)."},"k":{"type":"integer","minimum":0,"description":"How many results (§7.9)."},"seedIds":{"type":"array","items":{"type":"string","description":"A node id."},"description":"Entry nodes, e.g. from memory/recall clues (§7.9, §7.17)."},"hops":{"type":"integer","minimum":0,"description":"Traversal depth (§7.9)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -4542,13 +4095,6 @@ const schema59 = {"title":"GraphParams","description":"The graph operation and i
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4705,7 +4251,6 @@ return false;
 validate122.errors = vErrors;
 return errors === 0;
 }
-const validate122_evaluated = {"props":{"op":true,"query":true,"k":true,"seedIds":true,"hops":true,"sessionId":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const graphResult: Validator<GraphResult> = validate126;
 const schema60 = {"title":"GraphResult","description":"An op-specific shape; a receiver matches it against the op it asked for (§7.9).","type":"object","properties":{"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"nextCursor":{"type":"string","description":"Cursor for the next page of communities (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}},"anyOf":[{"$ref":"#/$defs/localResult"},{"$ref":"#/$defs/globalResult"},{"$ref":"#/$defs/driftResult"},{"$ref":"#/$defs/communitiesResult"},{"$ref":"#/$defs/neighborsResult"}]};
@@ -4717,13 +4262,6 @@ function validate133(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/citation.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source !== undefined){
@@ -4838,7 +4376,6 @@ return false;
 validate133.errors = vErrors;
 return errors === 0;
 }
-const validate133_evaluated = {"props":{"source":true,"uri":true,"title":true,"start":true,"end":true,"page":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema64 = {"$id":"https://rcp-gen.invalid/schema/types/provenance.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Provenance","description":"Graph/tree lineage behind a hit (§7.7, §7.7.2).","type":"object","properties":{"path":{"type":"array","items":{"type":"string","description":"An entity on the path."},"description":"The entity path (§7.7)."},"nodes":{"type":"array","items":{"type":"string","description":"A traversed node id."},"description":"Nodes traversed (§7.7)."},"edges":{"type":"array","description":"Edges traversed (§7.7).","items":{"type":"object","description":"One traversed edge.","required":["src","dst"],"properties":{"src":{"type":"string","description":"Source node id."},"dst":{"type":"string","description":"Destination node id."}}}},"leaves":{"type":"array","items":{"type":"string","description":"A covered leaf id."},"description":"Leaves a summary covers (RAPTOR) (§7.7)."}}};
 
@@ -4846,13 +4383,6 @@ function validate135(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/provenance.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -5022,7 +4552,6 @@ return false;
 validate135.errors = vErrors;
 return errors === 0;
 }
-const validate135_evaluated = {"props":{"path":true,"nodes":true,"edges":true,"leaves":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema65 = {"$id":"https://rcp-gen.invalid/schema/types/trust.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Trust","description":"Provenance and safety signals that let a client weight or quarantine content (§7.7, §15.2).","type":"object","required":["level"],"properties":{"level":{"type":"string","enum":["trusted","community","untrusted"],"description":"How far the source is trusted (§15.2)."},"score":{"type":"number","minimum":0,"maximum":1,"description":"Normalised trust in [0,1] (§4.6)."},"injectionSuspected":{"type":"boolean","description":"The server's injection screen flagged this hit (§15.2)."},"sanitized":{"type":"boolean","description":"The server rewrote the body to neutralise it (§15.2)."}}};
 
@@ -5030,13 +4559,6 @@ function validate137(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/trust.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5125,20 +4647,12 @@ return false;
 validate137.errors = vErrors;
 return errors === 0;
 }
-const validate137_evaluated = {"props":{"level":true,"score":true,"injectionSuspected":true,"sanitized":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/hit.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5498,19 +5012,11 @@ return false;
 validate128.errors = vErrors;
 return errors === 0;
 }
-const validate128_evaluated = {"props":{"id":true,"score":true,"confidence":true,"text":true,"content":true,"modality":true,"unit":true,"level":true,"meta":true,"vector":true,"scores":true,"citation":true,"provenance":true,"trust":true,"chunk":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5554,7 +5060,6 @@ return false;
 validate127.errors = vErrors;
 return errors === 0;
 }
-const validate127_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema66 = {"title":"GraphGlobalResult","description":"op global: a summary over ranked communities (§7.9).","type":"object","required":["summary","communities"],"properties":{"summary":{"type":"string","description":"The global answer summary (§7.9)."},"communities":{"type":"array","items":{"$ref":"#/$defs/community"},"description":"Communities with scores (§7.9)."}}};
 const schema67 = {"title":"GraphCommunity","description":"A community summary (§7.9).","type":"object","required":["id","summary"],"properties":{"id":{"type":["string","number"],"description":"Community id."},"summary":{"type":"string","description":"Community summary."},"score":{"type":"number","description":"Relevance to the query (global)."},"level":{"type":"integer","minimum":0,"description":"Community level (communities)."}}};
@@ -5562,13 +5067,6 @@ const schema67 = {"title":"GraphCommunity","description":"A community summary (�
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5648,19 +5146,11 @@ return false;
 validate142.errors = vErrors;
 return errors === 0;
 }
-const validate142_evaluated = {"props":{"id":true,"summary":true,"score":true,"level":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5721,20 +5211,12 @@ return false;
 validate141.errors = vErrors;
 return errors === 0;
 }
-const validate141_evaluated = {"props":{"summary":true,"communities":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema68 = {"title":"GraphDriftResult","description":"op drift: hits plus follow-up questions (§7.9).","type":"object","required":["hits","followups"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits (§7.9)."},"followups":{"type":"array","items":{"type":"string","description":"A follow-up question."},"description":"Follow-up questions for the next step (§7.9, §7.7.3)."}}};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5813,20 +5295,12 @@ return false;
 validate145.errors = vErrors;
 return errors === 0;
 }
-const validate145_evaluated = {"props":{"hits":true,"followups":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema69 = {"title":"GraphCommunitiesResult","description":"op communities: community summaries with levels (§7.9).","type":"object","required":["communities"],"properties":{"communities":{"type":"array","items":{"$ref":"#/$defs/community"},"description":"Communities (§7.9)."}}};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5870,20 +5344,12 @@ return false;
 validate148.errors = vErrors;
 return errors === 0;
 }
-const validate148_evaluated = {"props":{"communities":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema70 = {"title":"GraphNeighborsResult","description":"op neighbors: scored nodes and weighted edges (§7.9).","type":"object","required":["nodes","edges"],"properties":{"nodes":{"type":"array","description":"Neighbouring nodes (§7.9).","items":{"type":"object","description":"One node.","required":["id"],"properties":{"id":{"type":["string","number"],"description":"Node id."},"score":{"type":"number","description":"Node relevance."}}}},"edges":{"type":"array","description":"Edges among them (§7.9).","items":{"type":"object","description":"One edge.","required":["src","dst"],"properties":{"src":{"type":["string","number"],"description":"Source node id."},"dst":{"type":["string","number"],"description":"Destination node id."},"weight":{"type":"number","description":"Edge weight."}}}}}};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6052,7 +5518,6 @@ return false;
 validate151.errors = vErrors;
 return errors === 0;
 }
-const validate151_evaluated = {"props":{"nodes":true,"edges":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema71 = {"$id":"https://rcp-gen.invalid/schema/types/usage.json","$schema":"https://json-schema.org/draft/2020-12/schema","title":"Usage","description":"Advisory per-request telemetry: what the server actually did (§7.7, §17.2).","type":"object","properties":{"candidates":{"type":"integer","minimum":0,"description":"Effective recall-stage candidate count (§7.7)."},"reranked":{"type":"integer","minimum":0,"description":"Effective number of candidates reranked (§7.7)."},"latencyMs":{"type":"number","minimum":0,"description":"Server-side latency in milliseconds (§17.2)."},"tokens":{"type":"integer","minimum":0,"description":"Tokens packed under tokenBudget (§7.7.2)."},"notes":{"type":"array","items":{"type":"string","description":"One note."},"description":"Fallbacks, skipped engines, non-determinism (§7.7, §16.2)."}}};
 
@@ -6060,13 +5525,6 @@ function validate153(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="https://rcp-gen.invalid/schema/types/usage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.candidates !== undefined){
@@ -6195,19 +5653,11 @@ return false;
 validate153.errors = vErrors;
 return errors === 0;
 }
-const validate153_evaluated = {"props":{"candidates":true,"reranked":true,"latencyMs":true,"tokens":true,"notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
@@ -6217,10 +5667,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.hits = true;
-}
+if(!valid0){
 const _errs3 = errors;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
@@ -6228,13 +5675,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.summary = true;
-props0.communities = true;
-}
-}
+if(!valid0){
 const _errs4 = errors;
 if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
@@ -6242,13 +5683,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.hits = true;
-props0.followups = true;
-}
-}
+if(!valid0){
 const _errs5 = errors;
 if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
@@ -6256,12 +5691,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.communities = true;
-}
-}
+if(!valid0){
 const _errs6 = errors;
 if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
@@ -6269,11 +5699,8 @@ errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.nodes = true;
-props0.edges = true;
+}
+}
 }
 }
 if(!valid0){
@@ -6301,12 +5728,6 @@ vErrors = null;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.usage = true;
-props0.nextCursor = true;
-props0._meta = true;
-}
 if(data.usage !== undefined){
 const _errs7 = errors;
 if(!(validate153(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
@@ -6351,10 +5772,8 @@ return false;
 }
 }
 validate126.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate126_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const graphPartial: Validator<GraphPartial> = validate156;
 const schema72 = {"title":"GraphPartial","description":"Hits found so far (§9).","type":"object","properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Hits so far (§9)."}}};
@@ -6362,13 +5781,6 @@ const schema72 = {"title":"GraphPartial","description":"Hits found so far (§9).
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hits !== undefined){
@@ -6405,7 +5817,6 @@ return false;
 validate156.errors = vErrors;
 return errors === 0;
 }
-const validate156_evaluated = {"props":{"hits":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddParams: Validator<IndexAddParams> = validate159;
 const schema74 = {"title":"IndexAddParams","description":"Documents and optional server-side chunking (§7.10).","type":"object","required":["documents"],"properties":{"documents":{"type":"array","items":{"$ref":"#/$defs/document"},"description":"Documents to upsert (§7.10)."},"chunk":{"type":"boolean","description":"Request server-side chunking; needs index.chunking (§7.10)."},"contextual":{"type":"boolean","description":"Add situating context per chunk; needs index.contextual (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -6414,13 +5825,6 @@ const schema75 = {"title":"IndexDocument","description":"One document to upsert 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6477,19 +5881,11 @@ return false;
 validate160.errors = vErrors;
 return errors === 0;
 }
-const validate160_evaluated = {"props":{"id":true,"text":true,"meta":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6576,7 +5972,6 @@ return false;
 validate159.errors = vErrors;
 return errors === 0;
 }
-const validate159_evaluated = {"props":{"documents":true,"chunk":true,"contextual":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexAddResult: Validator<IndexAddResult> = validate163;
 const schema76 = {"title":"IndexAddResult","description":"One id per input document, in input order (§7.10).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids in input order (§7.10)."},"chunks":{"type":"integer","minimum":0,"description":"Chunks created (§7.10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -6584,13 +5979,6 @@ const schema76 = {"title":"IndexAddResult","description":"One id per input docum
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6673,7 +6061,6 @@ return false;
 validate163.errors = vErrors;
 return errors === 0;
 }
-const validate163_evaluated = {"props":{"ids":true,"chunks":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteParams: Validator<IndexDeleteParams> = validate166;
 const schema78 = {"title":"IndexDeleteParams","description":"Ids to delete (§7.11).","type":"object","required":["ids"],"properties":{"ids":{"type":"array","items":{"type":"string","description":"A document id."},"description":"Ids to delete (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -6681,13 +6068,6 @@ const schema78 = {"title":"IndexDeleteParams","description":"Ids to delete (§7.
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6748,7 +6128,6 @@ return false;
 validate166.errors = vErrors;
 return errors === 0;
 }
-const validate166_evaluated = {"props":{"ids":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const indexDeleteResult: Validator<IndexDeleteResult> = validate168;
 const schema79 = {"title":"IndexDeleteResult","description":"How many documents this call removed (§7.11).","type":"object","required":["deleted"],"properties":{"deleted":{"type":"integer","minimum":0,"description":"Documents actually removed; a repeat returns 0 (§7.11)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -6756,13 +6135,6 @@ const schema79 = {"title":"IndexDeleteResult","description":"How many documents 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6814,7 +6186,6 @@ return false;
 validate168.errors = vErrors;
 return errors === 0;
 }
-const validate168_evaluated = {"props":{"deleted":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const infoResult: Validator<InfoResult> = validate172;
 const schema82 = {"title":"InitializeResult","description":"The negotiated version, server identity and capabilities; info returns the same shape (§7.1, §7.2).","type":"object","required":["protocolVersion","server","capabilities"],"properties":{"protocolVersion":{"type":"integer","minimum":1,"description":"The negotiated version, min(client, server) (§7.1)."},"server":{"$ref":"../types/peer-info.json","description":"Server identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/serverCapabilities","description":"What the server offers for this session (§6, §13.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -6822,13 +6193,6 @@ const schema82 = {"title":"InitializeResult","description":"The negotiated versi
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6906,7 +6270,6 @@ return false;
 validate172.errors = vErrors;
 return errors === 0;
 }
-const validate172_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const initializeParams: Validator<InitializeParams> = validate176;
 const schema83 = {"title":"InitializeParams","description":"The client's highest version, identity and capabilities (§7.1).","type":"object","required":["protocolVersion","client"],"properties":{"protocolVersion":{"type":"integer","minimum":0,"description":"The highest version the client supports (§7.1). Below 1 nothing can be negotiated: the server answers -32002 and the session stays uninitialized (§13)."},"client":{"$ref":"../types/peer-info.json","description":"Client identity (§7.1)."},"capabilities":{"$ref":"../capabilities.json#/$defs/clientCapabilities","description":"What the client can consume; hints only (§7.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -6915,13 +6278,6 @@ const schema84 = {"title":"ClientCapabilities","description":"What a client can 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.streaming !== undefined){
@@ -6948,17 +6304,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-var props0 = {};
-props0.streaming = true;
-props0.log = true;
+var valid1 = true;
 for(const key0 in data){
 if(pattern0.test(key0)){
 let data2 = data[key0];
+const _errs3 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
 validate178.errors = [{instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ex-/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-props0[key0] = true;
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
 }
 }
 }
@@ -6970,22 +6328,13 @@ return false;
 }
 }
 validate178.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate178_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7063,20 +6412,12 @@ return false;
 validate176.errors = vErrors;
 return errors === 0;
 }
-const validate176_evaluated = {"props":{"protocolVersion":true,"client":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const initializeResult: Validator<InitializeResult> = validate183;
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7154,7 +6495,6 @@ return false;
 validate183.errors = vErrors;
 return errors === 0;
 }
-const validate183_evaluated = {"props":{"protocolVersion":true,"server":true,"capabilities":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildParams: Validator<MemoryBuildParams> = validate188;
 const schema87 = {"title":"MemoryBuildParams","description":"Inline documents (else the live index), the memory to update and its scope (§7.17).","type":"object","properties":{"documents":{"type":"array","description":"Documents to build over; omitted means the live index (§7.17).","items":{"type":"object","description":"One document.","required":["text"],"properties":{"id":{"type":"string","description":"Document id."},"text":{"type":"string","description":"Document body."}}}},"memoryId":{"type":"string","description":"Memory to update; omit to create (§7.17)."},"scope":{"$ref":"../capabilities.json#/$defs/memoryScope","description":"Must be in memory.scopes (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7162,13 +6502,6 @@ const schema87 = {"title":"MemoryBuildParams","description":"Inline documents (e
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.documents !== undefined){
@@ -7284,7 +6617,6 @@ return false;
 validate188.errors = vErrors;
 return errors === 0;
 }
-const validate188_evaluated = {"props":{"documents":true,"memoryId":true,"scope":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryBuildResult: Validator<MemoryBuildResult> = validate191;
 const schema88 = {"title":"MemoryBuildResult","description":"The memory built (§7.17).","type":"object","required":["memoryId"],"properties":{"memoryId":{"type":"string","description":"The memory's id (§7.17)."},"tokens":{"type":"integer","minimum":0,"description":"Size of the memory in tokens (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7292,13 +6624,6 @@ const schema88 = {"title":"MemoryBuildResult","description":"The memory built (�
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7363,7 +6688,6 @@ return false;
 validate191.errors = vErrors;
 return errors === 0;
 }
-const validate191_evaluated = {"props":{"memoryId":true,"tokens":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallParams: Validator<MemoryRecallParams> = validate194;
 const schema90 = {"title":"MemoryRecallParams","description":"The query and the memory to recall from (§7.17).","type":"object","required":["query"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.17, §4.8)."},"memoryId":{"type":"string","description":"The memory (§7.17)."},"sessionId":{"type":"string","description":"Agentic trajectory handle (§7.7.3)."},"n":{"type":"integer","minimum":1,"description":"How many clues (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7371,13 +6695,6 @@ const schema90 = {"title":"MemoryRecallParams","description":"The query and the 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7468,7 +6785,6 @@ return false;
 validate194.errors = vErrors;
 return errors === 0;
 }
-const validate194_evaluated = {"props":{"query":true,"memoryId":true,"sessionId":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallResult: Validator<MemoryRecallResult> = validate197;
 const schema91 = {"title":"MemoryRecallResult","description":"Clues and optional draft hits (§7.17).","type":"object","required":["clues"],"properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues (§7.17)."},"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Draft hits (§7.17)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7477,13 +6793,6 @@ const schema92 = {"title":"MemoryClue","description":"A surrogate query or entry
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
@@ -7551,19 +6860,11 @@ return false;
 validate198.errors = vErrors;
 return errors === 0;
 }
-const validate198_evaluated = {"props":{"query":true,"seedIds":true,"weight":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7655,7 +6956,6 @@ return false;
 validate197.errors = vErrors;
 return errors === 0;
 }
-const validate197_evaluated = {"props":{"clues":true,"hits":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const memoryRecallPartial: Validator<MemoryRecallPartial> = validate202;
 const schema93 = {"title":"MemoryRecallPartial","description":"Clues recalled so far (§9).","type":"object","properties":{"clues":{"type":"array","items":{"$ref":"#/$defs/clue"},"description":"Clues so far."}}};
@@ -7663,13 +6963,6 @@ const schema93 = {"title":"MemoryRecallPartial","description":"Clues recalled so
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clues !== undefined){
@@ -7706,7 +6999,6 @@ return false;
 validate202.errors = vErrors;
 return errors === 0;
 }
-const validate202_evaluated = {"props":{"clues":true},"dynamicProps":false,"dynamicItems":false};
 
 export const pingParams: Validator<PingParams> = validate205;
 const schema95 = {"title":"PingParams","description":"An optional nonce to echo (§7.15).","type":"object","properties":{"nonce":{"type":["string","number"],"description":"Echoed unchanged in the result (§7.15)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7714,13 +7006,6 @@ const schema95 = {"title":"PingParams","description":"An optional nonce to echo 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nonce !== undefined){
@@ -7757,7 +7042,6 @@ return false;
 validate205.errors = vErrors;
 return errors === 0;
 }
-const validate205_evaluated = {"props":{"nonce":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformParams: Validator<QueryTransformParams> = validate208;
 const schema97 = {"title":"QueryTransformParams","description":"The query and the transformation to apply (§7.8).","type":"object","required":["query","method"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.8, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/transformMethod","description":"Must be in transform.methods (§7.8)."},"n":{"type":"integer","minimum":1,"description":"How many queries multi-query/decompose return (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7765,13 +7049,6 @@ const schema97 = {"title":"QueryTransformParams","description":"The query and th
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7849,7 +7126,6 @@ return false;
 validate208.errors = vErrors;
 return errors === 0;
 }
-const validate208_evaluated = {"props":{"query":true,"method":true,"n":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformResult: Validator<QueryTransformResult> = validate212;
 const schema98 = {"title":"QueryTransformResult","description":"The transformed queries; hyde also returns a hypothetical document (§7.8).","type":"object","required":["queries"],"properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Transformed queries (§7.8)."},"hypothetical":{"type":"string","description":"The hyde document the client then embeds (§7.8)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7857,13 +7133,6 @@ const schema98 = {"title":"QueryTransformResult","description":"The transformed 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate212_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7937,7 +7206,6 @@ return false;
 validate212.errors = vErrors;
 return errors === 0;
 }
-const validate212_evaluated = {"props":{"queries":true,"hypothetical":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryTransformPartial: Validator<QueryTransformPartial> = validate214;
 const schema99 = {"title":"QueryTransformPartial","description":"Queries produced so far (§9).","type":"object","properties":{"queries":{"type":"array","items":{"type":"string","description":"One query."},"description":"Queries so far."}}};
@@ -7945,13 +7213,6 @@ const schema99 = {"title":"QueryTransformPartial","description":"Queries produce
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.queries !== undefined){
@@ -7988,7 +7249,6 @@ return false;
 validate214.errors = vErrors;
 return errors === 0;
 }
-const validate214_evaluated = {"props":{"queries":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankParams: Validator<RerankParams> = validate216;
 const schema101 = {"title":"RerankParams","description":"A query and the passages to rescore (§7.6). A server also takes `documents` for `passages`, the name the reference example server reads (interop alias).","type":"object","required":["query","passages"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query (§7.6, §4.8)."},"passages":{"type":"array","items":{"$ref":"../types/query-input.json"},"description":"Candidates to rescore; strings or Content (§7.6, §4.8)."},"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"topN":{"type":"integer","minimum":0,"description":"How many to keep; clamped to rerank.maxCandidates (§7.6)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -7996,13 +7256,6 @@ const schema101 = {"title":"RerankParams","description":"A query and the passage
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8111,7 +7364,6 @@ return false;
 validate216.errors = vErrors;
 return errors === 0;
 }
-const validate216_evaluated = {"props":{"query":true,"passages":true,"method":true,"topN":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rerankResult: Validator<RerankResult> = validate221;
 const schema102 = {"title":"RerankResult","description":"scores[i] belongs to passages[i]; order lists indices best-first (§7.6).","type":"object","required":["scores"],"properties":{"scores":{"type":"array","items":{"type":"number","description":"Score of one passage."},"description":"One score per passage, higher is better (§7.6)."},"order":{"type":"array","items":{"type":"integer","minimum":0,"description":"A passage index."},"description":"Passage indices sorted best-first (§7.6)."},"usage":{"$ref":"../types/usage.json","description":"Advisory telemetry (§17.2)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -8119,13 +7371,6 @@ const schema102 = {"title":"RerankResult","description":"scores[i] belongs to pa
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8240,7 +7485,6 @@ return false;
 validate221.errors = vErrors;
 return errors === 0;
 }
-const validate221_evaluated = {"props":{"scores":true,"order":true,"usage":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const retrieveParams: Validator<RetrieveParams> = validate225;
 const schema104 = {"title":"RetrieveParams","description":"A query, the final count k and optional pipeline options; unadvertised options are -32005 unless strict is false (§7.7).","type":"object","required":["query","k"],"properties":{"query":{"$ref":"../types/query-input.json","description":"The query: string, Content or [Content] (§7.7, §4.8)."},"k":{"type":"integer","minimum":0,"description":"Final result count; clamped to retrieve.maxK. Minimum 0: §12 names only negative or fractional k as invalid."},"mode":{"$ref":"../capabilities.json#/$defs/retrieveMode","description":"Retrieval mode; must be in retrieve.modes (§7.7)."},"modality":{"$ref":"../types/modality.json","description":"Query modality; default text (§4.8)."},"candidateK":{"type":"integer","minimum":0,"description":"Recall-stage candidate count; candidateK >= rerank.topN >= k (§3.3, §7.7)."},"fusion":{"type":"object","description":"How hybrid recall lists are fused (§7.7, §16.3).","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/fusionMethod","description":"Must be in retrieve.fusion (§6.1)."},"weights":{"type":"object","description":"Per-list weights (§7.7).","properties":{"dense":{"type":"number","description":"Weight of the dense list."},"sparse":{"type":"number","description":"Weight of the sparse list."}}},"rrfK":{"type":"number","minimum":0,"description":"RRF damping constant; default 60 (§16.3)."},"alpha":{"type":"number","minimum":0,"maximum":1,"description":"Convex-combination weight of the dense list; default 0.5 (§16.3)."}}},"rerank":{"description":"Built-in rerank of the top candidates, or false for none (§7.7).","oneOf":[{"type":"object","description":"Rerank settings.","required":["method"],"properties":{"method":{"$ref":"../capabilities.json#/$defs/rerankMethod","description":"Must be in rerank.methods (§7.6)."},"model":{"type":"string","description":"A reranker model from rerank.models (§6)."},"topN":{"type":"integer","minimum":0,"description":"Candidates to rerank; clamped to rerank.maxCandidates (§7.7)."}}},{"const":false,"description":"No rerank."}]},"mmr":{"type":"object","description":"MMR diversification (§7.7).","required":["lambda"],"properties":{"lambda":{"type":"number","minimum":0,"maximum":1,"description":"0 is maximum diversity, 1 pure relevance (§7.7)."}}},"rewrite":{"enum":["rewrite","hyde","multi-query","decompose",false],"description":"Query rewrite before recall, or false; must be in transform.methods (§7.7)."},"filter":{"$ref":"../types/filter-clause.json","description":"Metadata filter (§8)."},"minScore":{"type":"number","description":"Drop hits below this score, in the server's scale (§4.6, §7.7)."},"recency":{"type":"object","description":"Recency decay over a date field (§7.7).","required":["field","halfLifeDays"],"properties":{"field":{"type":"string","description":"A date field from filter.fields (§4.6)."},"halfLifeDays":{"type":"number","exclusiveMinimum":0,"description":"Days for the boost to halve (§7.7)."}}},"unit":{"$ref":"../types/retrieval-unit.json","description":"Granularity to return; must be in retrieve.units (§7.7.2)."},"level":{"type":"integer","minimum":0,"description":"Abstraction level; 0 is the leaf layer (§7.7.2)."},"tokenBudget":{"type":"integer","minimum":1,"description":"Pack hits until their bodies reach this many tokens (§7.7.2)."},"sessionId":{"type":"string","description":"Correlates retrieves of one agentic trajectory; a hint (§7.7.3)."},"includeText":{"type":"boolean","description":"Return hit text (§7.7)."},"includeVectors":{"type":"boolean","description":"Return hit vectors (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; default json (§7.3.1)."},"seed":{"type":"integer","description":"Fixes stochastic steps; ignored if unsupported (§7.7.1)."},"indexVersion":{"type":"string","description":"Pins the corpus snapshot (§7.7.1)."},"strict":{"type":"boolean","default":true,"description":"false lets the server degrade unsupported options instead of -32005; default true (§7.7)."},"cursor":{"type":"string","description":"nextCursor of a previous page (§10)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}}};
@@ -8250,13 +7494,6 @@ const schema106 = {"description":"A leaf is field, op and a value whose JSON typ
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = true;
 const _errs1 = errors;
@@ -8298,11 +7535,6 @@ return false;
 }
 var _valid0 = _errs3 === errors;
 valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.value = true;
-props0.op = true;
-}
 ifClause0 = "then";
 }
 else {
@@ -8347,11 +7579,6 @@ return false;
 }
 var _valid1 = _errs10 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.value = true;
-props1.op = true;
-}
 ifClause1 = "then";
 }
 else {
@@ -8398,11 +7625,6 @@ return false;
 }
 var _valid2 = _errs17 === errors;
 valid6 = _valid2;
-if(valid6){
-var props2 = {};
-props2.value = true;
-props2.op = true;
-}
 ifClause2 = "then";
 }
 else {
@@ -8418,12 +7640,6 @@ return false;
 }
 var _valid2 = _errs20 === errors;
 valid6 = _valid2;
-if(valid6){
-if(props2 !== true){
-props2 = props2 || {};
-props2.value = true;
-}
-}
 ifClause2 = "else";
 }
 if(!valid6){
@@ -8440,17 +7656,6 @@ return false;
 }
 var _valid1 = _errs13 === errors;
 valid3 = _valid1;
-if(valid3){
-if(props1 !== true && props2 !== undefined){
-if(props2 === true){
-props1 = true;
-}
-else {
-props1 = props1 || {};
-Object.assign(props1, props2);
-}
-}
-}
 ifClause1 = "else";
 }
 if(!valid3){
@@ -8467,17 +7672,6 @@ return false;
 }
 var _valid0 = _errs6 === errors;
 valid0 = _valid0;
-if(valid0){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
 ifClause0 = "else";
 }
 if(!valid0){
@@ -8502,23 +7696,14 @@ return false;
 }
 }
 validate232.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate232_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/filter-clause.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -8607,9 +7792,6 @@ if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
-else {
-var props0 = validate232_evaluated.props;
-}
 var _valid2 = _errs9 === errors;
 valid2 = _valid2;
 }
@@ -8657,15 +7839,6 @@ return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.field = true;
-props0.op = true;
-props0.value = true;
-props0.and = true;
-props0.or = true;
-props0.not = true;
-}
 if(data.field !== undefined){
 let data0 = data.field;
 const _errs10 = errors;
@@ -8830,22 +8003,13 @@ return false;
 }
 }
 validate231.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate231_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9163,10 +8327,6 @@ var _valid0 = _errs23 === errors;
 if(_valid0){
 valid3 = true;
 passing0 = 0;
-var props1 = {};
-props1.method = true;
-props1.model = true;
-props1.topN = true;
 }
 const _errs30 = errors;
 if(false !== data12){
@@ -9555,7 +8715,6 @@ return false;
 validate225.errors = vErrors;
 return errors === 0;
 }
-const validate225_evaluated = {"props":{"query":true,"k":true,"mode":true,"modality":true,"candidateK":true,"fusion":true,"rerank":true,"mmr":true,"rewrite":true,"filter":true,"minScore":true,"recency":true,"unit":true,"level":true,"tokenBudget":true,"sessionId":true,"includeText":true,"includeVectors":true,"encoding":true,"seed":true,"indexVersion":true,"strict":true,"cursor":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const retrieveResult: Validator<RetrieveResult> = validate238;
 const schema107 = {"title":"RetrieveResult","description":"At most k ranked hits and what the server actually did (§7.7).","type":"object","required":["hits"],"properties":{"hits":{"type":"array","items":{"$ref":"../types/hit.json"},"description":"Ranked hits, best first (§7.7)."},"nextCursor":{"type":"string","description":"Cursor for the next page; absent or empty means no more (§10)."},"indexVersion":{"type":"string","description":"The snapshot actually served (§7.7.1)."},"usage":{"$ref":"../types/usage.json","description":"Effective counts and notes (§7.7)."},"rewrittenQuery":{"type":"string","description":"The query after rewrite (§7.7)."},"encoding":{"$ref":"../types/vector-encoding.json","description":"Encoding of hit.vector; absent means json (§7.3.1)."},"dimension":{"type":"integer","minimum":1,"description":"Vector dimension; required with a binary encoding (§7.3.1)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data; progressToken asks for progress (§4.4, §9)."}},"if":{"required":["encoding"],"properties":{"encoding":{"const":"f32-base64"}}},"then":{"required":["dimension"]}};
@@ -9563,13 +8722,6 @@ const schema107 = {"title":"RetrieveResult","description":"At most k ranked hits
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -9781,7 +8933,6 @@ return false;
 validate238.errors = vErrors;
 return errors === 0;
 }
-const validate238_evaluated = {"props":{"hits":true,"nextCursor":true,"indexVersion":true,"usage":true,"rewrittenQuery":true,"encoding":true,"dimension":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const cancelNotificationParams: Validator<CancelNotificationParams> = validate244;
 const schema109 = {"title":"CancelParams","description":"The request to cancel (§7.14).","type":"object","required":["id"],"properties":{"id":{"$ref":"../protocol.json#/$defs/id","description":"The id of the request to cancel (§7.14)."},"reason":{"type":"string","description":"Why, for logs (§7.14)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -9790,13 +8941,6 @@ const schema111 = {"title":"RequestId","description":"A request id: a string or 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate246_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if((typeof data !== "string") && (!((typeof data == "number") && (isFinite(data))))){
 validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema111.type},message:"must be string,number"}];
 return false;
@@ -9804,19 +8948,11 @@ return false;
 validate246.errors = vErrors;
 return errors === 0;
 }
-const validate246_evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate244_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9872,7 +9008,6 @@ return false;
 validate244.errors = vErrors;
 return errors === 0;
 }
-const validate244_evaluated = {"props":{"id":true,"reason":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const logNotificationParams: Validator<LogNotificationParams> = validate250;
 const schema113 = {"title":"LogParams","description":"One log record (§17.1). Only level is required: a handler may log structured data without a message.","type":"object","required":["level"],"properties":{"level":{"$ref":"../meta.json#/$defs/logLevel","description":"Severity (§17.1)."},"message":{"type":"string","description":"The log text (§17.1)."},"logger":{"type":"string","description":"Name of the emitting component (§17.1)."},"data":{"description":"Structured detail, any JSON value (§17.1).","type":["string","number","boolean","object","array","null"]},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data, e.g. the related progressToken (§17.1)."}}};
@@ -9880,13 +9015,6 @@ const schema113 = {"title":"LogParams","description":"One log record (§17.1). O
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9969,7 +9097,6 @@ return false;
 validate250.errors = vErrors;
 return errors === 0;
 }
-const validate250_evaluated = {"props":{"level":true,"message":true,"logger":true,"data":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const progressNotificationParams: Validator<ProgressNotificationParams> = validate254;
 const schema115 = {"title":"ProgressParams","description":"One progress event (§9).","type":"object","required":["progressToken","progress"],"properties":{"progressToken":{"$ref":"../meta.json#/$defs/progressToken","description":"The request's token, echoed verbatim (§9)."},"progress":{"type":"number","minimum":0,"maximum":1,"description":"Completion in 0..1 (§9)."},"total":{"type":"number","minimum":0,"description":"Total units of work, when known."},"stage":{"type":"string","description":"The pipeline stage, e.g. recall or rerank (§9, §3.1)."},"message":{"type":"string","description":"Human-readable status (§9)."},"partial":{"type":"object","description":"Incremental results; shaped by the method's partial schema (§9)."},"_meta":{"$ref":"../meta.json#/$defs/meta","description":"Side-band data (§4.4)."}}};
@@ -9977,13 +9104,6 @@ const schema115 = {"title":"ProgressParams","description":"One progress event (�
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate254_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10116,7 +9236,6 @@ return false;
 validate254.errors = vErrors;
 return errors === 0;
 }
-const validate254_evaluated = {"props":{"progressToken":true,"progress":true,"total":true,"stage":true,"message":true,"partial":true,"_meta":true},"dynamicProps":false,"dynamicItems":false};
 
 export const meta: Validator<Meta> = validate3;
 
@@ -10127,13 +9246,6 @@ const schema117 = {"title":"RegistryEngine","description":"One reachable engine:
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
@@ -10364,20 +9476,12 @@ return false;
 validate258.errors = vErrors;
 return errors === 0;
 }
-const validate258_evaluated = {"props":{"id":true,"transport":true,"command":true,"url":true,"weight":true,"required":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/types/registry.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10421,7 +9525,6 @@ return false;
 validate257.errors = vErrors;
 return errors === 0;
 }
-const validate257_evaluated = {"props":{"engines":true},"dynamicProps":false,"dynamicItems":false};
 
 export const message: Validator = validate260;
 const schema118 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rcp-gen.invalid/schema/message.json","title":"An RCP frame or batch","$defs":{"frame":{"anyOf":[{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/request"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/notification"},{"$ref":"https://rcp-gen.invalid/schema/protocol.json#/$defs/response"}],"allOf":[{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"catalog/list"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/multi"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-multi.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"embed/sparse"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/embed-sparse.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"feedback"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/feedback.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"graph"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/graph.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/add"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-add.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"index/delete"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/index-delete.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"info"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"initialize"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/initialize.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/build"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-build.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"memory/recall"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/memory-recall.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"ping"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/ping.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"query/transform"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/query-transform.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"rerank"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/rerank.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"retrieve"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/retrieve.json#/$defs/params"}},"required":["params"]}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"shutdown"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/methods/catalog-list.json#/$defs/params"}}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/cancel"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/cancel.json#/$defs/params"}},"not":{"description":"notifications/cancel is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/log"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/log.json#/$defs/params"}},"not":{"description":"notifications/log is a notification: it never carries an id (§4.5).","required":["id"]}}},{"if":{"type":"object","required":["method"],"properties":{"method":{"const":"notifications/progress"}}},"then":{"properties":{"params":{"$ref":"https://rcp-gen.invalid/schema/notifications/progress.json#/$defs/params"}},"not":{"description":"notifications/progress is a notification: it never carries an id (§4.5).","required":["id"]}}}]}},"anyOf":[{"$ref":"#/$defs/frame"},{"type":"array","minItems":1,"items":{"$ref":"#/$defs/frame"}}]};
@@ -10431,13 +9534,6 @@ const schema120 = {"title":"Request","description":"A request: it has an id and 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10516,20 +9612,12 @@ return false;
 validate262.errors = vErrors;
 return errors === 0;
 }
-const validate262_evaluated = {"props":{"jsonrpc":true,"id":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema121 = {"title":"Notification","description":"A message without an id; it is never answered (§4.5).","type":"object","required":["jsonrpc","method"],"not":{"description":"A notification carries no id.","required":["id"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"method":{"type":"string","minLength":1,"description":"The notification name, e.g. notifications/progress (§4.5)."},"params":{"type":"object","description":"Named parameters (§4.1)."}}};
 
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate265_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10626,7 +9714,6 @@ return false;
 validate265.errors = vErrors;
 return errors === 0;
 }
-const validate265_evaluated = {"props":{"jsonrpc":true,"method":true,"params":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema122 = {"title":"Response","description":"A success or error response (§4.2, §4.3).","oneOf":[{"$ref":"#/$defs/successResponse"},{"$ref":"#/$defs/errorResponse"}]};
 const schema123 = {"title":"SuccessResponse","description":"A successful response (§4.2).","type":"object","required":["jsonrpc","id","result"],"not":{"description":"A response carries result or error, never both.","required":["error"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"$ref":"#/$defs/id","description":"The id of the request it answers (§4.7)."},"result":{"type":"object","description":"The method's result object (§7)."}}};
@@ -10634,13 +9721,6 @@ const schema123 = {"title":"SuccessResponse","description":"A successful respons
 function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate268_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10728,7 +9808,6 @@ return false;
 validate268.errors = vErrors;
 return errors === 0;
 }
-const validate268_evaluated = {"props":{"jsonrpc":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema124 = {"title":"ErrorResponse","description":"An error response; id is null only when the request could not be read (§4.3, §11).","type":"object","required":["jsonrpc","id","error"],"not":{"description":"A response carries result or error, never both.","required":["result"]},"properties":{"jsonrpc":{"const":"2.0","description":"Always \"2.0\" (§4)."},"id":{"anyOf":[{"$ref":"#/$defs/id"},{"type":"null","description":"The request was unreadable."}],"description":"The id of the request it answers, or null (§4.7, §11)."},"error":{"$ref":"errors.json#/$defs/error","description":"What went wrong (§12)."}}};
 const schema126 = {"title":"RpcError","description":"A JSON-RPC error object (§12); receivers treat an unknown code as a generic failure.","type":"object","required":["code","message"],"properties":{"code":{"type":"integer","description":"The error code; -32000..-32099 is reserved for RCP (§12)."},"message":{"type":"string","description":"A short human-readable description (§12)."},"data":{"description":"Optional detail; when an object it uses the conventional fields of §12.1, otherwise any JSON value (§12).","anyOf":[{"$ref":"#/$defs/errorData"},{"type":["string","number","boolean","array","null"],"description":"Non-object detail."}]}}};
@@ -10737,13 +9816,6 @@ const schema127 = {"title":"ErrorData","description":"The conventional fields of
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field !== undefined){
@@ -10827,19 +9899,11 @@ return false;
 validate275.errors = vErrors;
 return errors === 0;
 }
-const validate275_evaluated = {"props":{"field":true,"option":true,"retryable":true,"retryAfterMs":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate274_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10885,14 +9949,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.field = true;
-props0.option = true;
-props0.retryable = true;
-props0.retryAfterMs = true;
-props0.detail = true;
-}
+if(!valid1){
 const _errs8 = errors;
 if(((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (!(Array.isArray(data2)))) && (data2 !== null)){
 const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf/1/type",keyword:"type",params:{type: schema126.properties.data.anyOf[1].type},message:"must be string,number,boolean,array,null"};
@@ -10906,6 +9963,7 @@ errors++;
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
+}
 if(!valid1){
 const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -10946,19 +10004,11 @@ return false;
 validate274.errors = vErrors;
 return errors === 0;
 }
-const validate274_evaluated = {"props":{"code":true,"message":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate271_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs1 = errors;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11022,6 +10072,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
 valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs7 = errors;
 if(data1 !== null){
 const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -11035,6 +10086,7 @@ errors++;
 }
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
+}
 if(!valid2){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -11087,19 +10139,11 @@ return false;
 validate271.errors = vErrors;
 return errors === 0;
 }
-const validate271_evaluated = {"props":{"jsonrpc":true,"id":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
@@ -11112,10 +10156,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.jsonrpc = true;
-props0.id = true;
-props0.result = true;
 }
 const _errs2 = errors;
 if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
@@ -11131,12 +10171,6 @@ else {
 if(_valid0){
 valid0 = true;
 passing0 = 1;
-if(props0 !== true){
-props0 = props0 || {};
-props0.jsonrpc = true;
-props0.id = true;
-props0.error = true;
-}
 }
 }
 if(!valid0){
@@ -11163,22 +10197,13 @@ vErrors = null;
 }
 }
 validate267.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate267_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate261_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -11188,13 +10213,7 @@ errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.jsonrpc = true;
-props0.id = true;
-props0.method = true;
-props0.params = true;
-}
+if(!valid0){
 const _errs2 = errors;
 if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
@@ -11202,33 +10221,14 @@ errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.jsonrpc = true;
-props0.method = true;
-props0.params = true;
-}
-}
+if(!valid0){
 const _errs3 = errors;
 if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
 }
-else {
-var props1 = validate267_evaluated.props;
-}
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 }
 if(!valid0){
@@ -11318,11 +10318,6 @@ errors = vErrors.length;
 }
 var _valid1 = _errs9 === errors;
 valid2 = _valid1;
-if(valid2){
-var props2 = {};
-props2.params = true;
-props2.method = true;
-}
 }
 if(!valid2){
 const err4 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11338,15 +10333,6 @@ return false;
 }
 var valid1 = _errs4 === errors;
 if(valid1){
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
-}
 const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = true;
@@ -11419,11 +10405,6 @@ errors = vErrors.length;
 }
 var _valid2 = _errs16 === errors;
 valid5 = _valid2;
-if(valid5){
-var props3 = {};
-props3.params = true;
-props3.method = true;
-}
 }
 if(!valid5){
 const err8 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11439,15 +10420,6 @@ return false;
 }
 var valid1 = _errs11 === errors;
 if(valid1){
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
-}
 const _errs18 = errors;
 const _errs19 = errors;
 let valid8 = true;
@@ -11520,11 +10492,6 @@ errors = vErrors.length;
 }
 var _valid3 = _errs23 === errors;
 valid8 = _valid3;
-if(valid8){
-var props4 = {};
-props4.params = true;
-props4.method = true;
-}
 }
 if(!valid8){
 const err12 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11540,15 +10507,6 @@ return false;
 }
 var valid1 = _errs18 === errors;
 if(valid1){
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
-}
 const _errs25 = errors;
 const _errs26 = errors;
 let valid11 = true;
@@ -11621,11 +10579,6 @@ errors = vErrors.length;
 }
 var _valid4 = _errs30 === errors;
 valid11 = _valid4;
-if(valid11){
-var props5 = {};
-props5.params = true;
-props5.method = true;
-}
 }
 if(!valid11){
 const err16 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11641,15 +10594,6 @@ return false;
 }
 var valid1 = _errs25 === errors;
 if(valid1){
-if(props0 !== true && props5 !== undefined){
-if(props5 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props5);
-}
-}
 const _errs32 = errors;
 const _errs33 = errors;
 let valid14 = true;
@@ -11722,11 +10666,6 @@ errors = vErrors.length;
 }
 var _valid5 = _errs37 === errors;
 valid14 = _valid5;
-if(valid14){
-var props6 = {};
-props6.params = true;
-props6.method = true;
-}
 }
 if(!valid14){
 const err20 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11742,15 +10681,6 @@ return false;
 }
 var valid1 = _errs32 === errors;
 if(valid1){
-if(props0 !== true && props6 !== undefined){
-if(props6 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props6);
-}
-}
 const _errs39 = errors;
 const _errs40 = errors;
 let valid17 = true;
@@ -11823,11 +10753,6 @@ errors = vErrors.length;
 }
 var _valid6 = _errs44 === errors;
 valid17 = _valid6;
-if(valid17){
-var props7 = {};
-props7.params = true;
-props7.method = true;
-}
 }
 if(!valid17){
 const err24 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11843,15 +10768,6 @@ return false;
 }
 var valid1 = _errs39 === errors;
 if(valid1){
-if(props0 !== true && props7 !== undefined){
-if(props7 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props7);
-}
-}
 const _errs46 = errors;
 const _errs47 = errors;
 let valid20 = true;
@@ -11924,11 +10840,6 @@ errors = vErrors.length;
 }
 var _valid7 = _errs51 === errors;
 valid20 = _valid7;
-if(valid20){
-var props8 = {};
-props8.params = true;
-props8.method = true;
-}
 }
 if(!valid20){
 const err28 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -11944,15 +10855,6 @@ return false;
 }
 var valid1 = _errs46 === errors;
 if(valid1){
-if(props0 !== true && props8 !== undefined){
-if(props8 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props8);
-}
-}
 const _errs53 = errors;
 const _errs54 = errors;
 let valid23 = true;
@@ -12025,11 +10927,6 @@ errors = vErrors.length;
 }
 var _valid8 = _errs58 === errors;
 valid23 = _valid8;
-if(valid23){
-var props9 = {};
-props9.params = true;
-props9.method = true;
-}
 }
 if(!valid23){
 const err32 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12045,15 +10942,6 @@ return false;
 }
 var valid1 = _errs53 === errors;
 if(valid1){
-if(props0 !== true && props9 !== undefined){
-if(props9 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props9);
-}
-}
 const _errs60 = errors;
 const _errs61 = errors;
 let valid26 = true;
@@ -12119,11 +11007,6 @@ errors = vErrors.length;
 }
 var _valid9 = _errs65 === errors;
 valid26 = _valid9;
-if(valid26){
-var props10 = {};
-props10.params = true;
-props10.method = true;
-}
 }
 if(!valid26){
 const err36 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12139,15 +11022,6 @@ return false;
 }
 var valid1 = _errs60 === errors;
 if(valid1){
-if(props0 !== true && props10 !== undefined){
-if(props10 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props10);
-}
-}
 const _errs67 = errors;
 const _errs68 = errors;
 let valid29 = true;
@@ -12220,11 +11094,6 @@ errors = vErrors.length;
 }
 var _valid10 = _errs72 === errors;
 valid29 = _valid10;
-if(valid29){
-var props11 = {};
-props11.params = true;
-props11.method = true;
-}
 }
 if(!valid29){
 const err40 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12240,15 +11109,6 @@ return false;
 }
 var valid1 = _errs67 === errors;
 if(valid1){
-if(props0 !== true && props11 !== undefined){
-if(props11 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props11);
-}
-}
 const _errs74 = errors;
 const _errs75 = errors;
 let valid32 = true;
@@ -12314,11 +11174,6 @@ errors = vErrors.length;
 }
 var _valid11 = _errs79 === errors;
 valid32 = _valid11;
-if(valid32){
-var props12 = {};
-props12.params = true;
-props12.method = true;
-}
 }
 if(!valid32){
 const err44 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12334,15 +11189,6 @@ return false;
 }
 var valid1 = _errs74 === errors;
 if(valid1){
-if(props0 !== true && props12 !== undefined){
-if(props12 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props12);
-}
-}
 const _errs81 = errors;
 const _errs82 = errors;
 let valid35 = true;
@@ -12415,11 +11261,6 @@ errors = vErrors.length;
 }
 var _valid12 = _errs86 === errors;
 valid35 = _valid12;
-if(valid35){
-var props13 = {};
-props13.params = true;
-props13.method = true;
-}
 }
 if(!valid35){
 const err48 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12435,15 +11276,6 @@ return false;
 }
 var valid1 = _errs81 === errors;
 if(valid1){
-if(props0 !== true && props13 !== undefined){
-if(props13 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props13);
-}
-}
 const _errs88 = errors;
 const _errs89 = errors;
 let valid38 = true;
@@ -12509,11 +11341,6 @@ errors = vErrors.length;
 }
 var _valid13 = _errs93 === errors;
 valid38 = _valid13;
-if(valid38){
-var props14 = {};
-props14.params = true;
-props14.method = true;
-}
 }
 if(!valid38){
 const err52 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12529,15 +11356,6 @@ return false;
 }
 var valid1 = _errs88 === errors;
 if(valid1){
-if(props0 !== true && props14 !== undefined){
-if(props14 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props14);
-}
-}
 const _errs95 = errors;
 const _errs96 = errors;
 let valid41 = true;
@@ -12610,11 +11428,6 @@ errors = vErrors.length;
 }
 var _valid14 = _errs100 === errors;
 valid41 = _valid14;
-if(valid41){
-var props15 = {};
-props15.params = true;
-props15.method = true;
-}
 }
 if(!valid41){
 const err56 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12630,15 +11443,6 @@ return false;
 }
 var valid1 = _errs95 === errors;
 if(valid1){
-if(props0 !== true && props15 !== undefined){
-if(props15 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props15);
-}
-}
 const _errs102 = errors;
 const _errs103 = errors;
 let valid44 = true;
@@ -12711,11 +11515,6 @@ errors = vErrors.length;
 }
 var _valid15 = _errs107 === errors;
 valid44 = _valid15;
-if(valid44){
-var props16 = {};
-props16.params = true;
-props16.method = true;
-}
 }
 if(!valid44){
 const err60 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12731,15 +11530,6 @@ return false;
 }
 var valid1 = _errs102 === errors;
 if(valid1){
-if(props0 !== true && props16 !== undefined){
-if(props16 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props16);
-}
-}
 const _errs109 = errors;
 const _errs110 = errors;
 let valid47 = true;
@@ -12812,11 +11602,6 @@ errors = vErrors.length;
 }
 var _valid16 = _errs114 === errors;
 valid47 = _valid16;
-if(valid47){
-var props17 = {};
-props17.params = true;
-props17.method = true;
-}
 }
 if(!valid47){
 const err64 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12832,15 +11617,6 @@ return false;
 }
 var valid1 = _errs109 === errors;
 if(valid1){
-if(props0 !== true && props17 !== undefined){
-if(props17 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props17);
-}
-}
 const _errs116 = errors;
 const _errs117 = errors;
 let valid50 = true;
@@ -12906,11 +11682,6 @@ errors = vErrors.length;
 }
 var _valid17 = _errs121 === errors;
 valid50 = _valid17;
-if(valid50){
-var props18 = {};
-props18.params = true;
-props18.method = true;
-}
 }
 if(!valid50){
 const err68 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -12926,15 +11697,6 @@ return false;
 }
 var valid1 = _errs116 === errors;
 if(valid1){
-if(props0 !== true && props18 !== undefined){
-if(props18 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props18);
-}
-}
 const _errs123 = errors;
 const _errs124 = errors;
 let valid53 = true;
@@ -13033,11 +11795,6 @@ errors = vErrors.length;
 }
 var _valid18 = _errs128 === errors;
 valid53 = _valid18;
-if(valid53){
-var props19 = {};
-props19.params = true;
-props19.method = true;
-}
 }
 if(!valid53){
 const err73 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -13053,15 +11810,6 @@ return false;
 }
 var valid1 = _errs123 === errors;
 if(valid1){
-if(props0 !== true && props19 !== undefined){
-if(props19 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props19);
-}
-}
 const _errs132 = errors;
 const _errs133 = errors;
 let valid57 = true;
@@ -13160,11 +11908,6 @@ errors = vErrors.length;
 }
 var _valid19 = _errs137 === errors;
 valid57 = _valid19;
-if(valid57){
-var props20 = {};
-props20.params = true;
-props20.method = true;
-}
 }
 if(!valid57){
 const err78 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -13180,15 +11923,6 @@ return false;
 }
 var valid1 = _errs132 === errors;
 if(valid1){
-if(props0 !== true && props20 !== undefined){
-if(props20 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props20);
-}
-}
 const _errs141 = errors;
 const _errs142 = errors;
 let valid61 = true;
@@ -13287,11 +12021,6 @@ errors = vErrors.length;
 }
 var _valid20 = _errs146 === errors;
 valid61 = _valid20;
-if(valid61){
-var props21 = {};
-props21.params = true;
-props21.method = true;
-}
 }
 if(!valid61){
 const err83 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -13306,17 +12035,6 @@ validate261.errors = vErrors;
 return false;
 }
 var valid1 = _errs141 === errors;
-if(valid1){
-if(props0 !== true && props21 !== undefined){
-if(props21 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props21);
-}
-}
-}
 }
 }
 }
@@ -13338,23 +12056,14 @@ Object.assign(props0, props21);
 }
 }
 validate261.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-const validate261_evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://rcp-gen.invalid/schema/message.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate260_evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -13362,11 +12071,9 @@ if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
-else {
-var props0 = validate261_evaluated.props;
-}
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
 if(errors === _errs2){
 if(Array.isArray(data)){
@@ -13409,8 +12116,6 @@ errors++;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-var items0 = true;
 }
 if(!valid0){
 const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
@@ -13436,11 +12141,8 @@ vErrors = null;
 }
 }
 validate260.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
 return errors === 0;
 }
-const validate260_evaluated = {"dynamicProps":true,"dynamicItems":true};
 export const embedMultiPartial: Validator<EmbedMultiPartial> = validate93;
 export const infoParams: Validator<InfoParams> = validate1;
 export const memoryBuildPartial: Validator<MemoryBuildPartial> = validate93;

@@ -10,6 +10,7 @@ export {
   ErrorCode,
   RcpError,
   invalidParams,
+  rcpErrors,
   toErrorObject,
   type ErrorData,
   type ErrorObject,

@@ -149,15 +149,15 @@ describe("runtime", () => {
   it("imports each runtime symbol from the entry that exports it, types as types", async () => {
     const file = newFile();
     file.print(
-      `${file.runtime("defineProtocol")}; ${file.runtime("BaseClient")}; ${file.runtime("stdioClientTransport")};`,
+      `${file.runtime("codePointLength")}; ${file.runtime("BaseClient")}; ${file.runtime("stdioClientTransport")};`,
     );
     file.print(`type H = ${file.runtime("Handler")};`);
     expect(await lines(file)).toEqual([
       'import type { Handler } from "@rcp-gen/runtime/codegen";',
       'import { BaseClient } from "@rcp-gen/runtime/codegen-client";',
       'import { stdioClientTransport } from "@rcp-gen/runtime/codegen-node";',
-      'import { defineProtocol } from "@rcp-gen/runtime/codegen-protocol";',
-      "defineProtocol; BaseClient; stdioClientTransport;",
+      'import { codePointLength } from "@rcp-gen/runtime/codegen-protocol";',
+      "codePointLength; BaseClient; stdioClientTransport;",
       "type H = Handler;",
       "",
     ]);

@@ -47,7 +47,7 @@ describe("loadSchemaFolder on a valid folder", () => {
     ]);
     expect(folder.methods[1]?.annotation.streaming).toBe(true);
     expect(folder.notifications.map((notification) => notification.method)).toEqual(["notifications/progress"]);
-    expect(folder.errors.map((error) => error.symbol)).toEqual(["InvalidParams", "UnsupportedOption"]);
+    expect(folder.errors.map((error) => error.symbol)).toEqual(["InvalidParams", "OptionUnsupported"]);
   });
 
   it("assigns every file an $id from its path", () => {

@@ -63,8 +63,19 @@ export function minimalSchemaFiles(): FolderFiles {
       "x-rcp": {
         kind: "errors",
         codes: [
-          { code: -32602, symbol: "InvalidParams", message: "Invalid params.", retryable: "no" },
-          { code: -32005, symbol: "UnsupportedOption", message: "Unsupported option.", retryable: "no", spec: "§12" },
+          {
+            code: -32602,
+            symbol: "InvalidParams",
+            message: "Missing/malformed params or filter field.",
+            retryable: "no",
+          },
+          {
+            code: -32005,
+            symbol: "OptionUnsupported",
+            message: "A requested option (mode/method) is not advertised.",
+            retryable: "no",
+            spec: "§12",
+          },
         ],
       },
     },

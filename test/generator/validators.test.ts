@@ -102,6 +102,26 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
     expect(verdicts).toEqual([true, false, true, false, false, true, false, false]);
   });
 
+  it("applies unevaluatedProperties across allOf and $ref, for a folder that uses it", async () => {
+    const modulePath = await compiledValidators((files) => {
+      files["types/hit.json"] = {
+        title: "Hit",
+        type: "object",
+        required: ["id"],
+        allOf: [{ $ref: "#/$defs/scored" }],
+        properties: { id: { type: "string" } },
+        unevaluatedProperties: { type: "string" },
+        $defs: { scored: { properties: { score: { type: "number" } } } },
+      };
+    });
+    const verdicts = runModule(`
+      import { retrieveResult } from ${JSON.stringify(modulePath)};
+      const verdict = (hit) => retrieveResult({ hits: [{ id: "a", ...hit }] });
+      console.log(JSON.stringify([verdict({ score: 0.5 }), verdict({ note: "x" }), verdict({ note: 1 }), verdict({ score: "high" })]));`);
+    // score is evaluated by the $ref'd subschema, so only a non-string `note` is refused.
+    expect(verdicts).toEqual([true, true, false, false]);
+  });
+
   it("loads in node without a bundler and validates a frame and a batch (§4, §11)", () => {
     const verdicts = runModule(`
       import * as validators from ${JSON.stringify(compiledPath)};

@@ -1,10 +1,14 @@
 /**
- * The vitest matchers, registered by one import, against frames of the generated protocol:
- * passing and failing, with the failure messages a test shows.
+ * The vitest matchers, made for the generated protocol and registered with vitest's
+ * `expect.extend`, against its frames: passing and failing, with the failure messages a test
+ * shows; and matchers made for another protocol, which check against that one.
  */
 import { describe, expect, it } from "vitest";
-import "rcp-gen/vitest";
-import "../../generated/methods.js";
+import { rcpMatchers } from "rcp-gen/vitest";
+import { protocol } from "../../generated/methods.js";
+import { methodDescriptor } from "../fixtures/descriptor-kit.js";
+
+expect.extend(rcpMatchers(protocol));
 
 const retrieve = (params: object) => ({
   jsonrpc: "2.0",
@@ -86,5 +90,25 @@ describe("toBeWellFormedProgressStream", () => {
         "  [3]: expected nothing after the final response [2] (§5.2), found a response",
       ].join("\n"),
     );
+  });
+});
+
+describe("rcpMatchers(protocol)", () => {
+  it("checks against the protocol it was made for, whatever else the process loaded", () => {
+    const pingOnly = {
+      version: 1,
+      notificationPrefix: "notifications/",
+      logLevels: ["info"],
+      methods: { ping: methodDescriptor("ping") },
+      notifications: {},
+      errors: {},
+      meta: methodDescriptor("meta").params,
+    };
+    const pingMatchers = rcpMatchers(pingOnly);
+    expect(pingMatchers.toBeRcpRequest({ jsonrpc: "2.0", id: 1, method: "ping" }, "ping").pass).toBe(true);
+    expect(pingMatchers.toBeRcpRequest(retrieve({}), "retrieve").message()).toBe(
+      'expected a retrieve request:\n  method: expected a method of the protocol, found "retrieve", which it does not define',
+    );
+    expect(retrieve({})).toBeRcpRequest("retrieve");
   });
 });

@@ -187,21 +187,17 @@ describe("responses are checked against the method they answer", () => {
 describe("type guards", () => {
   it("narrow to the method's params and result types, and only for valid frames", () => {
     const received: unknown = retrieve({ mode: "dense" });
-    if (!isRequest(received, "retrieve", { protocol })) throw new Error("a valid retrieve request was refused");
+    if (!isRequest(received, { protocol, method: "retrieve" })) throw new Error("a valid retrieve request was refused");
     // Compiles only because the guard narrowed params to RetrieveParams.
     const mode: "dense" | "sparse" | "hybrid" | undefined = received.params?.mode;
     expect(mode).toBe("dense");
     const answer: unknown = { jsonrpc: "2.0", id: 1, result: { hits: [{ id: "doc-1", score: 2 }] } };
-    expect(isResult(answer, "retrieve", { protocol }) && answer.result.hits[0]?.score).toBe(2);
-    expect(isResult({ jsonrpc: "2.0", id: 1, result: { hits: "x" } }, "retrieve", { protocol })).toBe(false);
-    expect(isRequest(retrieve({ k: "two" }), "retrieve", { protocol })).toBe(false);
-    expect(isRequest(retrieve({}), "ping", { protocol })).toBe(false);
-    expect(isRequest(JSON.stringify(retrieve({})), "retrieve", { protocol })).toBe(false);
-  });
-
-  it("use the protocol the generated code defined when none is passed", () => {
-    expect(isRequest(retrieve({}), "retrieve")).toBe(true);
-    expect(validateFrame(retrieve({ k: "two" }))).toMatchObject({ ok: false, kind: "request" });
+    expect(isResult(answer, { protocol, method: "retrieve" }) && answer.result.hits[0]?.score).toBe(2);
+    expect(isResult({ jsonrpc: "2.0", id: 1, result: { hits: "x" } }, { protocol, method: "retrieve" })).toBe(false);
+    expect(isRequest(retrieve({ k: "two" }), { protocol, method: "retrieve" })).toBe(false);
+    expect(isRequest(retrieve({}), { protocol, method: "ping" })).toBe(false);
+    expect(isRequest(retrieve({}), { protocol })).toBe(true);
+    expect(isRequest(JSON.stringify(retrieve({})), { protocol, method: "retrieve" })).toBe(false);
   });
 });
 

@@ -87,12 +87,12 @@ describe("the generated client in a browser bundle", () => {
        console.log(await client.retrieve({ query: "q", k: 3 }, { onProgress: (event) => console.log(event.progress) }));`,
     );
     const runtime = inputs.filter((file) => file.startsWith("runtime/src/"));
-    expect(runtime.filter((file) => !file.startsWith("runtime/src/client/"))).toEqual([
-      "runtime/src/protocol/descriptor.ts",
-      "runtime/src/protocol/interceptor-chain.ts",
-      "runtime/src/protocol/errors.ts",
-      "runtime/src/protocol/dotted-paths.ts",
+    expect(runtime.filter((file) => !file.startsWith("runtime/src/client/")).sort()).toEqual([
       "runtime/src/framing/bounded-body.ts",
+      "runtime/src/protocol/descriptor.ts",
+      "runtime/src/protocol/dotted-paths.ts",
+      "runtime/src/protocol/errors.ts",
+      "runtime/src/protocol/interceptor-chain.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");
     // Node's globals: none is read (the type-check of test/web/universal.test.ts says why).
@@ -135,8 +135,11 @@ describe("the generated client in a browser bundle", () => {
     expect(paramsOnly.length).toBeGreaterThan(0);
   });
 
-  it("importing validators.ts for nothing keeps nothing: the module has no side effects", async () => {
+  it("importing validators.ts for nothing keeps no validator, only ajv's module-level patterns", async () => {
     const { text } = await bundle("bare", `import ${generated("validators.js")};`);
-    expect(text.trim()).toBe("");
+    // A bundler keeps a `new RegExp` it cannot prove free of effects: a few bytes that name no validator.
+    const code = text.split("\n").filter((line) => line !== "" && !line.startsWith("//"));
+    expect(code.length).toBeGreaterThan(0);
+    for (const line of code) expect(line).toMatch(/^var pattern\d+ = new RegExp\("[^\n]*", "u"\);$/);
   });
 });

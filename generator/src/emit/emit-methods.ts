@@ -1,18 +1,21 @@
 /**
  * methods.ts: the ProtocolDescriptor (runtime/protocol.ts) of the folder (model/descriptor.ts),
- * built with `defineProtocol` and referring to the precompiled validators of validators.ts.
+ * a literal referring to the precompiled validators of validators.ts.
  *
  * Laid out so that a bundler keeps only what an importer reaches: one call descriptor per method
  * (`retrieveCall`: what a client reads, with its result and partial validators), the lifecycle
- * part every client speaks (`clientProtocol`), and the whole `protocol` under a pure
- * `defineProtocol`. A browser client naming `[retrieveCall]` (connectHttpWith) then carries
- * neither the other methods' validators nor any params validator. Objects refer to each other by
+ * part every client speaks (`clientProtocol`), and the whole `protocol`, each a plain literal
+ * (`as const satisfies`, no call) and so free of side effects. A browser client naming
+ * `[retrieveCall]` (connectHttpWith) then carries neither the other methods' validators nor any
+ * params validator. Objects refer to each other by
  * name only: a bundler must assume that a spread or a property read runs code, and would keep the
  * whole protocol for it, so each method's call members are written again in its server descriptor.
  */
-import { descriptorData } from "../model/descriptor.js";
+import { addedErrors, descriptorData } from "../model/descriptor.js";
+import type { GeneratedFile } from "../plugin/generated-file.js";
+import type { ErrorDescriptor } from "@rcp-gen/runtime";
 import { definePlugin } from "../plugin/plugin.js";
-import { literal, Reference, type LiteralValue } from "./literal.js";
+import { literal, propertyName, Reference, type LiteralValue } from "./literal.js";
 
 export const protocolConstName = "protocol";
 export const clientProtocolConstName = "clientProtocol";
@@ -43,6 +46,7 @@ export const methodsTarget = definePlugin({
   generate({ model, newFile }) {
     const file = newFile("methods.ts");
     const validators = file.relative("validators.ts");
+    // The error table is written as the runtime's plus what the folder adds (errorTable), not in full.
     const { methods, notifications, errors, version, notificationPrefix, logLevels, ...wholeOnly } = descriptorData(
       model,
       (shape) => (shape.validatorName ? new Reference(file.import(shape.validatorName, validators)) : undefined),
@@ -52,10 +56,9 @@ export const methodsTarget = definePlugin({
     // Module-local, shared by clientProtocol and protocol by name.
     file.print("");
     constant("const notificationDescriptors", notifications, " as const");
-    constant("const errorDescriptors", errors, " as const");
     const shared = {
       notifications: new Reference("notificationDescriptors"),
-      errors: new Reference("errorDescriptors"),
+      errors: new Reference(errorTable(file, addedErrors(model))),
     };
 
     const lifecycle: Record<string, LiteralValue> = {};
@@ -95,11 +98,21 @@ export const methodsTarget = definePlugin({
       ),
     );
     const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
-    file.print(
-      `export const ${protocolConstName} = /* @__PURE__ */ ${file.runtime("defineProtocol")}(`,
-      literal(whole),
-      ");",
-    );
+    constant(`export const ${protocolConstName}`, whole, ` as const satisfies ${file.runtime("ProtocolDescriptor")}`);
     return [file];
   },
 });
+
+/**
+ * The name of the protocol's error table: the runtime's `rcpErrors` itself, or, when the folder
+ * adds codes of its own, a module-local table written here of RCP/1's codes and those. A bundler
+ * keeps that spread even unread, which costs nothing: every client reads the table (clientProtocol).
+ */
+function errorTable(file: GeneratedFile, added: Readonly<Record<string, ErrorDescriptor>>): string {
+  const standard = file.runtime("rcpErrors");
+  if (Object.keys(added).length === 0) return standard;
+  file.print(`const errorDescriptors = {\n...${standard},`);
+  for (const [code, error] of Object.entries(added)) file.print(`${propertyName(code)}: `, literal({ ...error }), ",");
+  file.print("} as const;");
+  return "errorDescriptors";
+}

@@ -11,9 +11,13 @@
  * `// @ts-nocheck`; each export carries an explicit `Validator` annotation, which is what
  * importers and declaration emit (isolatedDeclarations too) read.
  *
- * Free of module-level side effects (sideEffectFree), so a bundler keeps only the validators
- * an importer reaches: a browser client that calls `retrieve` carries retrieve's, not the
- * other methods' nor the whole-frame `message` validator.
+ * A bundler keeps only the validators an importer reaches: a browser client that calls `retrieve`
+ * carries retrieve's, not the other methods' nor the whole-frame `message` validator, plus the few
+ * module-level `const patternN = new RegExp(...)` lines ajv writes. That holds while the folder
+ * uses neither unevaluatedProperties nor unevaluatedItems (folderAjv): with one of them,
+ * ajv gives every function a module-level `validateN.evaluated = ...` and a bundle keeps all of
+ * validators.ts, whatever it calls (RCP/1's folder with one unevaluatedProperties added: the
+ * one-method client of test/web/bundle.test.ts about doubles, past 40 KB gzipped).
  */
 import { absoluteRef, compileAll, folderAjv } from "../load/schema-ajv.js";
 import { messageSchema } from "../model/bundle.js";
@@ -76,7 +80,7 @@ function compiledCode(model: RcpModel, moduleOf: (symbol: RuntimeSymbol) => stri
     `import type { Validator } from ${JSON.stringify(moduleOf("Validator"))};`,
     ...helperImports(helpers, moduleOf),
     `import type { ${typeNames.join(", ")} } from "./types.js";`,
-    typedExports(sideEffectFree(code), guarded).trimEnd(),
+    typedExports(code, guarded).trimEnd(),
   ].join("\n");
 }
 
@@ -89,24 +93,4 @@ function typedExports(code: string, guarded: ReadonlyMap<string, string>): strin
     const typeName = guarded.get(name);
     return `export const ${name}: Validator${typeName === undefined ? "" : `<${typeName}>`} = ${validate};`;
   });
-}
-
-/**
- * ajv attaches `evaluated` (what a subschema evaluated, for unevaluatedProperties) to each
- * function with a module-level assignment, and builds each `pattern` with `new RegExp`: side
- * effects, which a bundler keeps with every function they name, so a browser client would carry
- * every validator (test/web/bundle.test.ts, bench scenario 10). Each `evaluated` becomes a
- * constant of its own (`validate12_evaluated`) and each RegExp is marked pure, so a bundler keeps
- * only the validators an importer reaches.
- */
-function sideEffectFree(code: string): string {
-  return code.replace(
-    /^(validate\d+)\.evaluated = |\b(validate\d+)\.evaluated\b|^(const pattern\d+ = )new RegExp\(/gm,
-    (_match, assigned?: string, mentioned?: string, pattern?: string) =>
-      assigned !== undefined
-        ? `const ${assigned}_evaluated = `
-        : mentioned !== undefined
-          ? `${mentioned}_evaluated`
-          : `${pattern}/* @__PURE__ */ new RegExp(`,
-  );
 }

@@ -1,8 +1,10 @@
 /**
  * Checks that need several files at once: wire names claimed once across the folder, the
  * reserved notification prefix, declared capability keys and params, unique shared type
- * names and roles, and unique error codes. Returns the folder's documents by kind.
+ * names and roles, and unique error codes that agree with RCP/1's (the runtime's `rcpErrors`).
+ * Returns the folder's documents by kind.
  */
+import { rcpErrors } from "@rcp-gen/runtime/codegen-protocol";
 import { checkCapabilityPaths } from "./capability-paths.js";
 import { checkParamPaths } from "./param-paths.js";
 import type { LoadedError, LoadedMethod, LoadedNotification, LoadedSchemaFolder, LoadedType } from "./loaded-folder.js";
@@ -14,6 +16,7 @@ import type {
   ProtocolFile,
 } from "./meta-schema/schema-files.js";
 import type { SchemaProblems } from "./schema-folder-error.js";
+import type { ErrorDescriptor } from "@rcp-gen/runtime";
 
 export type FolderDocuments = Pick<
   LoadedSchemaFolder,
@@ -78,6 +81,7 @@ export function checkCrossFile(files: readonly CheckedSchemaFile[], problems: Sc
     "error",
     problems,
   );
+  checkStandardErrors(errors, problems);
   checkDocumentedErrors(methods, errors, problems);
   const byWireName = (a: { method: string }, b: { method: string }) =>
     a.method < b.method ? -1 : a.method > b.method ? 1 : 0;
@@ -129,6 +133,37 @@ function checkUnique(
     if (previous !== undefined) problems.add(file, pointer, `duplicate ${what} "${value}", also at ${previous}`);
     else seen.set(value, `${file}#${pointer}`);
   }
+}
+
+/**
+ * errors.json may repeat RCP/1's codes, as the runtime's table has them, and add codes of its own
+ * under symbols of their own: generated code and every client read the runtime's table for the
+ * standard codes, so a different symbol, message or retry verdict would be silently ignored.
+ */
+function checkStandardErrors(errors: readonly LoadedError[], problems: SchemaProblems): void {
+  const standard: Readonly<Record<string, ErrorDescriptor | undefined>> = rcpErrors;
+  const standardSymbols = new Map(Object.values(rcpErrors).map((error) => [error.symbol as string, error.code]));
+  errors.forEach((error, index) => {
+    const at = (member: string) => `/x-rcp/codes/${index}/${member}`;
+    const known = standard[String(error.code)];
+    if (known === undefined) {
+      const taken = standardSymbols.get(error.symbol);
+      if (taken !== undefined)
+        problems.add(
+          "errors.json",
+          at("symbol"),
+          `"${error.symbol}" is RCP/1's symbol for ${taken}; code ${error.code} needs a symbol of its own`,
+        );
+      return;
+    }
+    for (const member of ["symbol", "message", "retryable"] as const)
+      if (error[member] !== known[member])
+        problems.add(
+          "errors.json",
+          at(member),
+          `code ${error.code} has ${member} ${JSON.stringify(known[member])} in RCP/1's error table (the runtime's rcpErrors), not ${JSON.stringify(error[member])}`,
+        );
+  });
 }
 
 /** A method's `errors` name codes of errors.json. */

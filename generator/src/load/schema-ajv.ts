@@ -32,7 +32,13 @@ export function folderAjv(folder: LoadedSchemaFolder): Ajv2020 {
       // A schema that several others refer to stays one function instead of a copy in each.
       inlineRefs: false,
     });
-    for (const keyword of annotationKeywords(folder)) ajv.addKeyword({ keyword });
+    const keywords = keywordsUsed(folder);
+    // Ajv2020 turns `unevaluated` on whatever it is given (ajv reads it only when compiling): every
+    // function then tracks what it evaluated and carries it in a module-level
+    // `validateN.evaluated = ...` in validators.ts, a side effect that keeps a bundler from dropping
+    // the validators nobody calls. Only unevaluatedProperties/Items read it; a folder without them skips it.
+    ajv.opts.unevaluated = keywords.has("unevaluatedProperties") || keywords.has("unevaluatedItems");
+    for (const keyword of keywords) if (keyword.startsWith("x-")) ajv.addKeyword({ keyword });
     for (const document of folder.files.values()) ajv.addSchema(document);
     shareResolvedRefs(ajv);
     folderAjvs.set(folder, ajv);
@@ -116,13 +122,12 @@ function validatorAt(ajv: Ajv2020, uri: string): ValidateFunction | undefined {
   return validate;
 }
 
-/** Every `x-` annotation used in the folder, so strict mode accepts them. */
-function annotationKeywords(folder: LoadedSchemaFolder): string[] {
+/** Every keyword used in the folder's schemas (`x-` annotations among them, which strict mode must be told of). */
+function keywordsUsed(folder: LoadedSchemaFolder): Set<string> {
   const keywords = new Set<string>();
   for (const document of folder.files.values())
     walkSchema(document, (schema) => {
-      if (typeof schema === "object" && schema !== null)
-        for (const key of Object.keys(schema)) if (key.startsWith("x-")) keywords.add(key);
+      if (typeof schema === "object" && schema !== null) for (const key of Object.keys(schema)) keywords.add(key);
     });
-  return [...keywords].sort();
+  return keywords;
 }

@@ -1,11 +1,12 @@
 /**
  * A folder's ProtocolDescriptor (runtime/protocol.ts) as data: every method's x-rcp
- * annotation, the notifications, the error table, the version, the log levels (least severe
+ * annotation, the notifications, the error table (RCP/1's and the folder's own codes), the version, the log levels (least severe
  * first), the `_meta` validator and the registry's, with each validator written as the caller
  * gives it. methods.ts writes it as code with references to precompiled validators;
  * `rcp-gen conform` builds it live with ajv.
  */
-import type { MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "@rcp-gen/runtime";
+import type { ErrorDescriptor, MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "@rcp-gen/runtime";
+import { rcpErrors } from "@rcp-gen/runtime/codegen-protocol";
 import type { RcpMethod, RcpModel, Shape } from "./model.js";
 
 /** `T` with each validator in it written as `V`. */
@@ -40,6 +41,19 @@ export function methodRules(method: RcpMethod): MethodRules {
   };
 }
 
+/**
+ * The error codes the folder's errors.json defines beyond RCP/1's table (the runtime's
+ * `rcpErrors`, which the loader checked the codes both define against), by code.
+ */
+export function addedErrors(model: RcpModel): Readonly<Record<string, ErrorDescriptor>> {
+  const standard: Readonly<Record<string, ErrorDescriptor | undefined>> = rcpErrors;
+  return Object.fromEntries(
+    model.errors
+      .filter(({ code }) => standard[String(code)] === undefined)
+      .map(({ code, symbol, message, retryable }) => [String(code), { code, symbol, message, retryable }]),
+  );
+}
+
 export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) => V): DescriptorData<V> {
   const methods: Record<string, WithValidators<MethodDescriptor, V>> = {};
   for (const method of model.methods)
@@ -63,9 +77,7 @@ export function descriptorData<V>(model: RcpModel, validatorOf: (shape: Shape) =
       },
     ]),
   );
-  const errors: DescriptorData<V>["errors"] = Object.fromEntries(
-    model.errors.map(({ code, symbol, message, retryable }) => [String(code), { code, symbol, message, retryable }]),
-  );
+  const errors: DescriptorData<V>["errors"] = { ...rcpErrors, ...addedErrors(model) };
   const registry = model.types.find((shape) => shape.role === "registry");
   return {
     version: model.version,

@@ -1,19 +1,10 @@
 /**
- * The RCP matchers registered with vitest's `expect` when `rcp-gen/vitest` is imported:
- * toBeValidRcpFrame, toBeRcpRequest, toBeRcpResult, toBeRcpError and
- * toBeWellFormedProgressStream, built on `@rcp-gen/runtime/testing`. Frames are checked against
- * the protocol your generated code defined (or `{ protocol }`, or useRcpProtocol).
+ * The types of the RCP matchers on vitest's `expect`: toBeValidRcpFrame, toBeRcpRequest,
+ * toBeRcpResult, toBeRcpError and toBeWellFormedProgressStream, which
+ * `expect.extend(rcpMatchers(protocol))` registers (`@rcp-gen/runtime/testing`), each checking
+ * frames against the protocol given there.
  */
-import { expect } from "vitest";
-import type { ProtocolDescriptor } from "@rcp-gen/runtime";
-import {
-  rcpMatchers,
-  type ErrorMatcherOptions,
-  type FrameCheckOptions,
-  type ProgressStreamOptions,
-} from "@rcp-gen/runtime/testing";
-
-expect.extend(rcpMatchers);
+import type { ErrorMatcherOptions, FrameCheckOptions, StreamMatcherOptions } from "@rcp-gen/runtime/testing";
 
 /** The matchers as they appear on `expect(value)`. */
 export interface RcpMatchers<R = unknown> {
@@ -26,7 +17,7 @@ export interface RcpMatchers<R = unknown> {
   /** A valid error response with `code` and, when given, `error.data.field` (§12.1). */
   toBeRcpError(code?: number, options?: ErrorMatcherOptions): R;
   /** Recorded frames of one streamed call: one token, progress never going down, one final response last. */
-  toBeWellFormedProgressStream(options?: ProgressStreamOptions<ProtocolDescriptor>): R;
+  toBeWellFormedProgressStream(options?: StreamMatcherOptions): R;
 }
 
 declare module "vitest" {

@@ -13,13 +13,14 @@
  * test/runtime/codegen-symbols.test.ts checks that each entry exports exactly its symbols.
  */
 export const runtimeSymbols = {
-  defineProtocol: { kind: "value", entry: "protocol" },
   createServerRuntime: { kind: "value", entry: "codegen" },
   Validator: { kind: "type", entry: "protocol" },
   codePointLength: { kind: "value", entry: "protocol" },
   jsonEqual: { kind: "value", entry: "protocol" },
   CallDescriptor: { kind: "type", entry: "protocol" },
   ClientProtocol: { kind: "type", entry: "protocol" },
+  ProtocolDescriptor: { kind: "type", entry: "protocol" },
+  rcpErrors: { kind: "value", entry: "protocol" },
   McpToolDescriptor: { kind: "type", entry: "protocol" },
   protocolWithCalls: { kind: "value", entry: "client" },
   Handler: { kind: "type", entry: "codegen" },

@@ -3,6 +3,7 @@
  * handlers may throw to answer with a specific code. Anything else a handler throws
  * is reported as -32603 "Internal error" so internals never reach the wire.
  */
+import type { ErrorDescriptor } from "./descriptor.js";
 
 /** Codes named by their §12 symbols. */
 export const ErrorCode = {
@@ -28,6 +29,88 @@ export const ErrorCode = {
 
 /** The name of an error code (`InvalidParams`, `Cancelled`, ...). */
 export type ErrorSymbol = keyof typeof ErrorCode;
+
+/**
+ * RCP/1's error table (§12, §12.2): each standard code's symbol, meaning and retry verdict. Codes
+ * -32700, -32600 and -32601 are not in the §12.2 table; a malformed request cannot succeed
+ * unchanged, so they are not retryable. Generated code refers to it, adding only the codes a
+ * schema folder's errors.json defines beyond it (rcp-gen checks that the codes both define agree).
+ */
+export const rcpErrors = {
+  "-32700": { code: -32700, symbol: "ParseError", message: "Invalid JSON.", retryable: "no" },
+  "-32600": { code: -32600, symbol: "InvalidRequest", message: "Not a valid Request object.", retryable: "no" },
+  "-32601": {
+    code: -32601,
+    symbol: "MethodNotFound",
+    message: "Method not found (reserved; RCP prefers -32004).",
+    retryable: "no",
+  },
+  "-32602": {
+    code: -32602,
+    symbol: "InvalidParams",
+    message: "Missing/malformed params or filter field.",
+    retryable: "no",
+  },
+  "-32603": { code: -32603, symbol: "InternalError", message: "Server-side failure.", retryable: "maybe" },
+  "-32001": { code: -32001, symbol: "NotInitialized", message: "Called before initialize.", retryable: "yes" },
+  "-32002": { code: -32002, symbol: "VersionMismatch", message: "No common protocol version.", retryable: "no" },
+  "-32003": {
+    code: -32003,
+    symbol: "CapabilityMissing",
+    message: "Method exists but not advertised.",
+    retryable: "no",
+  },
+  "-32004": { code: -32004, symbol: "UnknownMethod", message: "Method not defined by RCP.", retryable: "no" },
+  "-32005": {
+    code: -32005,
+    symbol: "OptionUnsupported",
+    message: "A requested option (mode/method) is not advertised.",
+    retryable: "no",
+  },
+  "-32006": {
+    code: -32006,
+    symbol: "Cancelled",
+    message: "Request was cancelled via notifications/cancel.",
+    retryable: "n/a",
+  },
+  "-32010": {
+    code: -32010,
+    symbol: "BackendUnavailable",
+    message: "Model offline, index not built, upstream down.",
+    retryable: "yes",
+  },
+  "-32011": {
+    code: -32011,
+    symbol: "RateLimited",
+    message: "Server is shedding load; client should back off.",
+    retryable: "yes",
+  },
+  "-32012": {
+    code: -32012,
+    symbol: "Unauthorized",
+    message: "Caller is unauthenticated, or not authorised for this corpus/method.",
+    retryable: "no",
+  },
+  "-32013": {
+    code: -32013,
+    symbol: "PayloadTooLarge",
+    message: "Request exceeds a server limit (body bytes, batch size, inputs count).",
+    retryable: "no",
+  },
+  "-32014": {
+    code: -32014,
+    symbol: "Timeout",
+    message: "The server's own deadline for this request elapsed.",
+    retryable: "yes",
+  },
+  "-32015": { code: -32015, symbol: "NotFound", message: "A referenced entity does not exist.", retryable: "no" },
+  "-32016": {
+    code: -32016,
+    symbol: "Conflict",
+    message: "The write conflicts with current state.",
+    retryable: "maybe",
+  },
+} as const satisfies Readonly<Record<number, ErrorDescriptor & { readonly symbol: ErrorSymbol }>>;
 
 /** Conventional `error.data` members (§12.1); any other keys are allowed. */
 export interface ErrorData {

@@ -15,70 +15,66 @@ import type {
 } from "./frame-types.js";
 import { validateFrame, type FrameCheck, type ValidateFrameOptions } from "./validate-frame.js";
 
-/** Which protocol the frame guards check against. */
-export interface GuardOptions<P extends ProtocolDescriptor> {
-  /** Default: the protocol your generated code defined (see useRcpProtocol). */
-  protocol?: P;
+/** The protocol a guard checks against (generated `protocol`), and the frame's method or code when it matters. */
+export interface GuardOptions<P extends ProtocolDescriptor, K extends string = string> {
+  protocol: P;
+  /** Only a frame of this method (or notification) is a match. */
+  method?: K;
 }
 
-/** A valid request, of `method` when given. */
-export function isRequest<P extends ProtocolDescriptor = ProtocolDescriptor, K extends MethodName<P> = MethodName<P>>(
+/** A valid request, of `options.method` when given. */
+export function isRequest<P extends ProtocolDescriptor, K extends MethodName<P> = MethodName<P>>(
   frame: unknown,
-  method?: K,
-  options: GuardOptions<P> = {},
+  options: GuardOptions<P, K>,
 ): frame is RequestOf<P, K> {
-  const check = validateObject(frame, options);
-  return check?.ok === true && check.kind === "request" && (method === undefined || methodOf(check.frame) === method);
+  const check = validateObject(frame, { protocol: options.protocol });
+  return check?.ok === true && check.kind === "request" && hasMethod(check.frame, options.method);
 }
 
-/** A valid notification, of `method` when given. */
-export function isNotification<
-  P extends ProtocolDescriptor = ProtocolDescriptor,
-  K extends NotificationName<P> = NotificationName<P>,
->(frame: unknown, method?: K, options: GuardOptions<P> = {}): frame is NotificationOf<P, K> {
-  const check = validateObject(frame, options);
-  return (
-    check?.ok === true && check.kind === "notification" && (method === undefined || methodOf(check.frame) === method)
-  );
-}
-
-/** A valid success response; with `method`, its result also fits that method's result schema. */
-export function isResult<P extends ProtocolDescriptor = ProtocolDescriptor, K extends MethodName<P> = MethodName<P>>(
+/** A valid notification, of `options.method` when given. */
+export function isNotification<P extends ProtocolDescriptor, K extends NotificationName<P> = NotificationName<P>>(
   frame: unknown,
-  method?: K,
-  options: Omit<ValidateFrameOptions<P>, "method"> = {},
+  options: GuardOptions<P, K>,
+): frame is NotificationOf<P, K> {
+  const check = validateObject(frame, { protocol: options.protocol });
+  return check?.ok === true && check.kind === "notification" && hasMethod(check.frame, options.method);
+}
+
+/** A valid success response; with `options.method` (or `request`), its result also fits that method's result schema. */
+export function isResult<P extends ProtocolDescriptor, K extends MethodName<P> = MethodName<P>>(
+  frame: unknown,
+  options: ValidateFrameOptions<P> & { method?: K },
 ): frame is ResultResponseOf<P, K> {
-  const check = validateObject(frame, method === undefined ? options : { ...options, method });
+  const check = validateObject(frame, options);
   return check?.ok === true && check.kind === "result";
 }
 
-/** A valid error response, with `code` when given. */
+/** A valid error response, with `options.code` when given. */
 export function isErrorResponse(
   frame: unknown,
-  code?: number,
-  options: GuardOptions<ProtocolDescriptor> = {},
+  options: { protocol: ProtocolDescriptor; code?: number },
 ): frame is RcpErrorResponse {
-  const check = validateObject(frame, options);
+  const check = validateObject(frame, { protocol: options.protocol });
   return (
     check?.ok === true &&
     check.kind === "error" &&
-    (code === undefined || (frame as RcpErrorResponse).error.code === code)
+    (options.code === undefined || (frame as RcpErrorResponse).error.code === options.code)
   );
 }
 
 /** Any valid response, success or error. */
 export function isResponse(
   frame: unknown,
-  options: GuardOptions<ProtocolDescriptor> = {},
+  options: { protocol: ProtocolDescriptor },
 ): frame is RcpResultResponse | RcpErrorResponse {
   const check = validateObject(frame, options);
   return check?.ok === true && (check.kind === "result" || check.kind === "error");
 }
 
 /** A valid non-empty batch (§11). */
-export function isBatch<P extends ProtocolDescriptor = ProtocolDescriptor>(
+export function isBatch<P extends ProtocolDescriptor>(
   frame: unknown,
-  options: GuardOptions<P> = {},
+  options: { protocol: P },
 ): frame is TypedMessage<P>[] {
   const check = validateObject(frame, options);
   return check?.ok === true && check.kind === "batch";
@@ -92,6 +88,6 @@ function validateObject<P extends ProtocolDescriptor>(
   return typeof frame === "object" && frame !== null ? validateFrame(frame, options) : undefined;
 }
 
-function methodOf(frame: unknown): unknown {
-  return (frame as { method?: unknown }).method;
+function hasMethod(frame: unknown, method: string | undefined): boolean {
+  return method === undefined || (frame as { method?: unknown }).method === method;
 }

@@ -2,8 +2,9 @@
  * The testing entry (`@rcp-gen/runtime/testing`): frames validated the way a person reads
  * them (one line per problem: path, expected, found), type guards for each frame kind, and
  * the check of a recorded progress stream, and the dotted-path helpers (`rerank.topN`) that
- * read and write params and capabilities as `x-rcp` names them. No test framework needed;
- * `rcp-gen/vitest` registers its matchers with vitest from these.
+ * read and write params and capabilities as `x-rcp` names them. Each check is handed the
+ * protocol it checks against (generated `protocol`); `rcpMatchers(protocol)` makes the matchers
+ * for any `expect.extend`. No test framework needed.
  *
  * @module @rcp-gen/runtime/testing
  */
@@ -24,8 +25,7 @@ export {
   type GuardOptions,
 } from "./guards.js";
 export { checkProgressStream, type ProgressStreamOptions, type StreamCheck } from "./progress-stream.js";
-export { useRcpProtocol } from "./protocol-choice.js";
-export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome } from "./matchers.js";
+export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome, type StreamMatcherOptions } from "./matchers.js";
 export type { FrameProblem, PathSegment } from "./problem.js";
 export { schemaProblems } from "./schema-problems.js";
 export type * from "./frame-types.js";

@@ -7,13 +7,12 @@ import { isRecord } from "../protocol/dotted-paths.js";
 import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import type { MethodName } from "./frame-types.js";
 import { describeValue, problem, type FrameProblem } from "./problem.js";
-import { chooseProtocol } from "./protocol-choice.js";
 import { schemaProblems } from "./schema-problems.js";
 import { checkFrameAt, parseText } from "./validate-frame.js";
 
 /** Which protocol `checkProgressStream` checks against. */
 export interface ProgressStreamOptions<P extends ProtocolDescriptor = ProtocolDescriptor> {
-  protocol?: P;
+  protocol: P;
   /** The streamed request: its id, method and `_meta.progressToken` are then expected. */
   request?: unknown;
   /** The method streamed, when `request` is not given: partials and the result are checked against it. */
@@ -28,9 +27,9 @@ export type StreamCheck = { ok: true } | { ok: false; errors: FrameProblem[] };
 /** Checks a recorded stream: one progress token, progress in 0..1 never going down, then exactly one response (§9). */
 export function checkProgressStream<P extends ProtocolDescriptor = ProtocolDescriptor>(
   frames: readonly unknown[],
-  options: ProgressStreamOptions<P> = {},
+  options: ProgressStreamOptions<P>,
 ): StreamCheck {
-  const protocol = chooseProtocol(options.protocol);
+  const { protocol } = options;
   const request = isRecord(options.request) ? options.request : undefined;
   const method = typeof request?.method === "string" ? request.method : options.method;
   const partial = method === undefined ? undefined : protocol.methods[method]?.partial;
@@ -51,15 +50,12 @@ export function checkProgressStream<P extends ProtocolDescriptor = ProtocolDescr
     const isResponse = isRecord(frame) && !("method" in frame) && ("result" in frame || "error" in frame);
     if (isResponse) {
       final = index;
-      const checked = checkFrameAt(frame, [index], {
-        protocol,
-        ...(request === undefined ? { method } : { request }),
-      });
+      const checked = checkFrameAt(frame, [index], protocol, request === undefined ? { method } : { request });
       return void errors.push(...checked.errors);
     }
     if (!isRecord(frame) || "id" in frame || typeof frame.method !== "string")
       return void errors.push(problem([index], "a notification or the final response", kindOf(frame)));
-    errors.push(...checkFrameAt(frame, [index], { protocol }).errors);
+    errors.push(...checkFrameAt(frame, [index], protocol, {}).errors);
     if (frame.method !== progressMethod || !isRecord(frame.params)) return;
     const params = frame.params;
     if (token === undefined) {

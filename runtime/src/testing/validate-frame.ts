@@ -10,30 +10,25 @@ import type { RequestId } from "../protocol/types.js";
 import type { ProtocolDescriptor } from "../protocol/descriptor.js";
 import type { FrameKind, MethodName, TypedFrame } from "./frame-types.js";
 import { describeValue, problem, type FrameProblem, type PathSegment } from "./problem.js";
-import { chooseProtocol } from "./protocol-choice.js";
 import { schemaProblems } from "./schema-problems.js";
 
 /** Request ids in flight and the methods they called, as a Map or a plain record. */
 export type PendingMethods = ReadonlyMap<RequestId, string> | Readonly<Record<string, string>>;
 
-/** What `validateFrame` checks a frame against: the protocol, and the requests in flight whose responses it may be. */
-export interface ValidateFrameOptions<P extends ProtocolDescriptor = ProtocolDescriptor> {
-  /** Default: the protocol your generated code defined (see useRcpProtocol). */
-  protocol?: P;
+/** What a response answers, as far as a check knows: a method, the request itself, or the requests in flight. */
+export interface FrameCheckOptions {
   /** The method a response answers: its result is checked against that method's result schema. */
-  method?: MethodName<P>;
+  method?: string;
   /** The request (or batch) a response answers: ids must match, results fit their methods. */
   request?: unknown;
   /** Requests in flight: each response's id must be one of them, its result fit that method. */
   pending?: PendingMethods;
 }
 
-/** The options as the checks read them, whatever protocol type they were written against. */
-export interface FrameCheckOptions {
-  protocol?: ProtocolDescriptor;
-  method?: string;
-  request?: unknown;
-  pending?: PendingMethods;
+/** What `validateFrame` checks a frame against: the protocol (generated `protocol`), and what a response answers. */
+export interface ValidateFrameOptions<P extends ProtocolDescriptor = ProtocolDescriptor> extends FrameCheckOptions {
+  protocol: P;
+  method?: MethodName<P>;
 }
 
 /** The verdict of `validateFrame`: the frame's kind and typed value, or the problems found. */
@@ -44,11 +39,11 @@ export type FrameCheck<P extends ProtocolDescriptor = ProtocolDescriptor> =
 /** Checks a frame (or its JSON text); errors are one readable line per problem. */
 export function validateFrame<P extends ProtocolDescriptor = ProtocolDescriptor>(
   frame: unknown,
-  options: ValidateFrameOptions<P> = {},
+  options: ValidateFrameOptions<P>,
 ): FrameCheck<P> {
   const parsed = parseText(frame, []);
   if (parsed.problem) return { ok: false, kind: undefined, errors: [parsed.problem] };
-  const { kind, errors } = checkFrameAt(parsed.value, [], options);
+  const { kind, errors } = checkFrameAt(parsed.value, [], options.protocol, options);
   return errors.length === 0
     ? { ok: true, kind: kind!, frame: parsed.value as TypedFrame<P> }
     : { ok: false, kind, errors };
@@ -58,9 +53,10 @@ export function validateFrame<P extends ProtocolDescriptor = ProtocolDescriptor>
 export function checkFrameAt(
   value: unknown,
   root: readonly PathSegment[],
+  protocol: ProtocolDescriptor,
   options: FrameCheckOptions,
 ): { kind: FrameKind | undefined; errors: FrameProblem[] } {
-  const context: Context = { protocol: chooseProtocol(options.protocol), expected: expectations(options) };
+  const context: Context = { protocol, expected: expectations(options) };
   if (!Array.isArray(value)) return checkMessage(value, root, context);
   if (value.length === 0)
     return { kind: "batch", errors: [problem(root, "a non-empty batch (§11)", "an empty array")] };

@@ -1,12 +1,15 @@
 /**
  * The engine speaks valid RCP/1: every frame of a streamed retrieve (progress, then the result)
  * and of a vendor method call is a valid frame of the protocol the generated code defines
- * (rcp-gen/vitest's matchers). In-process, through the engine's Web-standard fetch handler, the
- * code `listen()` serves over HTTP.
+ * (rcp-gen/vitest's matchers, made for that protocol). In-process, through the engine's
+ * Web-standard fetch handler, the code `listen()` serves over HTTP.
  */
 import { expect, it } from "vitest";
-import "rcp-gen/vitest";
+import { rcpMatchers } from "rcp-gen/vitest";
 import { server } from "../src/engine.js";
+import { protocol } from "../src/generated/index.js";
+
+expect.extend(rcpMatchers(protocol));
 
 type Frame = { method?: string; result?: { hits?: { id: string }[] }; error?: { code: number } };
 
