@@ -9,7 +9,7 @@ import { connectHttp, type RcpClient, type RcpMethods } from "../../generated/cl
 import { connectStdio } from "../../generated/node.js";
 import type { ClientCall, ClientCallOf, Interceptor, UniversalInterceptor } from "../../runtime/src/protocol/types.js";
 import { startHttpProcess, type ServerProcess } from "../federation/processes.js";
-import { IDENTITY_SERVER } from "./identity.test.js";
+import { IDENTITY_SERVER } from "./identity-child.js";
 
 const INTERCEPTED_SERVER = fileURLToPath(
   new URL("../../dist/test/fixtures/extend/intercepted-server.js", import.meta.url),

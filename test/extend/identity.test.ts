@@ -3,15 +3,12 @@
  * see as `ctx.auth`, beside `ctx.transport` (stdio, or HTTP with its request headers); over
  * stdio the identity is serveStdio's `auth`. Real processes, the generated client.
  */
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, type RcpClient } from "../../generated/client.js";
 import { connectStdio } from "../../generated/node.js";
 import { startHttpProcess, type ServerProcess } from "../federation/processes.js";
+import { IDENTITY_SERVER } from "./identity-child.js";
 
-export const IDENTITY_SERVER = fileURLToPath(
-  new URL("../../dist/test/fixtures/extend/identity-server.js", import.meta.url),
-);
 const clientInfo = { name: "identity-test", version: "1.0.0" };
 
 async function seen(client: RcpClient): Promise<Record<string, unknown>> {
