@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 const root = new URL("..", import.meta.url).pathname;
-const testingKitFiles = ["test/testing/**/*.test.ts"];
 
 export default defineConfig({
   // In-process tests load the runtime package from its sources, the same modules their relative
@@ -24,24 +23,9 @@ export default defineConfig({
     // vitest's default on 2 cores is one worker; most files wait on child processes, so two halve the run.
     maxWorkers: 2,
     reporters: ["default"],
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "shared",
-          include: ["test/**/*.test.ts"],
-          exclude: testingKitFiles,
-          // A worker runs file after file on the modules it loaded: a fresh module graph per file
-          // costs more CPU than most of these files' own tests, and they keep no state between files.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        // The testing kit checks frames against the protocol loaded in the process (module state):
-        // these files define and pin protocols of their own, or expect none loaded.
-        test: { name: "testing-kit", include: testingKitFiles, isolate: true },
-      },
-    ],
+    include: ["test/**/*.test.ts"],
+    // A worker runs file after file on the modules it loaded: a fresh module graph per file costs
+    // more CPU than most files' own tests, and no module keeps state a later file could see.
+    isolate: false,
   },
 });
