@@ -71,6 +71,9 @@ export async function startRedis(): Promise<RedisServer> {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         commandTimeout: 1000,
+        // Connected by the caller's connect(), which resolves once the client is ready: with no
+        // offline queue, a call made before then fails.
+        lazyConnect: true,
       }),
     async stop() {
       await child.stop();

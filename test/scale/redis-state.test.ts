@@ -43,6 +43,7 @@ beforeAll(async () => {
     const client = redis.client();
     clients.push(client);
     client.on("error", () => {});
+    await client.connect();
     const state = redisState({ client, prefix: `test:${process.pid}:` });
     states.push(state);
     const server = createServerRuntime(testProtocol, {

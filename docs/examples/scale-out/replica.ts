@@ -36,12 +36,15 @@ const clientOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
   commandTimeout: 1000,
+  // connect() below resolves once the client is ready, so the first request finds Redis there.
+  lazyConnect: true,
 };
 const client = address.startsWith("/")
   ? new Redis({ path: address, ...clientOptions })
   : new Redis(address, clientOptions);
 // Reported by the server, one line per outage, when a call fails.
 client.on("error", () => {});
+await client.connect();
 const state = redisState({ client });
 
 /** Follows each handler call on stderr: the test asserts no id runs twice and that cancels arrive. */

@@ -146,7 +146,8 @@ export function redisState(options: RedisStateOptions): RedisState {
     async subscribe(deliver: (token: string, id: RequestId) => void): Promise<void> {
       deliverers.push(deliver);
       if (subscriber !== undefined) return;
-      const listening = client.duplicate();
+      // Connecting now even when the client was made with lazyConnect (and connected by its owner).
+      const listening = client.duplicate({ lazyConnect: false });
       subscriber = listening;
       // ioredis reconnects and subscribes again by itself; its errors are the outage the client reports.
       listening.on("error", () => {});
