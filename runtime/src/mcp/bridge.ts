@@ -7,14 +7,19 @@
  * the RCP log lines at or above it as `notifications/message`, and none otherwise; MCP's
  * cancellation (`notifications/cancelled`, or the HTTP stream closing) aborts the RCP call.
  * An RCP error is a tool result with `isError`, carrying the code, message and data.
+ *
+ * It is built on the SDK's low-level `Server`, not `McpServer`: McpServer would check every
+ * call's arguments and structured result against the tool's schemas, which the engine (params)
+ * and the RCP client (result) already check with the generated validators.
  */
 import {
-  fromJsonSchema,
   LOG_LEVEL_META_KEY,
-  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
   type CallToolResult,
   type ServerContext,
-  type StandardSchemaWithJSON,
+  type Tool,
 } from "@modelcontextprotocol/server";
 import type { CallOptions, JsonObject, LogMessage } from "../protocol/types.js";
 import { RcpError } from "../protocol/errors.js";
@@ -39,19 +44,14 @@ export interface McpBridgeOptions {
   serverInfo?: { name: string; version: string };
 }
 
-interface ServedTool {
-  readonly descriptor: McpToolDescriptor;
-  readonly input: StandardSchemaWithJSON;
-  readonly output: StandardSchemaWithJSON;
-}
-
 export class McpBridge {
   /** The tools served: those whose capability (and `requires`) the engine advertised. */
   readonly tools: readonly McpToolDescriptor[];
   readonly #engine: McpEngine;
   readonly #serverInfo: { name: string; version: string };
-  /** Wrapped once: every MCP server instance (one per connection, session or modern request) shares them. */
-  readonly #served: readonly ServedTool[];
+  /** Built once: every MCP server instance (one per connection, session or modern request) shares them. */
+  readonly #listed: Tool[];
+  readonly #byName: ReadonlyMap<string, McpToolDescriptor>;
 
   constructor(options: McpBridgeOptions) {
     this.#engine = options.engine;
@@ -60,35 +60,35 @@ export class McpBridge {
     this.tools = options.tools.filter((tool) =>
       [tool.capability, tool.requires].every((path) => !path || options.engine.supports(path)),
     );
-    this.#served = this.tools.map((descriptor) => ({
-      descriptor,
-      input: fromJsonSchema(descriptor.inputSchema),
-      output: fromJsonSchema(descriptor.outputSchema),
+    this.#listed = this.tools.map((tool) => ({
+      name: tool.name,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      description: tool.description,
+      inputSchema: tool.inputSchema as Tool["inputSchema"],
+      outputSchema: tool.outputSchema,
+      annotations: { ...tool.annotations },
     }));
+    this.#byName = new Map(this.tools.map((tool) => [tool.name, tool]));
   }
 
   /** A fresh MCP server serving the tools: the factory `serveStdio` and `createMcpHandler` take. */
-  newServer(): McpServer {
-    const server = new McpServer(this.#serverInfo, { capabilities: { logging: {} } });
+  newServer(): Server {
+    const server = new Server(this.#serverInfo, { capabilities: { tools: {}, logging: {} } });
     // The 2025 level of this connection or session. The SDK's own handler would keep it too, but
     // its log() forwards everything until a level is set, where request-scoped streaming asks for silence.
     let sessionLevel: McpLevel | undefined;
-    server.server.setRequestHandler("logging/setLevel", (request) => {
+    server.setRequestHandler("logging/setLevel", (request) => {
       sessionLevel = request.params.level;
       return {};
     });
-    for (const { descriptor, input, output } of this.#served)
-      server.registerTool(
-        descriptor.name,
-        {
-          ...(descriptor.title === undefined ? {} : { title: descriptor.title }),
-          description: descriptor.description,
-          inputSchema: input,
-          outputSchema: output,
-          annotations: { ...descriptor.annotations },
-        },
-        (args: unknown, ctx: ServerContext) => this.#call(descriptor, args as JsonObject, ctx, sessionLevel),
-      );
+    server.setRequestHandler("tools/list", () => ({ tools: this.#listed }));
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const { name, arguments: args } = request.params;
+      const tool = this.#byName.get(name);
+      if (tool === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+      const result = await this.#call(tool, args ?? {}, ctx, sessionLevel);
+      return server.projectCallToolResult(result, tool.outputSchema);
+    });
     return server;
   }
 
@@ -100,6 +100,12 @@ export class McpBridge {
   ): Promise<CallToolResult> {
     const { progressToken, ...meta } = (ctx.mcpReq._meta ?? {}) as JsonObject;
     const options: CallOptions = { signal: ctx.mcpReq.signal, meta };
+    // The SDK sends a notification a few ticks after notify() is called; the result waits for
+    // them, or it could overtake its own progress (which a client then drops).
+    const sent: Promise<void>[] = [];
+    const notify = (notification: Parameters<typeof ctx.mcpReq.notify>[0]): void => {
+      sent.push(ctx.mcpReq.notify(notification).catch(() => undefined));
+    };
     if (progressToken !== undefined && tool.streaming) {
       let last = -1;
       options.onProgress = (event) => {
@@ -107,7 +113,7 @@ export class McpBridge {
         if (event.progress <= last) return;
         last = event.progress;
         const message = [event.stage, event.message].filter((part) => part !== undefined).join(": ");
-        void ctx.mcpReq.notify({
+        notify({
           method: "notifications/progress",
           params: {
             progressToken: progressToken as string | number,
@@ -123,25 +129,29 @@ export class McpBridge {
       options.logLevel = rcpLevelFor(threshold);
       options.onLog = (line) => {
         if (!passes(line.level, threshold)) return;
-        void ctx.mcpReq.notify({ method: "notifications/message", params: logParams(line) });
+        notify({ method: "notifications/message", params: logParams(line) });
       };
     }
-    try {
-      const result = await this.#engine.call(tool.method, args, options);
-      return {
+    const outcome = await this.#engine.call(tool.method, args, options).then(
+      (result): CallToolResult => ({
         content: [{ type: "text", text: readableResult(tool.method, result) }],
-        structuredContent: result as JsonObject,
-      };
-    } catch (error) {
-      if (!(error instanceof RcpError)) throw error;
-      const { code, message, data } = error;
-      const detail = { code, message, ...(data === undefined ? {} : { data }) };
-      return {
-        isError: true,
-        content: [{ type: "text", text: `RCP error ${code}: ${message}\n${JSON.stringify({ error: detail })}` }],
-      };
-    }
+        structuredContent: result,
+      }),
+      errorResult,
+    );
+    await Promise.all(sent);
+    return outcome;
   }
+}
+
+function errorResult(error: unknown): CallToolResult {
+  if (!(error instanceof RcpError)) return { isError: true, content: [{ type: "text", text: String(error) }] };
+  const { code, message, data } = error;
+  const detail = { code, message, ...(data === undefined ? {} : { data }) };
+  return {
+    isError: true,
+    content: [{ type: "text", text: `RCP error ${code}: ${message}\n${JSON.stringify({ error: detail })}` }],
+  };
 }
 
 /**
