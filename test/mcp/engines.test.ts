@@ -11,57 +11,68 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { DEMO_SERVE } from "../demo/demo-child.js";
 import { announceSkip, PYTHON, reference, referenceDir, referencePresent } from "../interop/reference.js";
 import { RCP_GEN, waitFor } from "./bridge-process.js";
+import { recordInbound, type WireMessage } from "./mcp-clients.js";
 
-async function mcpClientOf(args: string[]): Promise<Client> {
-  const client = new Client({ name: "rcp-gen-tests", version: "0.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [RCP_GEN, "mcp", ...args] }));
-  return client;
+interface Connected {
+  client: Client;
+  wire: WireMessage[];
 }
 
-async function retrieveThrough(client: Client): Promise<{ progress: number; hits: unknown[] }> {
-  let progress = 0;
+async function mcpClientOf(args: string[]): Promise<Connected> {
+  const client = new Client({ name: "rcp-gen-tests", version: "0.0.0" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [RCP_GEN, "mcp", ...args] });
+  await client.connect(transport);
+  return { client, wire: recordInbound(transport) };
+}
+
+/** A retrieve with a progress token: the progress notifications on the wire before its result, and its hits. */
+async function retrieveThrough({ client, wire }: Connected): Promise<{ progress: number; hits: unknown[] }> {
+  const from = wire.length;
   const result = await client.callTool(
     { name: "retrieve", arguments: { query: "compost", k: 2 } },
-    { onprogress: () => void (progress += 1) },
+    { onprogress: () => undefined },
   );
   expect(result.isError).toBeFalsy();
-  return { progress, hits: (result.structuredContent as { hits: unknown[] }).hits };
+  const frames = wire.slice(from);
+  const answeredAt = frames.findIndex((frame) => "result" in frame);
+  const progress = frames.filter((frame, index) => frame.method === "notifications/progress" && index < answeredAt);
+  return { progress: progress.length, hits: (result.structuredContent as { hits: unknown[] }).hits };
 }
 
 describe("rcp-gen mcp --http <url>, the demo engine over HTTP", () => {
   const engine = spawn(process.execPath, [DEMO_SERVE, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   let stdout = "";
-  let client: Client;
+  let connected: Connected;
   beforeAll(async () => {
     engine.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     await waitFor(() => stdout, "\n", 30_000);
-    client = await mcpClientOf(["--http", stdout.trim()]);
+    connected = await mcpClientOf(["--http", stdout.trim()]);
   }, 60_000);
   afterAll(async () => {
-    await client?.close();
+    await connected?.client.close();
     engine.kill();
   });
 
   it("lists the engine's tools and calls retrieve with progress", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await connected.client.listTools();
     expect(tools.map((tool) => tool.name)).toContain("retrieve");
-    const { progress, hits } = await retrieveThrough(client);
+    const { progress, hits } = await retrieveThrough(connected);
     expect(progress).toBeGreaterThan(0);
     expect(hits).toHaveLength(2);
   });
 });
 
 describe.skipIf(!referencePresent)("rcp-gen mcp -- python3 example_server.py, the RCP reference server", () => {
-  let client: Client;
+  let connected: Connected;
   beforeAll(async () => {
-    client = await mcpClientOf(["--cwd", referenceDir, "--", PYTHON, reference.pythonExampleServer]);
+    connected = await mcpClientOf(["--cwd", referenceDir, "--", PYTHON, reference.pythonExampleServer]);
   }, 60_000);
-  afterAll(() => client?.close());
+  afterAll(() => connected?.client.close());
 
   it("lists the tools of what it advertises and calls retrieve", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await connected.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["retrieve", "info"]));
-    expect((await retrieveThrough(client)).hits).toHaveLength(2);
+    expect((await retrieveThrough(connected)).hits).toHaveLength(2);
   });
 });
 if (!referencePresent) announceSkip();

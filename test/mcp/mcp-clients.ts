@@ -41,12 +41,40 @@ export interface McpTestClient {
   /** The protocol version negotiated, where the client says (v2). */
   readonly version: string | undefined;
   readonly logs: Array<{ level: string; logger?: string; data: unknown }>;
+  /** Every message the client received, in wire order (see recordInbound). */
+  readonly wire: readonly WireMessage[];
   listTools(): Promise<ListedTool[]>;
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
   close(): Promise<void>;
 }
 
 export type Target = { stdio: true } | { url: string };
+
+export interface WireMessage {
+  id?: unknown;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+}
+
+/**
+ * Records what a connected client's transport delivers, in wire order, ahead of the SDK's own
+ * dispatch. The SDK clients (v1 and v2) run a notification's handler a microtask after reading
+ * it, so a progress notification read in the same chunk as its response finds its handler
+ * already gone and is dropped (modelcontextprotocol/typescript-sdk#2580): whether progress
+ * came before the result is a property of the wire, asserted here, not of `onprogress`.
+ */
+export function recordInbound<M extends object>(transport: {
+  onmessage?: ((message: M, ...rest: never[]) => void) | undefined;
+}): WireMessage[] {
+  const wire: WireMessage[] = [];
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, ...rest) => {
+    wire.push(message);
+    deliver?.(message, ...rest);
+  };
+  return wire;
+}
 
 /** Where a stdio bridge's stderr (its engine's too) goes: the test reads the engine's abort lines there. */
 export interface StderrSink {
@@ -64,17 +92,20 @@ export async function connectV2(
   );
   const logs: McpTestClient["logs"] = [];
   client.setNotificationHandler("notifications/message", (notification) => void logs.push(notification.params));
-  if ("url" in target) await client.connect(new StreamableHTTPClientTransport(new URL(target.url)));
-  else {
-    const transport = new StdioClientTransport({ ...bridgeCommand(), stderr: "pipe" });
+  const transport =
+    "url" in target
+      ? new StreamableHTTPClientTransport(new URL(target.url))
+      : new StdioClientTransport({ ...bridgeCommand(), stderr: "pipe" });
+  if (transport instanceof StdioClientTransport)
     (transport.stderr as Readable).setEncoding("utf8").on("data", (chunk: string) => (stderr.text += chunk));
-    await client.connect(transport);
-  }
+  await client.connect(transport);
+  const wire = recordInbound(transport);
   const version = client.getNegotiatedProtocolVersion();
   const modern = version === "2026-07-28";
   return {
     version,
     logs,
+    wire,
     listTools: async () => (await client.listTools()).tools as ListedTool[],
     async callTool(name, args, options = {}) {
       if (!modern && options.level !== undefined) await client.setLoggingLevel(options.level);
@@ -98,15 +129,18 @@ export async function connectV1(target: Target, stderr: StderrSink): Promise<Mcp
     LoggingMessageNotificationSchema,
     (notification) => void logs.push(notification.params),
   );
-  if ("url" in target) await client.connect(new V1StreamableHTTPClientTransport(new URL(target.url)));
-  else {
-    const transport = new V1StdioClientTransport({ ...bridgeCommand(), stderr: "pipe" });
+  const transport =
+    "url" in target
+      ? new V1StreamableHTTPClientTransport(new URL(target.url))
+      : new V1StdioClientTransport({ ...bridgeCommand(), stderr: "pipe" });
+  if (transport instanceof V1StdioClientTransport)
     (transport.stderr as Readable).setEncoding("utf8").on("data", (chunk: string) => (stderr.text += chunk));
-    await client.connect(transport);
-  }
+  await client.connect(transport);
+  const wire = recordInbound(transport);
   return {
     version: undefined,
     logs,
+    wire,
     listTools: async () => (await client.listTools()).tools,
     async callTool(name, args, options = {}) {
       if (options.level !== undefined) await client.setLoggingLevel(options.level);

@@ -31,14 +31,18 @@ export function bridgeScenarios(client: () => McpTestClient, stderr: () => strin
   });
 
   it("calls retrieve: progress notifications first, then the result as structuredContent and readable text", async () => {
-    const seen: string[] = [];
-    const result = await client().callTool("retrieve", QUERY, {
-      onprogress: (progress) => void seen.push(`progress ${progress.progress}/${progress.total} ${progress.message}`),
-    });
-    seen.push("result");
-    expect(seen.length).toBeGreaterThan(1);
-    expect(seen.at(-1)).toBe("result");
-    expect(seen[0]).toMatch(/^progress 0\.\d+\/1 recall: /);
+    const from = client().wire.length;
+    const result = await client().callTool("retrieve", QUERY, { onprogress: () => undefined });
+    const frames = client().wire.slice(from);
+    const answeredAt = frames.findIndex((frame) => "result" in frame);
+    const progress = frames.filter((frame, index) => frame.method === "notifications/progress" && index < answeredAt);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(frames.filter((frame) => frame.method === "notifications/progress")).toHaveLength(progress.length);
+    expect(progress[0]!.params).toMatchObject({ total: 1 });
+    expect(progress[0]!.params!["message"]).toMatch(/^recall: /);
+    const values = progress.map((frame) => frame.params!["progress"] as number);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(values.length);
     const hits = (result.structuredContent as { hits: Array<{ id: string; score: number }> }).hits;
     expect(hits).toHaveLength(2);
     const text = (result.content as Array<{ type: string; text: string }>)[0]!.text;
