@@ -2,11 +2,13 @@
  * Load generator of scenario 12 (a process of its own), in one of two modes.
  * `latency`: an MCP SDK v2 client through `rcp-gen mcp` to the demo engine, and an RCP client
  * through a byte relay to the same engine, one request at a time, alternating, so drift over
- * the run hits both alike; reports each side's p50/p99. `throughput`: an MCP SDK v2 client
+ * the run hits both alike; reports each side's p50/p99, and each side's CPU per call in the
+ * client (this process, around its calls), in the middle process and in its engine (/proc). `throughput`: an MCP SDK v2 client
  * keeping `inFlight` retrieve calls in flight on one stdio server; reports calls per second.
  * Prints one JSON line.
  */
 import { performance } from "node:perf_hooks";
+import { childPids, procCpuMicros } from "../proc-cpu.js";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { connectStdio } from "../../../generated/node.js";
@@ -41,17 +43,41 @@ export interface McpLatencyResult {
   bridgeP99Ms: number;
   relayP50Ms: number;
   relayP99Ms: number;
+  /** CPU per call, µs, of each process on each side. */
+  mcpClientCpuUs: number;
+  bridgeCpuUs: number;
+  bridgeEngineCpuUs: number;
+  rcpClientCpuUs: number;
+  relayCpuUs: number;
+  relayEngineCpuUs: number;
 }
 
 export interface McpThroughputResult {
   callsPerSecond: number;
 }
 
-async function mcpClient(command: readonly string[]): Promise<Client> {
+async function mcpClient(command: readonly string[]): Promise<{ client: Client; pid: number }> {
   const [program, ...args] = command;
   const client = new Client({ name: "rcp-bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: program!, args }));
-  return client;
+  const transport = new StdioClientTransport({ command: program!, args });
+  await client.connect(transport);
+  return { client, pid: transport.pid! };
+}
+
+/** One side's calls: their durations, and the CPU this process spent in them. */
+class Side {
+  readonly durationsMs: number[] = [];
+  cpuMicros = 0;
+
+  async time(call: () => Promise<unknown>, measured: boolean): Promise<void> {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await call();
+    if (!measured) return;
+    this.durationsMs.push(performance.now() - started);
+    const spent = process.cpuUsage(cpu);
+    this.cpuMicros += spent.user + spent.system;
+  }
 }
 
 async function latency(config: McpLatencyConfig): Promise<McpLatencyResult> {
@@ -61,31 +87,37 @@ async function latency(config: McpLatencyConfig): Promise<McpLatencyResult> {
     clientInfo: { name: "rcp-bench", version: "1.0.0" },
     transport: { command: program!, args },
   });
-  const timed = async (call: () => Promise<unknown>): Promise<number> => {
-    const started = performance.now();
-    await call();
-    return performance.now() - started;
-  };
-  const bridge: number[] = [];
-  const relay: number[] = [];
+  const relayPid = childPids(process.pid).find((pid) => pid !== mcp.pid)!;
+  const pids = [mcp.pid, childPids(mcp.pid)[0]!, relayPid, childPids(relayPid)[0]!];
+  const bridge = new Side();
+  const relay = new Side();
+  let cpuBefore: number[] = [];
   for (let index = 0; index < config.warmup + config.requests; index += 1) {
-    const viaBridge = await timed(() => mcp.callTool({ name: "retrieve", arguments: { ...config.params } }));
-    const viaRelay = await timed(() => rcp.retrieve(config.params));
-    if (index < config.warmup) continue;
-    bridge.push(viaBridge);
-    relay.push(viaRelay);
+    if (index === config.warmup) cpuBefore = pids.map(procCpuMicros);
+    const measured = index >= config.warmup;
+    await bridge.time(() => mcp.client.callTool({ name: "retrieve", arguments: { ...config.params } }), measured);
+    await relay.time(() => rcp.retrieve(config.params), measured);
   }
-  await Promise.all([mcp.close(), rcp.close()]);
+  const [bridgeCpu, bridgeEngineCpu, relayCpu, relayEngineCpu] = pids.map(
+    (pid, index) => (procCpuMicros(pid) - cpuBefore[index]!) / config.requests,
+  );
+  await Promise.all([mcp.client.close(), rcp.close()]);
   return {
-    bridgeP50Ms: percentile(bridge, 50),
-    bridgeP99Ms: percentile(bridge, 99),
-    relayP50Ms: percentile(relay, 50),
-    relayP99Ms: percentile(relay, 99),
+    bridgeP50Ms: percentile(bridge.durationsMs, 50),
+    bridgeP99Ms: percentile(bridge.durationsMs, 99),
+    relayP50Ms: percentile(relay.durationsMs, 50),
+    relayP99Ms: percentile(relay.durationsMs, 99),
+    mcpClientCpuUs: bridge.cpuMicros / config.requests,
+    bridgeCpuUs: bridgeCpu!,
+    bridgeEngineCpuUs: bridgeEngineCpu!,
+    rcpClientCpuUs: relay.cpuMicros / config.requests,
+    relayCpuUs: relayCpu!,
+    relayEngineCpuUs: relayEngineCpu!,
   };
 }
 
 async function throughput(config: McpThroughputConfig): Promise<McpThroughputResult> {
-  const client = await mcpClient(config.server);
+  const { client } = await mcpClient(config.server);
   const run = async (calls: number): Promise<void> => {
     let next = 0;
     const worker = async (): Promise<void> => {

@@ -6,12 +6,13 @@
  * measures how the processes share the CPU). Then, one request at a time on one replica, what
  * a session lookup on Redis adds to the p50 latency (limiter off, so it is the only round trip).
  */
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ChildProcess } from "node:child_process";
 import { alternate, medianTable } from "../alternate.js";
+import { procCpuMicros } from "../proc-cpu.js";
 import { startHttpServer, type RunningHttpServer } from "../http-server.js";
 import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
 import type { Mode } from "../modes.js";
@@ -32,14 +33,6 @@ const RETRIEVE = { method: "retrieve", body: body("retrieve", { query: "hybrid r
 /** The lookup pair pings: a session is looked up for every request that carries a token, and a ping does little else. */
 const PING = { method: "ping", body: body("ping", {}) };
 const LOOKUP_REQUESTS = { tiny: 50, quick: 2_000, full: 5_000 } as const;
-
-/** CPU time of a process that is not ours to probe (HAProxy, Redis), from /proc, in microseconds. */
-function procCpuMicros(child: ChildProcess): number {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-}
 
 interface Deployment {
   /** Where the load goes: a replica's or HAProxy's base URL. */
@@ -166,8 +159,8 @@ async function measure(
     const probed = await Promise.all(deployment.replicas.map((replica) => replica.probes.probe()));
     return {
       replicas: probed.reduce((sum, report) => sum + report.cpuUserMicros + report.cpuSystemMicros, 0),
-      haproxy: deployment.haproxy === undefined ? 0 : procCpuMicros(deployment.haproxy),
-      redis: deployment.redis === undefined ? 0 : procCpuMicros(deployment.redis),
+      haproxy: deployment.haproxy === undefined ? 0 : procCpuMicros(deployment.haproxy.pid!),
+      redis: deployment.redis === undefined ? 0 : procCpuMicros(deployment.redis.pid!),
     };
   };
   const before = await cpu();
