@@ -34,7 +34,7 @@ describe("npm run bench, tiny mode", () => {
     run = spawnSync(process.execPath, [join(repoRoot, "dist/test/bench/run.js"), "--tiny", "--out", resultsFile], {
       cwd: repoRoot,
       encoding: "utf8",
-      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~9 s;
+      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~8 s;
       // scenario 12 starts rcp-gen mcp, a relay and two MCP servers, each with its engine: ~8 s;
       // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s.
       timeout: 270_000,
