@@ -15,8 +15,14 @@ import { installProbe } from "./probe.js";
 
 installProbe();
 const { values } = parseArgs({ options: { engine: { type: "string", multiple: true } } });
-const engines = (values.engine ?? []).map((url) => new URL(url));
-if (engines.length === 0) throw new Error("fuse-floor-http needs --engine <URL> once per engine");
+if (values.engine === undefined) throw new Error("fuse-floor-http needs --engine <URL> once per engine");
+/** Where each engine's retrieve goes: `POST <base>/retrieve`, the one method this floor serves. */
+const engines = values.engine.map((url) => {
+  const base = new URL(url);
+  const path = `${base.pathname.replace(/\/+$/, "")}/retrieve`;
+  return { url, target: { hostname: base.hostname, port: base.port, path } };
+});
+type Engine = (typeof engines)[number];
 const RRF_K = 60;
 const agent = new Agent({ keepAlive: true, noDelay: true });
 
@@ -37,28 +43,22 @@ function readText(stream: IncomingMessage): Promise<string> {
   });
 }
 
-function ask(engine: URL, method: string, body: string): Promise<RetrieveResult> {
-  return new Promise((resolve, reject) => {
-    const headers = {
-      "content-type": "application/json",
-      accept: "application/json",
-      "content-length": Buffer.byteLength(body),
-    };
-    const path = `${engine.pathname.replace(/\/+$/, "")}/${method}`;
-    const outgoing = request(
-      { hostname: engine.hostname, port: engine.port, path, method: "POST", agent, headers },
-      (answer) => {
-        readText(answer).then((text) => {
-          if (answer.statusCode !== 200) return reject(new Error(`engine ${engine.href}: HTTP ${answer.statusCode}`));
-          const parsed = JSON.parse(text) as EngineAnswer;
-          if ("error" in parsed) reject(new Error(`engine ${engine.href}: ${parsed.error.message}`));
-          else resolve(parsed.result);
-        }, reject);
-      },
-    );
+async function ask(engine: Engine, body: string): Promise<RetrieveResult> {
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json",
+    "content-length": Buffer.byteLength(body),
+  };
+  const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = request({ ...engine.target, method: "POST", agent, headers }, resolve);
     outgoing.on("error", reject);
     outgoing.end(body);
   });
+  const text = await readText(answer);
+  if (answer.statusCode !== 200) throw new Error(`engine ${engine.url}: HTTP ${answer.statusCode}`);
+  const parsed = JSON.parse(text) as EngineAnswer;
+  if ("error" in parsed) throw new Error(`engine ${engine.url}: ${parsed.error.message}`);
+  return parsed.result;
 }
 
 /** RRF: each hit scores the sum of 1 / (RRF_K + rank) over the lists that hold it, rank from 1. */
@@ -89,11 +89,13 @@ async function federate(incoming: IncomingMessage, outgoing: ServerResponse): Pr
   } catch {
     return respond(outgoing, null, { error: { code: -32700, message: "Parse error" } });
   }
+  if (typeof frame !== "object" || frame === null)
+    return respond(outgoing, null, { error: { code: -32600, message: "Invalid Request" } });
   if (frame.method !== "retrieve")
     return respond(outgoing, frame.id, { error: { code: -32601, message: `Method not found: ${frame.method}` } });
   try {
     const body = JSON.stringify(frame);
-    const results = await Promise.all(engines.map((engine) => ask(engine, frame.method, body)));
+    const results = await Promise.all(engines.map((engine) => ask(engine, body)));
     const lists = results.map((result) => result.hits);
     const k = frame.params?.k ?? Math.max(...lists.map((hits) => hits.length));
     respond(outgoing, frame.id, { result: { hits: fuse(lists, k) } });
@@ -104,4 +106,4 @@ async function federate(incoming: IncomingMessage, outgoing: ServerResponse): Pr
 
 const server = createServer((incoming, outgoing) => void federate(incoming, outgoing));
 server.on("connection", (socket: Socket) => socket.setNoDelay(true));
-listenAndAnnounce(server, engines[0]!.pathname);
+listenAndAnnounce(server, new URL(values.engine[0]!).pathname);
