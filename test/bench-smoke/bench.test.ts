@@ -34,7 +34,7 @@ describe("npm run bench, tiny mode", () => {
     run = spawnSync(process.execPath, [join(repoRoot, "dist/test/bench/run.js"), "--tiny", "--out", resultsFile], {
       cwd: repoRoot,
       encoding: "utf8",
-      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators and 2 relays: ~8 s;
+      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~8 s;
       // scenario 12 starts rcp-gen mcp, a relay and two MCP servers, each with its engine: ~8 s;
       // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s.
       timeout: 270_000,
@@ -83,10 +83,11 @@ describe("npm run bench, tiny mode", () => {
     }
     const comparative = saved.scenarios.filter((scenario) => ["1", "2", "3", "4", "7"].includes(scenario.id));
     for (const scenario of comparative) expect(scenario.rows.map((row) => row.label)).toContain("ours");
-    // Scenario 9 measures each federator beside its floor, and splits its added latency against it.
+    // Scenario 9 measures each federator (and the least federator) beside its floor, and splits its added latency against it.
     const federation = saved.scenarios.find((scenario) => scenario.id === "9")!;
     expect(federation.rows.map((row) => [row.label, "overFloorP50Ms" in row.metrics])).toEqual([
       ["floor: relay to the slowest engine over HTTP", false],
+      ["least federator: parse, fan out, RRF, serialize on node:http", true],
       ["federator, HTTP engines", true],
       ["floor: relay to the slowest engine over stdio", false],
       ["federator, stdio engines", true],

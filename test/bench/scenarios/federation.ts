@@ -9,6 +9,11 @@
  * request to the slowest engine alone (servers/relay-http.ts, relay-stdio.ts). Its added latency
  * is the extra hop itself (process wake-ups, loopback writes); the federator's added latency
  * minus the floor's is what the federator's own work costs.
+ *
+ * The HTTP variant has a second floor in the same rounds: the least federator
+ * (servers/fuse-floor-http.ts), which parses, fans out to all three engines, fuses by RRF and
+ * serializes on bare node:http and nothing more. Its added latency is the least a federator's
+ * own work can cost; the ratios against it are reported, not gated.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +48,13 @@ interface Contender {
 interface Variant {
   federator: Contender;
   floor: Contender;
+  /** A federator doing only its essential work, measured beside the floor (HTTP engines only). */
+  leastFederator?: Contender;
+}
+
+/** The contenders a variant measures against its floor, in run order. */
+function aboveFloor({ leastFederator, federator }: Variant): Contender[] {
+  return leastFederator === undefined ? [federator] : [leastFederator, federator];
 }
 
 async function startFederator(registry: string): Promise<Middle> {
@@ -122,6 +134,15 @@ export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
           label: "floor: relay to the slowest engine over HTTP",
           start: () => startHttpServer(serverScript("relay-http"), {}, ["--to", slowest.url]),
         },
+        leastFederator: {
+          label: "least federator: parse, fan out, RRF, serialize on node:http",
+          start: () =>
+            startHttpServer(
+              serverScript("fuse-floor-http"),
+              {},
+              engines.flatMap((engine) => ["--engine", engine.url]),
+            ),
+        },
         federator: { label: "federator, HTTP engines", start: () => startFederator(httpRegistry) },
       },
       {
@@ -138,14 +159,16 @@ export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
         federator: { label: "federator, stdio engines", start: () => startFederator(stdioRegistry) },
       },
     ];
-    const contenders = variants.flatMap((variant) => [variant.floor, variant.federator]);
+    const contenders = variants.flatMap((variant) => [variant.floor, ...aboveFloor(variant)]);
     const samples = await alternate(mode.rounds, contenders, (contender) => measure(mode, slowest, contender));
-    // Each round's federator against the floor of the same round, which ran just before it.
-    for (const { federator, floor } of variants) {
-      const floors = samples.get(floor.label)!;
-      samples.get(federator.label)!.forEach((sample, round) => {
-        sample.overFloorP50Ms = sample.addedP50Ms! - floors[round]!.addedP50Ms!;
-      });
+    // Each round's federators against the floor of the same round, which ran just before them.
+    for (const variant of variants) {
+      const floors = samples.get(variant.floor.label)!;
+      for (const above of aboveFloor(variant)) {
+        samples.get(above.label)!.forEach((sample, round) => {
+          sample.overFloorP50Ms = sample.addedP50Ms! - floors[round]!.addedP50Ms!;
+        });
+      }
     }
     const { rows, metric } = medianTable(contenders, samples);
     const targets: Target[] = variants.map(({ federator }) => ({
@@ -159,6 +182,15 @@ export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
       const ms = (name: string, label = federator.label) => metric(label, name).toFixed(2);
       return `${federator.label}: ${ms("addedP50Ms")} ms added; the floor's hop adds ${ms("addedP50Ms", floor.label)} ms, the federator ${ms("overFloorP50Ms")} ms more (median of the rounds' differences)`;
     });
+    const ratios = variants.flatMap(({ federator, floor, leastFederator }) => {
+      if (leastFederator === undefined) return [];
+      const ratio = (over: Contender, under: Contender) =>
+        (metric(over.label, "addedP50Ms") / metric(under.label, "addedP50Ms")).toFixed(2);
+      return [
+        `reported, not gated: added p50, federator / least federator (HTTP engines): ${ratio(federator, leastFederator)}x`,
+        `reported, not gated: added p50, least federator / relay (HTTP engines): ${ratio(leastFederator, floor)}x`,
+      ];
+    });
     return {
       id: "9",
       title: `federation: ${mode.federation.requests} retrieves, engines answering after ${DELAYS_MS.join("/")} ms, median of ${mode.rounds} rounds`,
@@ -168,9 +200,11 @@ export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
       notes: [
         "direct = the slowest engine alone over HTTP; federated = the federator over HTTP fanning out to all three, fusing 30 hits by RRF",
         "floor = a relay in the federator's place that forwards each request to the slowest engine alone and its answer back, unparsed",
+        "least federator = bare node:http parsing the request, sending it to all three engines, parsing their answers, fusing 30 hits by RRF and serializing the result, nothing else",
         "one keep-alive connection each, requests alternating one at a time; the CPU of 5 processes shares the machine's cores",
         "cpuMicrosPerCall = the middle process's CPU over warm-up and measured calls, per call through it",
         ...split,
+        ...ratios,
       ],
     };
   } finally {
