@@ -28,7 +28,7 @@ import type { Mode } from "../modes.js";
 import { serverScript } from "../peers.js";
 import { cpuMicrosBetween, ProbeReader } from "../probe-reader.js";
 import { awaitLine, runJsonChild, spawnNode, stopChild } from "../processes.js";
-import type { ScenarioReport, Target } from "../report.js";
+import { ratioAtMost, type ScenarioReport, type Target } from "../report.js";
 import { loadScript } from "./scripts.js";
 
 const ENGINE = fileURLToPath(new URL("../servers/delayed-engine.js", import.meta.url));
@@ -171,13 +171,20 @@ export async function federationScenario(mode: Mode): Promise<ScenarioReport> {
       }
     }
     const { rows, metric } = medianTable(contenders, samples);
-    const targets: Target[] = variants.map(({ federator }) => ({
-      name: `${federator.label}: added latency p50 over the slowest of 3 engines`,
-      measured: metric(federator.label, "addedP50Ms"),
-      threshold: 1,
-      kind: "max",
-      unit: " ms",
-    }));
+    const targets: Target[] = variants.flatMap(({ federator, floor }) => [
+      {
+        name: `${federator.label}: added latency p50 over the slowest of 3 engines`,
+        measured: metric(federator.label, "addedP50Ms"),
+        threshold: 1,
+        kind: "max",
+        unit: " ms",
+      },
+      ratioAtMost(
+        `${federator.label}: added p50 / the relay floor's`,
+        metric(federator.label, "addedP50Ms") / metric(floor.label, "addedP50Ms"),
+        1.5,
+      ),
+    ]);
     const split = variants.map(({ federator, floor }) => {
       const ms = (name: string, label = federator.label) => metric(label, name).toFixed(2);
       return `${federator.label}: ${ms("addedP50Ms")} ms added; the floor's hop adds ${ms("addedP50Ms", floor.label)} ms, the federator ${ms("overFloorP50Ms")} ms more (median of the rounds' differences)`;
