@@ -64,15 +64,16 @@ export function bridgeScenarios(client: () => McpTestClient, stderr: () => strin
   });
 
   it("answers an RCP error with an isError result carrying its code, message and data", async () => {
-    const result = await client().callTool("retrieve", { ...QUERY, filter: UNKNOWN_FIELD_FILTER });
-    expect(result.isError).toBe(true);
-    const text = (result.content as Array<{ text: string }>)[0]!.text;
-    const { error } = JSON.parse(text.slice(text.indexOf("\n") + 1)) as {
-      error: { code: number; message: string; data?: { field?: string } };
-    };
-    expect(text.split("\n")[0]).toBe(`RCP error ${error.code}: ${error.message}`);
+    const error = rcpErrorOf(await client().callTool("retrieve", { ...QUERY, filter: UNKNOWN_FIELD_FILTER }));
     expect(error.code).toBe(-32602);
     expect(error.data?.field).toMatch(/^filter/);
+  });
+
+  it("answers arguments that break the input schema with the engine's -32602 naming the argument", async () => {
+    const missing = rcpErrorOf(await client().callTool("retrieve", { query: QUERY.query }));
+    expect(missing).toMatchObject({ code: -32602, data: { field: "k" } });
+    const mistyped = rcpErrorOf(await client().callTool("retrieve", { ...QUERY, k: "two" }));
+    expect(mistyped).toMatchObject({ code: -32602, data: { field: "k" } });
   });
 
   it("answers an unknown tool (initialize is no tool) with -32602", async () => {
@@ -97,4 +98,19 @@ export function bridgeScenarios(client: () => McpTestClient, stderr: () => strin
       ABORTED_LINE,
     );
   });
+}
+
+interface WireError {
+  code: number;
+  message: string;
+  data?: { field?: string };
+}
+
+/** The RCP error an isError tool result carries: its first line, then `{"error": ...}`. */
+function rcpErrorOf(result: { isError?: boolean; content?: unknown }): WireError {
+  expect(result.isError).toBe(true);
+  const text = (result.content as Array<{ text: string }>)[0]!.text;
+  const { error } = JSON.parse(text.slice(text.indexOf("\n") + 1)) as { error: WireError };
+  expect(text.split("\n")[0]).toBe(`RCP error ${error.code}: ${error.message}`);
+  return error;
 }
