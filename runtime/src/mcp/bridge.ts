@@ -100,8 +100,8 @@ export class McpBridge {
   ): Promise<CallToolResult> {
     const { progressToken, ...meta } = (ctx.mcpReq._meta ?? {}) as JsonObject;
     const options: CallOptions = { signal: ctx.mcpReq.signal, meta };
-    // The SDK sends a notification a few ticks after notify() is called; the result waits for
-    // them, or it could overtake its own progress (which a client then drops).
+    // notify() hands a notification to the transport asynchronously, as the SDK does the
+    // result: the result waits for them, so it cannot overtake its own progress.
     const sent: Promise<void>[] = [];
     const notify = (notification: Parameters<typeof ctx.mcpReq.notify>[0]): void => {
       sent.push(ctx.mcpReq.notify(notification).catch(() => undefined));

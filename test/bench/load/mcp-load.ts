@@ -3,8 +3,9 @@
  * `latency`: an MCP SDK v2 client through `rcp-gen mcp` to the demo engine, and an RCP client
  * through a byte relay to the same engine, one request at a time, alternating, so drift over
  * the run hits both alike; reports each side's p50/p99, and each side's CPU per call in the
- * client (this process, around its calls), in the middle process and in its engine (/proc). `throughput`: an MCP SDK v2 client
- * keeping `inFlight` retrieve calls in flight on one stdio server; reports calls per second.
+ * client (this process, around its calls), in the middle process and in its engine (/proc).
+ * `throughput`: an MCP SDK v2 client keeping `inFlight` retrieve calls in flight on one stdio
+ * server; reports calls per second.
  * Prints one JSON line.
  */
 import { performance } from "node:perf_hooks";
