@@ -18,6 +18,7 @@ import { connectHttp, connectMemory } from "../../generated/client.js";
 import { createDemoServer } from "../../docs/examples/demo-engine/server.js";
 import { repoRoot } from "../generator/run-cli.js";
 import { startUrlProcess } from "./processes.js";
+import { pythonUpload } from "../net/python-upload.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-edge-"));
 const workerBundle = join(scratch, "worker.js");
@@ -118,4 +119,10 @@ describe.each(["bun", "deno", "workerd"])("the demo engine's generated server on
     expect(streamed.hits.map((hit) => hit.id)).toEqual(expected.hits);
     await client.close();
   });
+
+  it("§15.5 a 413 reaches 40 parallel clients that send Connection: close and read after sending", async () => {
+    // Over the default maxMessageBytes (4 MiB): the rest of each body is read out before the answer.
+    const results = await pythonUpload(`${base}/ping`, Math.round(4.5 * 1024 * 1024), 40, "parallel");
+    expect(results).toEqual(Array.from({ length: 40 }, () => [413, -32013]));
+  }, 60_000);
 });

@@ -7,8 +7,8 @@
 /** What reading needs of a body: a Web stream's reader, or a host's own (node:http). */
 export type ChunkReader = Pick<ReadableStreamDefaultReader<Uint8Array>, "read" | "cancel">;
 
-/** The whole body, or null once it passes `limit` bytes. */
-export async function readBounded(reader: ChunkReader, limit: number): Promise<Uint8Array | null> {
+/** The whole body, or null once it passes `limit` bytes (the reader then cancelled, unless `keepReader`). */
+export async function readBounded(reader: ChunkReader, limit: number, keepReader = false): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -16,7 +16,7 @@ export async function readBounded(reader: ChunkReader, limit: number): Promise<U
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      if (!keepReader) await reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(value);

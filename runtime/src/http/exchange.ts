@@ -5,16 +5,21 @@
  */
 import type { HttpRequestInfo } from "./options.js";
 
+/** Why a request body was not read whole; each is answered before the rest of the body is awaited. */
+export type UnreadBody = "too-large" | "given-up" | "malformed";
+
 export interface HttpExchange {
   readonly request: HttpRequestInfo;
   /** Whether the whole body has already been received (read without waiting on the client). */
   readonly bodyArrived: boolean;
   /**
-   * The body's bytes, or null when they exceed `limit` bytes (read no further) or the server
-   * gives up on them first (then the connection is closed once the answer is sent).
+   * The body's bytes, or why they will not all be read: `too-large` past `limit` bytes (read no
+   * further), `given-up` when the server stops waiting first (giveUpBody), `malformed` when its
+   * framing broke (the HTTP parser refused it, or the client half-closed before it could end).
+   * Short of the bytes, the connection is closed once the answer is sent.
    */
-  readBody(limit: number): Promise<Uint8Array | null>;
-  /** Stops waiting for the body being read (too slow, or pushed out): readBody resolves with null. */
+  readBody(limit: number): Promise<Uint8Array | UnreadBody>;
+  /** Stops waiting for the body being read (too slow, or pushed out): readBody resolves with `given-up`. */
   giveUpBody(): void;
   /** A complete response. */
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void;

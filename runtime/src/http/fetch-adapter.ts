@@ -1,8 +1,9 @@
 /** Web-standard adapter of the HTTP core: `fetch(request) => Response` (Deno, Bun, workers, tests). */
-import type { HttpExchange } from "./exchange.js";
+import type { HttpExchange, UnreadBody } from "./exchange.js";
 import type { HttpRequestInfo } from "./options.js";
 import type { HttpServerCore } from "./serve.js";
-import { readBounded } from "../framing/bounded-body.js";
+import { readBounded, type ChunkReader } from "../framing/bounded-body.js";
+import { discardRest } from "./linger.js";
 
 export function handleFetch(http: HttpServerCore, request: Request): Promise<Response> {
   const exchange = new FetchExchange(request);
@@ -25,6 +26,8 @@ class FetchExchange implements HttpExchange {
   #drainListener: (() => void) | undefined;
   /** Set while readBody waits for the body. */
   #giveUp: (() => void) | undefined;
+  /** Set when the body was refused before it was read whole: settles once the rest has been read out. */
+  #restRead: Promise<void> | undefined;
   readonly #source: Request;
 
   constructor(source: Request) {
@@ -40,20 +43,25 @@ class FetchExchange implements HttpExchange {
   /** A Web Request does not say whether its body stream has been filled. */
   readonly bodyArrived = false;
 
-  async readBody(limit: number): Promise<Uint8Array | null> {
-    const declared = Number(this.#source.headers.get("content-length"));
-    if (declared > limit) return null;
+  async readBody(limit: number): Promise<Uint8Array | UnreadBody> {
     const body = this.#source.body;
     if (!body) return new Uint8Array(0);
     const reader = body.getReader();
+    const declared = Number(this.#source.headers.get("content-length"));
+    if (declared > limit) return this.#tooLarge(reader);
     let gaveUp = false;
     this.#giveUp = () => {
       gaveUp = true;
       void reader.cancel().catch(() => {});
     };
     try {
-      const bytes = await readBounded(reader, limit);
-      return gaveUp ? null : bytes;
+      const bytes = await readBounded(reader, limit, true);
+      if (gaveUp) return "given-up";
+      return bytes ?? this.#tooLarge(reader);
+    } catch {
+      // The platform's HTTP parser failed the body stream (broken chunked framing, a short body),
+      // or the client went away, when nobody reads the answer.
+      return "malformed";
     } finally {
       this.#giveUp = undefined;
     }
@@ -65,7 +73,15 @@ class FetchExchange implements HttpExchange {
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
     this.#finished = true;
-    this.#resolve(new Response(status === 204 ? null : body, { status, headers }));
+    const response = (): void => this.#resolve(new Response(status === 204 ? null : body, { status, headers }));
+    if (this.#restRead === undefined) response();
+    else void this.#restRead.then(response);
+  }
+
+  /** Bun and others close the connection once the response is complete: the rest is read out first (./linger.ts). */
+  #tooLarge(reader: ChunkReader): UnreadBody {
+    this.#restRead = discardRest(reader);
+    return "too-large";
   }
 
   startStream(headers: Readonly<Record<string, string>>): void {

@@ -6,7 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { HttpExchange } from "./exchange.js";
+import type { HttpExchange, UnreadBody } from "./exchange.js";
+import { isLingering, linger } from "./linger.js";
 import type { HttpRequestInfo } from "./options.js";
 import type { HttpServerCore } from "./serve.js";
 
@@ -91,12 +92,20 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
 const REQUEST_TIMEOUT = "ERR_HTTP_REQUEST_TIMEOUT";
 
 /**
+ * The request on each connection whose body is being read, and how to tell it that the parser
+ * refused that body: it then answers 400 itself, at once, rather than wait for bytes that can no
+ * longer arrive. False when its body was complete after all: the refused bytes came after it.
+ */
+const bodyReaders = new WeakMap<Socket, () => boolean>();
+
+/**
  * node:http answers bytes it cannot parse by writing 400 and destroying the socket at once,
  * even when requests parsed earlier on that connection are still being handled: their
- * answers were lost (a write ran and its caller never heard). Here the refusal waits until
- * every earlier answer on the connection has been written. A request that took longer than
- * `requestTimeoutMs` to arrive is cut off at once, as node:http does: 408 unless an answer has
- * begun, and the socket destroyed.
+ * answers were lost (a write ran and its caller never heard). Here a refused body is answered
+ * by its own request, and bytes refused between requests wait until every earlier answer on the
+ * connection has been written; either way the connection is closed by lingering (./linger.ts).
+ * A request that took longer than `requestTimeoutMs` to arrive is cut off at once, as node:http
+ * does: 408 unless an answer has begun, and the socket destroyed.
  */
 function answerClientErrorsLast(server: Server): void {
   const unanswered = new WeakMap<Socket, number>();
@@ -116,10 +125,15 @@ function answerClientErrorsLast(server: Server): void {
       if (socket.writable && !answering) socket.write("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
       return void socket.destroy();
     }
+    const parseError = error.code?.startsWith("HPE_") === true;
+    // The parser fails again on each chunk of a refused request's rest while it is read out.
+    if (parseError && isLingering(socket)) return;
+    if (parseError && bodyReaders.get(socket)?.() === true) return;
     const refuse = (): void => {
-      if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+      if (!socket.writable || !parseError) return void socket.destroy();
       const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? "400 Bad Request";
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      linger(socket, () => socket.destroy());
     };
     if ((unanswered.get(socket) ?? 0) === 0) refuse();
     else whenAnswered.set(socket, refuse);
@@ -132,6 +146,8 @@ class NodeExchange implements HttpExchange {
   readonly #res: ServerResponse;
   /** Set while readBody waits for the body. */
   #giveUp: (() => void) | undefined;
+  /** Set once the body will not be read whole: settles when the rest of the request has been read out. */
+  #restRead: Promise<void> | undefined;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.#req = req;
@@ -153,39 +169,41 @@ class NodeExchange implements HttpExchange {
     return this.#req.complete;
   }
 
-  readBody(limit: number): Promise<Buffer | null> {
+  readBody(limit: number): Promise<Buffer | UnreadBody> {
     const req = this.#req;
     // A body parser in front (express.json()) has read the stream already: its result, or nothing.
-    if (req.readableEnded) return Promise.resolve(consumedBody(req, limit));
+    if (req.readableEnded) return Promise.resolve(consumedBody(req, limit) ?? "too-large");
     const declared = Number(req.headers["content-length"]);
-    if (declared > limit) return Promise.resolve(this.#refuseBody());
+    if (declared > limit) return Promise.resolve(this.#unread("too-large"));
     return new Promise((resolve, reject) => {
+      const socket = req.socket;
       const chunks: Buffer[] = [];
       let size = 0;
       const stop = (): void => {
         req.off("data", onData);
         req.off("end", onEnd);
         this.#giveUp = undefined;
+        bodyReaders.delete(socket);
+      };
+      const refuse = (reason: UnreadBody): void => {
+        stop();
+        resolve(this.#unread(reason));
       };
       const onData = (chunk: Buffer): void => {
         size += chunk.length;
-        if (size > limit) {
-          stop();
-          resolve(this.#refuseBody());
-          return;
-        }
-        chunks.push(chunk);
+        if (size > limit) refuse("too-large");
+        else chunks.push(chunk);
       };
       const onEnd = (): void => {
         stop();
         resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       };
-      // A body given up on (too slow) ends its connection after the answer: nothing of it is awaited.
-      this.#giveUp = (): void => {
-        stop();
-        this.#res.shouldKeepAlive = false;
-        resolve(null);
-      };
+      this.#giveUp = () => refuse("given-up");
+      bodyReaders.set(socket, () => {
+        if (req.complete) return false;
+        refuse("malformed");
+        return true;
+      });
       req.on("data", onData);
       req.once("end", onEnd);
       req.once("error", reject);
@@ -203,9 +221,18 @@ class NodeExchange implements HttpExchange {
   }
 
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
-    if (this.#res.headersSent || this.#res.destroyed) return;
-    this.#res.writeHead(status, headers);
-    this.#res.end(body);
+    const res = this.#res;
+    if (res.headersSent || res.destroyed) return;
+    const restRead = this.#restRead;
+    if (restRead === undefined) {
+      res.writeHead(status, headers);
+      res.end(body);
+      return;
+    }
+    // Sent whole now; the response ends, and the connection closes, once the rest is read out.
+    res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
+    res.write(body);
+    void restRead.then(() => res.end());
   }
 
   startStream(headers: Readonly<Record<string, string>>): void {
@@ -239,16 +266,18 @@ class NodeExchange implements HttpExchange {
   }
 
   /**
-   * Stops keeping an oversized body: the rest is read and discarded, and the connection is
-   * closed once it has all arrived. Closing while the client still sends would make the
-   * kernel reset the connection, and the client would lose the 413 already sent.
+   * Stops keeping a body that will not be read whole: the answer goes out at once, and the rest of
+   * the request is read and thrown away until the client has stopped sending (lingering close).
    */
-  #refuseBody(): null {
+  #unread(reason: UnreadBody): UnreadBody {
     const req = this.#req;
-    const socket = req.socket;
-    req.once("end", () => socket.end());
+    this.#res.shouldKeepAlive = false;
+    this.#restRead = new Promise((resolve) => {
+      const restArrived = linger(req.socket, resolve);
+      req.once("end", restArrived);
+    });
     req.resume();
-    return null;
+    return reason;
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../server/core.js";
 import type { FrameChannel } from "../server/context.js";
-import type { HttpExchange } from "./exchange.js";
+import type { HttpExchange, UnreadBody } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
 import type { Connection } from "../server/connection.js";
 import type { AuthInfo, RequestOrigin } from "../protocol/request-origin.js";
@@ -37,6 +37,12 @@ const DEFAULT_MAX_PENDING_BODIES = 256;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 /** How long a body must have been arriving before a newer one may push it out. */
 const EVICTABLE_AFTER_MS = 100;
+/** The answer to a body that will not be read whole: status, code and message (`{limit}`: the byte limit). */
+const UNREAD_BODY_ANSWERS: Readonly<Record<UnreadBody, readonly [number, number, string]>> = {
+  "too-large": [413, ErrorCode.PayloadTooLarge, "Payload too large: the body exceeds {limit} bytes"],
+  "given-up": [408, ErrorCode.Timeout, "Request timeout: the body did not arrive in time"],
+  malformed: [400, ErrorCode.ParseError, "Parse error: the body's HTTP framing is malformed"],
+};
 
 export class HttpServerCore {
   readonly basePath: string;
@@ -127,21 +133,16 @@ export class HttpServerCore {
   }
 
   /**
-   * The whole body, or undefined once it has been answered: too large (413) or too slow (408).
-   * A body still arriving holds a pending place; past `maxPendingBodies` the one that has waited
-   * longest is given up, unless it has only just started: a burst of ordinary requests, whose
-   * bodies complete within a turn of the event loop, must not push each other out.
+   * The whole body, or undefined once it has been answered: too large (413), too slow (408) or
+   * broken framing (400). A body still arriving holds a pending place; past `maxPendingBodies`
+   * the one that has waited longest is given up, unless it has only just started: a burst of
+   * ordinary requests, whose bodies complete within a turn of the event loop, must not push each
+   * other out.
    */
   async #receive(exchange: HttpExchange, answer: AnswerHeaders): Promise<Uint8Array | undefined> {
     const limit = this.#core.limits.maxMessageBytes;
     if (exchange.bodyArrived) return this.#checkedBody(exchange, answer, await exchange.readBody(limit), limit);
-    // A flag and a function rather than an AbortController: each AbortSignal costs
-    // microseconds to make in Node 20, and most request bodies are awaited for a moment only.
-    let gaveUp = false;
-    const giveUp = (): void => {
-      gaveUp = true;
-      exchange.giveUpBody();
-    };
+    const giveUp = (): void => exchange.giveUpBody();
     const pending = this.#pendingBodies;
     pending.set(giveUp, performance.now());
     if (pending.size > this.#maxPendingBodies) {
@@ -149,37 +150,24 @@ export class HttpServerCore {
       if (performance.now() - since >= EVICTABLE_AFTER_MS) oldest();
     }
     const timer = setTimeout(giveUp, this.#bodyTimeoutMs);
-    let body: Uint8Array | null;
     try {
-      body = await exchange.readBody(limit);
+      return this.#checkedBody(exchange, answer, await exchange.readBody(limit), limit);
     } finally {
       clearTimeout(timer);
       pending.delete(giveUp);
     }
-    if (gaveUp) {
-      this.#fail(exchange, answer, 408, ErrorCode.Timeout, "Request timeout: the body did not arrive in time");
-      return undefined;
-    }
-    return this.#checkedBody(exchange, answer, body, limit);
   }
 
   #checkedBody(
     exchange: HttpExchange,
     answer: AnswerHeaders,
-    body: Uint8Array | null,
+    body: Uint8Array | UnreadBody,
     limit: number,
   ): Uint8Array | undefined {
-    if (body === null) {
-      this.#fail(
-        exchange,
-        answer,
-        413,
-        ErrorCode.PayloadTooLarge,
-        `Payload too large: the body exceeds ${limit} bytes`,
-      );
-      return undefined;
-    }
-    return body;
+    if (body instanceof Uint8Array) return body;
+    const [status, code, message] = UNREAD_BODY_ANSWERS[body];
+    this.#fail(exchange, answer, status, code, message.replace("{limit}", String(limit)));
+    return undefined;
   }
 
   #answerHeaders(origin: string): AnswerHeaders {
