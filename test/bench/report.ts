@@ -74,6 +74,8 @@ export interface RunRecord {
   cpus: number;
   scenarios: ScenarioReport[];
   failures: Array<{ id: string; error: string }>;
+  /** Scenarios that cannot run on this machine, and why. */
+  skipped: Array<{ id: string; reason: string }>;
 }
 
 export function saveRun(path: string, record: RunRecord): void {

@@ -13,13 +13,16 @@ import { freePort } from "../net/free-port.js";
 export const REDIS_SERVER = "/usr/bin/redis-server";
 export const HAPROXY = "/usr/sbin/haproxy";
 
-/** Skips (one line) only outside CI: .ci/run installs both and sets RCP_REQUIRE_SCALE, so there a missing binary fails. */
-export function missingBinaries(): string | undefined {
+/**
+ * Why `what` cannot run here, in one line, or undefined when it can. Only outside CI: .ci/run
+ * installs both and sets RCP_REQUIRE_SCALE, so there a missing binary throws.
+ */
+export function missingBinaries(what = "scale-out tests"): string | undefined {
   const missing = [REDIS_SERVER, HAPROXY].filter((binary) => !existsSync(binary));
   if (missing.length === 0) return undefined;
   if (process.env.RCP_REQUIRE_SCALE === "1")
     throw new Error(`${missing.join(", ")} not installed; .ci/run installs them`);
-  return `scale-out tests skipped: ${missing.join(", ")} not installed (bash .ci/run installs them)`;
+  return `${what} skipped: ${missing.join(", ")} not installed (apt-get install -y redis-server haproxy, as bash .ci/run does)`;
 }
 
 export interface Child {
