@@ -1,10 +1,13 @@
 /** Starts an HTTP bench server as a child process and waits for the URL it announces on stdout. */
+import type { ChildProcess } from "node:child_process";
 import { ProbeReader } from "./probe-reader.js";
 import { awaitLine, spawnNode, stopChild } from "./processes.js";
 
 export interface RunningHttpServer {
   url: string;
   probes: ProbeReader;
+  /** The server's process, to kill it under load. */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -29,7 +32,7 @@ export async function startHttpServer(
       },
       15_000,
     );
-    return { url, probes, stop: () => stopChild(child) };
+    return { url, probes, child, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
     throw new Error(`${script} did not start: ${(error as Error).message}; stderr: ${probes.stderr()}`, {

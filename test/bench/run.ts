@@ -15,7 +15,6 @@ import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
-import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
 import { startupScenario } from "./scenarios/startup.js";
 import { stdioScenario } from "./scenarios/stdio.js";
@@ -39,7 +38,6 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario; unavailable?: (what:
   { id: "8", run: installScenario },
   { id: "9", run: federationScenario },
   { id: "10", run: bundleScenario },
-  { id: "11", run: serializeScenario },
   { id: "12", run: mcpScenario },
   { id: "13", run: scaleOutScenario, unavailable: missingBinaries },
 ];
