@@ -1,5 +1,5 @@
 /**
- * One symbol table between generator and runtime (design.md #9): the runtime's
+ * One symbol table between generator and runtime: the runtime's
  * codegen/symbols.ts says what generated code may import and from which entry; each entry
  * for generated code exports exactly those symbols (as a value or a type, as the table says),
  * and rcp-gen imports the table itself instead of keeping a copy.

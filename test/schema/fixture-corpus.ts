@@ -1,6 +1,6 @@
 /**
- * The fixture corpus under test/schema/fixtures/{valid,invalid}/<shape>/*.json (design.md
- * convention 8). A shape directory names the schema it is checked against:
+ * The fixture corpus under test/schema/fixtures/{valid,invalid}/<shape>/*.json. A shape
+ * directory names the schema it is checked against:
  *   methods.retrieve.params -> methods/retrieve.json#/$defs/params
  *   types.hit               -> types/hit.json (the whole file)
  *   protocol.request        -> protocol.json#/$defs/request

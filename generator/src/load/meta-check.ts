@@ -1,7 +1,7 @@
 /**
  * Checks each file of a schema folder on its own: a valid JSON Schema 2020-12 document with
  * only known keywords and no `$id`, whose shape matches the meta-schema of its place in the
- * folder (generator/meta-schema/).
+ * folder (./meta-schema/).
  */
 import { issueToError } from "./ajv-issue.js";
 import { kindOfPath, layoutDescription, type SchemaFileKind } from "./folder-layout.js";

@@ -1,6 +1,6 @@
 /**
  * The entry point generated clients import from (published as `@rcp-gen/runtime/codegen-client`),
- * beside `./server.ts`; its exports are the `client` symbols of the generator's runtime-symbols.ts.
+ * beside `./server.ts`; its exports are the `client` symbols of `./symbols.ts`.
  * Browser-safe: the stdio transport is in `./node.ts`.
  */
 export type { CallOptions, StreamEvent } from "../protocol/types.js";

@@ -1,6 +1,6 @@
 /**
  * The runtime's symbol table for generated code (published as `@rcp-gen/runtime/codegen-symbols`;
- * design.md #9, protobuf-es `codegenv2/symbols.ts`): every symbol generated code may import,
+ * as protobuf-es has `codegenv2/symbols.ts`): every symbol generated code may import,
  * whether it is a value or only a type, and which of the four entries for generated code
  * exports it: `codegen` (the server,
  * `@rcp-gen/runtime/codegen`), `protocol` (the protocol descriptor, which server and client
