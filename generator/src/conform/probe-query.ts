@@ -87,15 +87,6 @@ export function noHits(query: string, where?: string): Verdict {
   );
 }
 
-/** A line for the report: the query, where it came from, what the level checks query. */
-export function describeQuery(query: ProbeQuery): string {
-  const nor = (query.alsoTried ?? []).map((text) => `"${text}"`).join(" or ");
-  const found = query.found === false ? `; the engine found no hits for it${nor === "" ? "" : ` nor for ${nor}`}` : "";
-  const level =
-    query.levelQuery === query.text ? "" : `; level checks query "${query.levelQuery}" (words of its first hit)`;
-  return `probe query "${query.text}" (${query.source})${found}${level}`;
-}
-
 function candidates(folder: LoadedSchemaFolder, examples: ExampleSet | undefined): Candidate[] {
   const seen = new Set<string>();
   const found: Candidate[] = [];

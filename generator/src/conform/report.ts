@@ -6,7 +6,7 @@
  * shown wrong either. Rendered as a table for people and as JSON for CI.
  */
 import { LEVELS, type CheckResult, type Level } from "./check.js";
-import { describeQuery, type ProbeQuery } from "./probe-query.js";
+import type { ProbeQuery } from "./probe-query.js";
 import type { Transport } from "./session.js";
 
 export interface ConformReport {
@@ -128,6 +128,15 @@ export function renderTable(report: ConformReport): string {
       : [`level ${report.level}: ${holds(report.level)}`]),
   );
   return `${lines.join("\n")}\n`;
+}
+
+/** A line for the report: the query, where it came from, what the level checks query. */
+export function describeQuery(query: ProbeQuery): string {
+  const nor = (query.alsoTried ?? []).map((text) => `"${text}"`).join(" or ");
+  const found = query.found === false ? `; the engine found no hits for it${nor === "" ? "" : ` nor for ${nor}`}` : "";
+  const level =
+    query.levelQuery === query.text ? "" : `; level checks query "${query.levelQuery}" (words of its first hit)`;
+  return `probe query "${query.text}" (${query.source})${found}${level}`;
 }
 
 export function isCertified(report: ConformReport, level: Level): boolean {
