@@ -188,4 +188,23 @@ describe.skipIf(!runBrowserSuite)("the inspector's page at 1400x900", () => {
       await page.screenshot({ path: join(OUTPUT, "layout-conform.png"), fullPage: true });
     }, 90_000);
   });
+
+  describe("against the threshold engine, in a folder without settings", () => {
+    let page: Page;
+    beforeAll(async () => {
+      const folder = join(scratch, "no-settings");
+      mkdirSync(folder);
+      page = await open(await startInspectorIn(folder, "--", ...THRESHOLD));
+    }, 60_000);
+
+    it("says the declared level is inconclusive and why, the inconclusive checks first", async () => {
+      await page.click("#run-conform");
+      await page.waitForSelector("#conform-verdict", { timeout: 60_000 });
+      expect(await page.textContent("#conform-verdict")).toBe(
+        'declared L1, certified L0: inconclusive: no hits for "retrieval", set conform.query (or --query)',
+      );
+      expect(await page.locator("#conform-report .check").first().getAttribute("class")).toBe("check inconclusive");
+      expect(await page.locator("#conform-report .check.fail").count()).toBe(0);
+    }, 90_000);
+  });
 });
