@@ -28,6 +28,15 @@ function project(name: string, files: Record<string, unknown>): string {
   return dir;
 }
 
+/** `rcp-gen conform --json` against the threshold engine in `dir`: the query it chose, once L1 is seen to hold. */
+async function queryOfL1Run(dir: string): Promise<unknown> {
+  const run = await runConform(["--json", "--", ...THRESHOLD], dir);
+  const report = JSON.parse(run.stdout) as JsonReport & { query: unknown };
+  expect(report).toMatchObject({ certifiedLevel: "L1", declarationHolds: true });
+  expect(run.status).toBe(0);
+  return report.query;
+}
+
 /** Calls that found hits take this long, so a deadline of 1 ms must cut them short (§13.1). */
 const SLOW = ["--slow-meta", '{"x-delayMs":300}'];
 
@@ -46,16 +55,12 @@ describe("rcp-gen conform against an engine with a similarity threshold", () => 
     const dir = project("package-key", {
       "package.json": { type: "module", "rcp-gen": { conform: { query: "tomatoes seedlings" } } },
     });
-    const run = await runConform(["--json", "--", ...THRESHOLD], dir);
-    const report = JSON.parse(run.stdout) as JsonReport & { query: unknown };
-    expect(report.query).toEqual({
+    expect(await queryOfL1Run(dir)).toEqual({
       text: "tomatoes seedlings",
       source: "rcp-gen.conform.query in package.json",
       given: true,
       levelQuery: "tomatoes seedlings",
     });
-    expect(report).toMatchObject({ certifiedLevel: "L1", declarationHolds: true });
-    expect(run.status).toBe(0);
   });
 
   it("lets --query win over the setting", async () => {
@@ -72,18 +77,14 @@ describe("rcp-gen conform against an engine with a similarity threshold", () => 
       "examples/methods.retrieve.params/a-off-subject.json": { value: { query: "transformer attention", k: 3 } },
       "examples/methods.retrieve.params/b-on-subject.json": { value: { query: "prune tomatoes", k: 3 } },
     });
-    const run = await runConform(["--json", "--", ...THRESHOLD], dir);
-    const report = JSON.parse(run.stdout) as JsonReport & { query: unknown };
     // The first example finds nothing; the second does, and the level checks query words of its first hit.
-    expect(report.query).toEqual({
+    expect(await queryOfL1Run(dir)).toEqual({
       text: "prune tomatoes",
       source: "example methods.retrieve.params/b-on-subject.json",
       given: false,
       found: true,
       levelQuery: "prune tomatoes strong",
     });
-    expect(report).toMatchObject({ certifiedLevel: "L1", declarationHolds: true });
-    expect(run.status).toBe(0);
   });
 
   it("without any source of a query, says inconclusive: not a failure, not a deadline warning, exit 3", async () => {
