@@ -29,7 +29,7 @@ export interface ProbeQuery {
   readonly levelQuery: string;
 }
 
-export const DEFAULT_QUERY = "retrieval";
+const DEFAULT_QUERY = "retrieval";
 /** Candidates asked at most, so a long examples folder does not turn into a long wait. */
 const MAX_CANDIDATES = 5;
 
