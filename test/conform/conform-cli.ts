@@ -1,6 +1,6 @@
 /**
  * Running `rcp-gen conform` as a user does (the built CLI in a child process) and the servers
- * it tests: the demo engine, the broken fixture, the reference example server, each over
+ * it tests: the demo engine, the broken fixture, the threshold engine, the reference example server, each over
  * stdio (a command the suite starts) or HTTP (a child process listening on port 0).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -11,6 +11,8 @@ import { repoRoot } from "../generator/run-cli.js";
 
 export const DEMO = [process.execPath, DEMO_SERVE];
 export const BROKEN = [process.execPath, `${repoRoot}dist/test/fixtures/conform/broken-server.js`];
+/** An L1 engine that finds nothing for a query off its subject (stdio only). */
+export const THRESHOLD = [process.execPath, `${repoRoot}dist/test/fixtures/conform/threshold-engine.js`];
 
 export interface ConformRun {
   status: number | null;

@@ -7,7 +7,7 @@ const check = (level: Level, status: Status, id = `${level}-${status}`): CheckRe
   id,
   section: "§14",
   level,
-  must: status !== "warn",
+  must: status !== "warn" && !id.endsWith("should"),
   title: id,
   status,
   ...(status === "pass" ? {} : { detail: `why ${id}` }),
@@ -20,6 +20,7 @@ const run = (declaredLevel: unknown, results: CheckResult[]) =>
     server: { name: "s", version: "1" },
     declaredLevel,
     level: null,
+    query: { text: "retrieval", source: "the default", given: false, found: false, levelQuery: "retrieval" },
     results,
     notes: [],
     milliseconds: 1,
@@ -44,4 +45,23 @@ it("renders one line per check, details under what did not pass, counts and the 
   expect(table).toContain("L1     FAIL    §14      L1-fail: L1-fail\n                        -> why L1-fail\n");
   expect(table).toContain("3 checks: 1 pass, 1 fail, 1 warn (SHOULD), 0 skip, in 1 ms\n");
   expect(table).toContain("L0 certified · L1 not certified · L2 not certified\ndeclared L1: does NOT hold\n");
+});
+
+it("holds an inconclusive MUST short of certifying its level, without calling the level failed", () => {
+  const noHits = [check("L0", "pass"), check("L1", "pass"), check("L1", "inconclusive")];
+  expect(run("L1", noHits)).toMatchObject({ certifiedLevel: "L0", inconclusiveLevel: "L1", declarationHolds: false });
+  // A failure below it decides the matter: the level is shown not to hold.
+  expect(run("L1", [check("L0", "fail"), check("L1", "inconclusive")])).toMatchObject({
+    certifiedLevel: null,
+    inconclusiveLevel: null,
+  });
+  // An inconclusive SHOULD lowers no level, as a failed one.
+  const should = check("L1", "inconclusive", "L1-should");
+  expect(run("L1", [check("L0", "pass"), check("L1", "pass"), should])).toMatchObject({ certifiedLevel: "L1" });
+  const table = renderTable(run("L1", noHits));
+  expect(table).toContain("L1     inconclusive  §14      L1-inconclusive: L1-inconclusive\n");
+  expect(table).toContain("3 checks: 2 pass, 0 fail, 0 warn (SHOULD), 1 inconclusive, 0 skip, in 1 ms\n");
+  expect(table).toContain(
+    "L0 certified · L1 inconclusive · L2 inconclusive\ndeclared L1: inconclusive: why L1-inconclusive (certified L0)\n",
+  );
 });

@@ -158,7 +158,7 @@ describe("a bad setting exits 2 naming file, key and problem", () => {
     [
       "an unknown key",
       { "rcp-gen.config.json": { schema: "s", outDir: "o" } },
-      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, moduleFormat, lint)",
+      "rcp-gen.config.json: outDir: unknown key (allowed: schema, out, runtime, targets, plugins, examples, moduleFormat, lint, conform)",
     ],
     [
       "a value of the wrong type",
@@ -174,6 +174,16 @@ describe("a bad setting exits 2 naming file, key and problem", () => {
       "a moduleFormat that is neither ts nor js",
       { "rcp-gen.config.json": { schema: "s", out: "o", moduleFormat: "cjs" } },
       'rcp-gen.config.json: moduleFormat: must be "ts" or "js" (got "cjs")',
+    ],
+    [
+      "a conform query that is not a string",
+      { "rcp-gen.config.json": { schema: "s", out: "o", conform: { query: 3 } } },
+      "rcp-gen.config.json: conform: query must be a non-empty string (got 3)",
+    ],
+    [
+      "a conform setting it does not know",
+      { "package.json": { type: "module", "rcp-gen": { schema: "s", out: "o", conform: { queries: ["a"] } } } },
+      "package.json: rcp-gen.conform: unknown key queries (allowed: query)",
     ],
     ["a file that is not JSON", { "rcp-gen.config.json": "{ schema: s }" }, "rcp-gen.config.json: not valid JSON: "],
   ];

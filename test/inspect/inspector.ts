@@ -13,8 +13,13 @@ export interface Inspector extends UrlProcess {
   readonly origin: string;
 }
 
-export async function startInspector(...args: string[]): Promise<Inspector> {
-  const started = await startUrlProcess(process.execPath, [CLI, "inspect", ...args], 40_000);
+export function startInspector(...args: string[]): Promise<Inspector> {
+  return startInspectorIn(undefined, ...args);
+}
+
+/** `rcp-gen inspect` run in `cwd`, a project whose settings it reads. */
+export async function startInspectorIn(cwd: string | undefined, ...args: string[]): Promise<Inspector> {
+  const started = await startUrlProcess(process.execPath, [CLI, "inspect", ...args], 40_000, cwd);
   const printedAt = performance.now();
   const url = new URL(started.url);
   return { ...started, printedAt, token: url.searchParams.get("token") ?? "", origin: url.origin };

@@ -31,6 +31,8 @@ export interface RcpGenConfig {
   moduleFormat?: "ts" | "js";
   /** `rcp-gen lint`'s rules by id, each off, warn or error (the command checks the ids). */
   lint?: Record<string, "off" | "warn" | "error">;
+  /** `rcp-gen conform`'s settings: `query`, the query of its retrieval probes. */
+  conform?: { query?: string };
 }
 
 /** Each key a config may hold and its check. */
@@ -43,6 +45,7 @@ const keyChecks: Readonly<Record<keyof RcpGenConfig, (value: unknown) => string 
   examples: nonEmptyString,
   moduleFormat: moduleFormat,
   lint: ruleLevels,
+  conform: conformSettings,
 };
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -66,6 +69,14 @@ function ruleLevels(value: unknown): string | undefined {
     Object.values(value).every((level) => level === "off" || level === "warn" || level === "error")
     ? undefined
     : `must map rule ids to "off", "warn" or "error" (got ${JSON.stringify(value)})`;
+}
+
+function conformSettings(value: unknown): string | undefined {
+  if (!isRecord(value)) return `must be an object (got ${JSON.stringify(value)})`;
+  const unknown = Object.keys(value).find((key) => key !== "query");
+  if (unknown !== undefined) return `unknown key ${unknown} (allowed: query)`;
+  const problem = value.query === undefined ? undefined : nonEmptyString(value.query);
+  return problem === undefined ? undefined : `query ${problem}`;
 }
 
 /** A config that cannot be used, located by file and key. */
@@ -143,7 +154,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     if (problem !== undefined) throw new ConfigError(file, where(key), problem);
   }
   // Every value passed its check above.
-  const { schema, out, runtime, targets, plugins, examples, moduleFormat, lint } = value as RcpGenConfig;
+  const { schema, out, runtime, targets, plugins, examples, moduleFormat, lint, conform } = value as RcpGenConfig;
   return {
     ...(schema === undefined ? {} : { schema: resolve(base, schema) }),
     ...(out === undefined ? {} : { out: resolve(base, out) }),
@@ -154,6 +165,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
     ...(examples === undefined ? {} : { examples: resolve(base, examples) }),
     ...(moduleFormat === undefined ? {} : { moduleFormat }),
     ...(lint === undefined ? {} : { lint }),
+    ...(conform === undefined ? {} : { conform }),
   };
 }
 

@@ -2,7 +2,8 @@
  * `rcp-gen conform`: runs the conformance suite against a server and prints the report.
  *   rcp-gen conform [options] -- <command> [args...]     a stdio server (§5.1)
  *   rcp-gen conform [options] --http <base url>          an HTTP server (§5.2)
- * Exit codes: 0 the declared level holds, 1 it does not, 2 a usage error or no server to test.
+ * Exit codes: 0 the declared level holds, 1 it does not, 2 a usage error or no server to test,
+ * 3 inconclusive: no check failed, but the probe query found no hits, so the level is not certified.
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { LEVELS } from "../conform/check.js";
@@ -22,12 +23,17 @@ export const conformOptions = {
     LEVELS,
   ),
   json: jsonOption,
-  query: valueOption("The query of retrieval calls (default: words of the server's own first hit)"),
+  query: valueOption(
+    "The query of retrieval calls (default: conform.query in the project's settings, else the first of the schema's retrieve examples and \"retrieval\" that the server finds hits for)",
+  ),
   "slow-meta": valueOption(
     `_meta members that make calls slow, e.g. '{"x-delayMs":200}': cancel and deadline checks then require -32006 and -32014`,
   ),
   timeout: valueOption("How long to wait for any one answer, in milliseconds (default 5000)"),
 } as const;
+
+/** Inconclusive is neither a pass nor the engine shown wrong, so a CI script can tell it apart. */
+const CONFORM_EXIT = { holds: 0, fails: 1, inconclusive: 3 } as const;
 
 type ConformArguments = InferredOptionTypes<typeof conformOptions>;
 
@@ -44,7 +50,7 @@ export const conformCommand: CommandModule<object, ConformArguments> = {
       )
       .options(conformOptions)
       .epilogue(
-        "Exit codes: 0 the server's declared level (_meta.conformance, or --level) holds, 1 it does not, 2 usage error.",
+        "Exit codes: 0 the server's declared level (_meta.conformance, or --level) holds, 1 it does not, 2 usage error, 3 inconclusive (no check failed, but the probe query found no hits: set conform.query or --query).",
       ),
   handler: async (argv) => {
     const target = engineTarget(argv);
@@ -52,7 +58,7 @@ export const conformCommand: CommandModule<object, ConformArguments> = {
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
       throw new UsageError(`--timeout must be a positive integer of milliseconds, got ${argv.timeout}`);
     const slowMeta = argv["slow-meta"] === undefined ? undefined : jsonObject("slow-meta", argv["slow-meta"]);
-    const [{ runConformance }, { isCertified, renderTable }] = await Promise.all([
+    const [{ runConformance }, { outcomeAt, renderTable }] = await Promise.all([
       import("../conform/run.js"),
       import("../conform/report.js"),
     ]);
@@ -61,13 +67,13 @@ export const conformCommand: CommandModule<object, ConformArguments> = {
         ...(argv.schema === undefined ? {} : { schema: argv.schema }),
         ...(argv.examples === undefined ? {} : { examples: argv.examples }),
         ...(argv.level === undefined ? {} : { level: argv.level }),
-        ...(argv.query === undefined ? {} : { query: argv.query, queryGiven: true }),
+        ...(argv.query === undefined ? {} : { query: argv.query }),
         ...(slowMeta === undefined ? {} : { slowMeta }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
       });
       process.stdout.write(argv.json ? `${JSON.stringify(report, null, 2)}\n` : renderTable(report));
-      const holds = argv.level === undefined ? report.declarationHolds : isCertified(report, argv.level);
-      process.exitCode = holds ? 0 : 1;
+      const level = argv.level ?? LEVELS.find((declared) => declared === report.declaredLevel);
+      process.exitCode = level === undefined ? 1 : CONFORM_EXIT[outcomeAt(report, level)];
     } catch (error) {
       process.stderr.write(`rcp-gen conform: ${(error as Error).message}\n`);
       process.exitCode = exitCode.error;

@@ -16,8 +16,12 @@ export const LEVELS: readonly Level[] = ["L0", "L1", "L2"];
  */
 export type Phase = "handshake" | "main" | "ending";
 
+/**
+ * `inconclusive`: the check could not decide, because its evidence (hits) did not come: the
+ * probe query found nothing. Nothing was shown wrong, and nothing was shown right either.
+ */
 export interface Verdict {
-  readonly status: "pass" | "fail" | "skip";
+  readonly status: "pass" | "fail" | "skip" | "inconclusive";
   readonly detail?: string;
 }
 
@@ -43,7 +47,7 @@ export interface CheckEntry {
   run(ctx: ConformContext): Verdict | CaseVerdict[] | Promise<Verdict | CaseVerdict[]>;
 }
 
-export type Status = "pass" | "fail" | "warn" | "skip";
+export type Status = "pass" | "fail" | "warn" | "skip" | "inconclusive";
 
 /** One line of the report. */
 export interface CheckResult {
@@ -59,6 +63,7 @@ export interface CheckResult {
 export const pass = (detail?: string): Verdict => ({ status: "pass", ...(detail === undefined ? {} : { detail }) });
 export const fail = (detail: string): Verdict => ({ status: "fail", detail });
 export const skip = (reason: string): Verdict => ({ status: "skip", detail: reason });
+export const inconclusive = (detail: string): Verdict => ({ status: "inconclusive", detail });
 export const verdict = (ok: boolean, detail: string): Verdict => (ok ? pass() : fail(detail));
 
 /** A compact rendering of a frame for a report line. */

@@ -8,16 +8,19 @@ import { getPath, validateFrame, type ValidateFrameOptions } from "@rcp-gen/runt
 import type { ExampleSet } from "../docs/examples.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { truthy } from "./advertised.js";
+import { noHits, type ProbeQuery } from "./probe-query.js";
 import { ParamsSampler } from "./sample.js";
 import type { Exchange, Frame, Ledger, Session, Transport } from "./session.js";
+import type { Verdict } from "./check.js";
 
 type Json = Record<string, unknown>;
 
 export interface ConformOptions {
-  /** The query text of retrieval calls (default "retrieval"). */
-  readonly query: string;
-  /** The query was chosen by the user, so level checks use it rather than words of the corpus. */
-  readonly queryGiven?: boolean;
+  /**
+   * The query of retrieval calls, sent as it is; default `conform.query` in the project's
+   * settings, else one the engine finds hits for (see probe-query.ts).
+   */
+  readonly query?: string;
   /** How long to wait for any one answer. */
   readonly timeoutMs: number;
   /**
@@ -39,9 +42,10 @@ export class ConformContext {
   initializeFailure: string | undefined;
   /** What the report says beside the checks, e.g. a rule a verdict leaned on. */
   readonly notes: string[] = [];
+  /** The query of retrieval calls; chosen again once the main session knows what is advertised. */
+  query: ProbeQuery;
   #ids = 0;
-  #corpusQuery: Promise<string> | undefined;
-  #sampler: { capabilities: Json; sampler: ParamsSampler } | undefined;
+  #sampler: { capabilities: Json; query: ProbeQuery; sampler: ParamsSampler } | undefined;
 
   constructor(
     readonly transport: Transport,
@@ -51,10 +55,12 @@ export class ConformContext {
     readonly ledger: Ledger,
     session: Session,
     private readonly open: () => Promise<Session>,
+    query: ProbeQuery,
     /** Examples of params to probe with (the project's examples folder). */
     readonly examples?: ExampleSet,
   ) {
     this.session = session;
+    this.query = query;
   }
 
   /** A request id nobody else uses in this run. */
@@ -131,10 +137,11 @@ export class ConformContext {
   }
 
   sampler(): ParamsSampler {
-    if (this.#sampler?.capabilities !== this.capabilities)
+    if (this.#sampler?.capabilities !== this.capabilities || this.#sampler.query !== this.query)
       this.#sampler = {
         capabilities: this.capabilities,
-        sampler: new ParamsSampler(this.folder, this.protocol, this.capabilities, this.options.query, this.examples),
+        query: this.query,
+        sampler: new ParamsSampler(this.folder, this.protocol, this.capabilities, this.query, this.examples),
       };
     return this.#sampler.sampler;
   }
@@ -155,26 +162,30 @@ export class ConformContext {
       .sort((a, b) => rank(a.method) - rank(b.method));
   }
 
+  /** The query of the level checks (see probe-query.ts). */
+  get levelQuery(): string {
+    return this.query.levelQuery;
+  }
+
   /**
-   * A query the server's corpus answers: `--query` when given, else words of the first hit
-   * dense-or-default retrieval returns for the default query (a lexical mode may find nothing
-   * for words the corpus lacks).
+   * The text of the first hit `retrieve` (dense or the default mode) finds for `query`: ""
+   * for a hit without text, undefined when it finds none or fails.
    */
-  async corpusQuery(): Promise<string> {
-    if (this.options.queryGiven === true || !this.advertises("retrieve")) return this.options.query;
-    this.#corpusQuery ??= this.call("retrieve", { query: this.options.query, k: 1 }).then((exchange) => {
-      const hits = resultOf(exchange)?.hits;
-      const text = Array.isArray(hits) ? (hits[0] as { text?: unknown } | undefined)?.text : undefined;
-      const words =
-        typeof text === "string"
-          ? text
-              .split(/\W+/)
-              .filter((word) => word.length > 3)
-              .slice(0, 3)
-          : [];
-      return words.length > 0 ? words.join(" ") : this.options.query;
-    });
-    return this.#corpusQuery;
+  async firstHitText(query: string): Promise<string | undefined> {
+    const hits = resultOf(await this.call("retrieve", { query, k: 1 }))?.hits;
+    if (!Array.isArray(hits) || hits.length === 0) return undefined;
+    const text = (hits[0] as { text?: unknown }).text;
+    return typeof text === "string" ? text : "";
+  }
+
+  /**
+   * Inconclusive when `result` (of a call with `params`) holds no hits: a call that found
+   * nothing had no work for a deadline or a cancel to cut short.
+   */
+  noHits(result: unknown, params: Json): Verdict | undefined {
+    const hits = (result as { hits?: unknown } | undefined)?.hits;
+    const query = typeof params.query === "string" ? params.query : this.query.text;
+    return Array.isArray(hits) && hits.length === 0 ? noHits(query) : undefined;
   }
 
   /** validateFrame's problems with `frame`, one line each; none when it is valid. */

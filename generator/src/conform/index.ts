@@ -6,4 +6,5 @@
 export { runConformance, type ConformRunOptions, type ConformTarget } from "./run.js";
 export { renderTable, type ConformReport } from "./report.js";
 export type { CheckResult, Level, Status } from "./check.js";
+export type { ProbeQuery } from "./probe-query.js";
 export { checkTable } from "./checks/index.js";

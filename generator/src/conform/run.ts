@@ -21,6 +21,7 @@ import { checkTable } from "./checks/index.js";
 import { ConformContext, outcome, resultOf, type ConformOptions } from "./context.js";
 import { rcpSchemaDir } from "../shipped.js";
 import { HttpSession } from "./http-session.js";
+import { chooseQuery, givenOrFirst } from "./probe-query.js";
 import { conformProtocol } from "./protocol.js";
 import { certify, type ConformReport } from "./report.js";
 import { Ledger, type Session } from "./session.js";
@@ -48,27 +49,47 @@ export interface ConformRunOptions extends Partial<ConformOptions> {
   readonly level?: Level;
 }
 
-/** The schema and examples a run uses: as given, else the project's settings, else the shipped RCP/1 schema. */
-function schemaSource(options: ConformRunOptions): { schema: string; examples?: string | undefined } {
-  if (options.schema !== undefined) return { schema: options.schema, examples: options.examples };
-  const project = findConfig(process.cwd())?.config;
-  if (project?.schema === undefined) return { schema: rcpSchemaDir(), examples: options.examples };
-  return { schema: project.schema, examples: options.examples ?? project.examples };
+/**
+ * The schema, examples and query a run uses: as given, else the project's settings
+ * (rcp-gen.config.json or package.json's "rcp-gen" key, from the current folder up), else the
+ * shipped RCP/1 schema, no examples, and a query chosen from the engine (probe-query.ts).
+ */
+function sources(options: ConformRunOptions): {
+  schema: string;
+  examples?: string | undefined;
+  query?: { text: string; source: string } | undefined;
+} {
+  const found = findConfig(process.cwd());
+  const project = found?.config;
+  const setting = project?.conform?.query;
+  const query =
+    options.query !== undefined
+      ? { text: options.query, source: "given" }
+      : setting === undefined
+        ? undefined
+        : {
+            text: setting,
+            source: `${found!.keyPrefix === "" ? "" : `${found!.keyPrefix}.`}conform.query in ${found!.file}`,
+          };
+  if (options.schema !== undefined) return { schema: options.schema, examples: options.examples, query };
+  if (project?.schema === undefined) return { schema: rcpSchemaDir(), examples: options.examples, query };
+  return { schema: project.schema, examples: options.examples ?? project.examples, query };
 }
 
-const DEFAULTS: ConformOptions = { query: "retrieval", timeoutMs: 5000 };
+const DEFAULTS: ConformOptions = { timeoutMs: 5000 };
 
 export async function runConformance(target: ConformTarget, options: ConformRunOptions = {}): Promise<ConformReport> {
   const started = performance.now();
   const settings: ConformOptions = { ...DEFAULTS, ...withoutUndefined(options) };
-  const source = schemaSource(options);
+  const source = sources(options);
   const folder = loadSchemaFolder(source.schema);
   const examples = source.examples === undefined ? undefined : readExamples(source.examples);
   const protocol = conformProtocol(folder);
   const ledger = new Ledger();
   const open = opener(target, ledger, settings.timeoutMs);
   const transport = "http" in target ? "http" : "stdio";
-  const ctx = new ConformContext(transport, protocol, folder, settings, ledger, await open(), open, examples);
+  const query = givenOrFirst(source.query, folder, examples);
+  const ctx = new ConformContext(transport, protocol, folder, settings, ledger, await open(), open, query, examples);
   const entries = checkTable.filter((entry) => entry.on === undefined || entry.on === transport);
   const results: CheckResult[] = [];
   const notes: string[] = [];
@@ -79,6 +100,8 @@ export async function runConformance(target: ConformTarget, options: ConformRunO
   await ctx.session.close();
   ctx.session = await open();
   await initialize(ctx);
+  if (ctx.advertises("retrieve"))
+    ctx.query = await chooseQuery(source.query, folder, examples, (text) => ctx.firstHitText(text));
   await phase("main");
   await phase("ending");
   await ctx.session.close();
@@ -90,6 +113,7 @@ export async function runConformance(target: ConformTarget, options: ConformRunO
     server: serverOf(ctx),
     declaredLevel: ctx.declaredLevel,
     level: tested() ?? null,
+    query: ctx.query,
     results,
     notes: [...notes, ...ctx.notes],
     milliseconds: Math.round(performance.now() - started),

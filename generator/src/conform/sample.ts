@@ -12,6 +12,7 @@ import { deletePath, getPath, setPath } from "@rcp-gen/runtime/testing";
 import { readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";
 import { truthy } from "./advertised.js";
+import type { ProbeQuery } from "./probe-query.js";
 
 type Json = Record<string, unknown>;
 
@@ -28,9 +29,14 @@ export class ParamsSampler {
     private readonly folder: LoadedSchemaFolder,
     private readonly protocol: ProtocolDescriptor,
     private readonly capabilities: Readonly<Json>,
-    private readonly probeText: string,
+    private readonly query: ProbeQuery,
     private readonly examples: ExampleSet | undefined,
   ) {}
+
+  /** The text of sampled strings: the probe query. */
+  private get probeText(): string {
+    return this.query.text;
+  }
 
   /** Valid params for `method`, or why none could be built; `gated: false` skips the advertised metadata. */
   validParams(method: string, options: { gated?: boolean } = {}): { params: Json } | { reason: string } {
@@ -64,7 +70,10 @@ export class ParamsSampler {
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
     if (example === undefined || !required.some((key) => key in example)) return undefined;
     const taken = structuredClone(params);
-    for (const key of required) if (key in example) taken[key] = structuredClone(example[key]);
+    // A query the user gave, or one the engine found hits for, beats the example's.
+    const keepQuery = this.query.given || this.query.found === true;
+    for (const key of required)
+      if (key in example && !(key === "query" && keepQuery)) taken[key] = structuredClone(example[key]);
     return taken;
   }
 

@@ -22,6 +22,12 @@ export interface RecordedFrame {
   readonly direction: "sent" | "received";
   /** Milliseconds since the connection opened. */
   readonly at: number;
+  /**
+   * Milliseconds since the request of the call this frame belongs to was sent (0 for that
+   * request): its response, its progress (by token) and its cancellation (by id). Absent for a
+   * frame of no call.
+   */
+  readonly sinceCall?: number;
   readonly frame: unknown;
   readonly ok: boolean;
   /** One line per problem, as validateFrame words them. */
@@ -47,15 +53,19 @@ export async function connectEngine(target: EngineTarget, options: EngineOptions
   const started = performance.now();
   // Request id -> method, so a response's result is checked against the method it answers.
   const pending = new Map<string | number, string>();
+  const calls = new CallClock();
   const record = (direction: RecordedFrame["direction"], frame: unknown): void => {
     const check = validateFrame(frame, { protocol: options.protocol, pending });
     const message = frame as { id?: unknown; method?: unknown };
     if (direction === "sent" && typeof message.method === "string" && isId(message.id))
       pending.set(message.id, message.method);
+    const now = performance.now();
+    const sinceCall = calls.since(frame, now);
     const entry: RecordedFrame = {
       seq: frames.length + 1,
       direction,
-      at: Math.round(performance.now() - started),
+      at: Math.round(now - started),
+      ...(sinceCall === undefined ? {} : { sinceCall: Math.round(sinceCall) }),
       frame,
       ok: check.ok,
       problems: check.ok ? [] : check.errors.map((problem) => problem.message),
@@ -112,6 +122,33 @@ function recording(
     },
     close: () => inner.close(),
   };
+}
+
+/** When each call's request was sent, found again from its id or its progress token. */
+class CallClock {
+  readonly #sentAt = new Map<string | number, number>();
+  readonly #callOfToken = new Map<string | number, string | number>();
+
+  /** Milliseconds from the request of `frame`'s call to `now`; a request starts its call. */
+  since(frame: unknown, now: number): number | undefined {
+    const message = (frame ?? {}) as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+    const params = message.params ?? {};
+    if (typeof message.method === "string" && isId(message.id)) {
+      this.#sentAt.set(message.id, now);
+      const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
+      if (isId(token)) this.#callOfToken.set(token, message.id);
+      return 0;
+    }
+    const call = isId(message.id)
+      ? message.id
+      : isId(params.progressToken)
+        ? this.#callOfToken.get(params.progressToken)
+        : isId(params.id)
+          ? params.id
+          : undefined;
+    const sentAt = call === undefined ? undefined : this.#sentAt.get(call);
+    return sentAt === undefined ? undefined : now - sentAt;
+  }
 }
 
 function isId(value: unknown): value is string | number {

@@ -15,6 +15,8 @@ export interface SessionView {
   /** The level the engine declared in `_meta.conformance` (§14). */
   readonly conformance?: string;
   readonly capabilities: Readonly<Record<string, unknown>>;
+  /** How many frames the connection had carried when this view was made: the page is ready once it shows them. */
+  readonly frames: number;
   /** Every method the schema defines, each with whether the engine's capabilities allow it. */
   readonly methods: readonly (MethodView & { readonly advertised: boolean })[];
 }

@@ -146,6 +146,7 @@ function sessionView(options: InspectorServerOptions): SessionView {
     ...(client.protocolVersion === undefined ? {} : { protocolVersion: client.protocolVersion }),
     ...(client.conformance === undefined ? {} : { conformance: client.conformance }),
     capabilities: client.serverCapabilities ?? {},
+    frames: options.engine.frames.length,
     methods: options.methods.map((method) => ({
       ...method,
       advertised: allowed(method.capability) && allowed(method.requires),

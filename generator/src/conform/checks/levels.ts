@@ -5,6 +5,7 @@
  */
 import { fail, pass, shown, skip, verdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
+import { noHits } from "../probe-query.js";
 
 type Json = Record<string, unknown>;
 type Hit = { id?: unknown; score?: unknown; citation?: unknown; meta?: unknown };
@@ -30,7 +31,7 @@ const L2_FEATURES: Array<[string, (capabilities: Json) => boolean]> = [
 ];
 
 async function hitsOf(ctx: ConformContext, params: Json): Promise<{ hits?: Hit[]; result?: Json; detail: string }> {
-  const exchange = await ctx.call("retrieve", { query: await ctx.corpusQuery(), k: 5, ...params });
+  const exchange = await ctx.call("retrieve", { query: ctx.levelQuery, k: 5, ...params });
   const result = resultOf(exchange);
   const hits = result?.hits;
   return Array.isArray(hits)
@@ -70,11 +71,11 @@ export const levelChecks: CheckEntry[] = [
       const missing = needsRetrieve(ctx);
       if (missing) return missing;
       const problems: string[] = [];
+      const empty: string[] = [];
       for (const mode of L1_MODES) {
         const { hits, detail } = await hitsOf(ctx, { mode });
         if (hits === undefined) problems.push(detail);
-        else if (hits.length === 0)
-          problems.push(`${mode}: no hits for "${await ctx.corpusQuery()}" (--query sets the query)`);
+        else if (hits.length === 0) empty.push(mode);
         else {
           const scores = hits.map((hit) => hit.score);
           if (
@@ -87,6 +88,9 @@ export const levelChecks: CheckEntry[] = [
             problems.push(`${mode}: repeated hit ids`);
         }
       }
+      // No hits shows nothing wrong: a similarity threshold may keep every note from a query off its subject.
+      if (problems.length === 0 && empty.length > 0)
+        return noHits(ctx.levelQuery, empty.length === L1_MODES.length ? undefined : `in ${empty.join(", ")} mode`);
       return verdict(problems.length === 0, problems.join("; "));
     },
   },
@@ -103,8 +107,9 @@ export const levelChecks: CheckEntry[] = [
       const one = await hitsOf(ctx, { k: 1 });
       if (wide.hits === undefined || one.hits === undefined) return fail(wide.detail || one.detail);
       if (one.hits.length > 1) return fail(`k=1 returned ${one.hits.length} hits`);
+      if (wide.hits.length === 0) return noHits(ctx.levelQuery);
       const scores = wide.hits.map((hit) => hit.score).filter((score): score is number => typeof score === "number");
-      if (scores.length < 2) return skip(`too few hits for "${await ctx.corpusQuery()}" to test minScore`);
+      if (scores.length < 2) return skip(`too few hits for "${ctx.levelQuery}" to test minScore`);
       const floor = scores[Math.floor(scores.length / 2)]!;
       const above = await hitsOf(ctx, { k: 5, minScore: floor });
       if (above.hits === undefined) return fail(above.detail);
@@ -139,7 +144,11 @@ export const levelChecks: CheckEntry[] = [
       if (ctx.capabilities["filter"] === undefined) return fail("filter is not advertised");
       if (typeof field !== "string") return fail("filter advertises no field");
       const operators = (ctx.capabilities["filter"] as Json | undefined)?.["operators"];
-      if (Array.isArray(operators) && !operators.includes("exists"))
+      const existsAdvertised = !Array.isArray(operators) || operators.includes("exists");
+      // Citations and the exists filter are both shown on hits.
+      if (hits.length === 0 && (existsAdvertised || ctx.capabilities["citations"] !== undefined))
+        return noHits(ctx.levelQuery);
+      if (!existsAdvertised)
         return citationsChecked
           ? pass(`${citations}; exists is not advertised`)
           : skip(`nothing to check: ${citations} and exists is not advertised`);
@@ -176,6 +185,7 @@ export const levelChecks: CheckEntry[] = [
       if (ctx.capabilities["pagination"] === undefined || !ctx.advertises("retrieve"))
         return skip("pagination or retrieve is not advertised");
       const first = await hitsOf(ctx, { k: 2 });
+      if (first.hits?.length === 0) return noHits(ctx.levelQuery);
       const cursor = first.result?.nextCursor;
       if (typeof cursor !== "string" || cursor === "") return skip("the first page of 2 carried no nextCursor");
       const second = await hitsOf(ctx, { k: 2, cursor });
@@ -219,6 +229,7 @@ export const levelChecks: CheckEntry[] = [
         return skip("retrieve.deterministic is not advertised");
       const [a, b] = [await hitsOf(ctx, { seed: 7 }), await hitsOf(ctx, { seed: 7 })];
       if (a.hits === undefined || b.hits === undefined) return fail(a.detail || b.detail);
+      if (a.hits.length === 0 && b.hits.length === 0) return noHits(ctx.levelQuery);
       const key = (hits: Hit[]) => JSON.stringify(hits.map((hit) => [hit.id, hit.score]));
       return verdict(key(a.hits) === key(b.hits), `two runs: ${shown(key(a.hits), 80)} and ${shown(key(b.hits), 80)}`);
     },
@@ -239,7 +250,7 @@ export const levelChecks: CheckEntry[] = [
       if (pinned.result?.indexVersion !== version)
         return fail(`pinned ${version}, served ${shown(pinned.result?.indexVersion)}`);
       const unknown = await ctx.call("retrieve", {
-        query: ctx.options.query,
+        query: ctx.query.text,
         k: 1,
         indexVersion: "x-conform-no-such-snapshot",
       });

@@ -151,7 +151,7 @@ function probeParams(
   const built = ctx.validParams(method);
   if (!("params" in built) || method !== "index/add") return built;
   const id = ctx.id("doc");
-  const params = { ...built.params, documents: [{ id, text: `${ctx.options.query} probe document` }] };
+  const params = { ...built.params, documents: [{ id, text: `${ctx.query.text} probe document` }] };
   return {
     params,
     cleanUp: async () => {

@@ -5,7 +5,7 @@
  * the next call (§5.2). With --slow-meta the calls are slow enough that the abort must win.
  */
 import { checkProgressStream } from "@rcp-gen/runtime/testing";
-import { shown, skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
+import { fail, pass, shown, skip, verdict, type CaseVerdict, type CheckEntry, type Verdict } from "../check.js";
 import { errorCode, outcome, resultOf, type ConformContext } from "../context.js";
 import { isResponse, type Exchange } from "../session.js";
 import { framesOf, SESSION_HEADER, toView, type HttpSession } from "../http-session.js";
@@ -96,7 +96,9 @@ export const streamChecks: CheckEntry[] = [
           should: true,
           ...(ctx.options.slowMeta === undefined
             ? skip("give --slow-meta to make a call slow enough to cancel")
-            : verdict(codeOf(answer) === -32006, `answered with ${shown(answer, 100)}`)),
+            : codeOf(answer) === -32006
+              ? pass()
+              : (ctx.noHits(resultOfFrame(answer), probe.params) ?? fail(`answered with ${shown(answer, 100)}`))),
         },
       ];
     },
@@ -141,7 +143,9 @@ export const streamChecks: CheckEntry[] = [
           should: true,
           ...(ctx.options.slowMeta === undefined
             ? skip("give --slow-meta to make a call slow enough to cancel")
-            : verdict(codeOf(answer) === -32006, `answered with ${shown(answer, 100)}`)),
+            : codeOf(answer) === -32006
+              ? pass()
+              : (ctx.noHits(resultOfFrame(answer), probe.params) ?? fail(`answered with ${shown(answer, 100)}`))),
         },
       ];
     },
@@ -173,7 +177,9 @@ export const streamChecks: CheckEntry[] = [
           should: true,
           ...(ctx.options.slowMeta === undefined
             ? skip("give --slow-meta to make a call outlast its deadline")
-            : verdict(errorCode(exchange) === -32014, described)),
+            : errorCode(exchange) === -32014
+              ? pass()
+              : (ctx.noHits(resultOf(exchange), probe.params) ?? fail(described))),
         },
       ];
     },
@@ -261,4 +267,8 @@ async function answersFor(ctx: ConformContext, exchange: Exchange): Promise<numb
 
 function codeOf(frame: unknown): unknown {
   return isResponse(frame) ? (frame.error as { code?: unknown } | undefined)?.code : undefined;
+}
+
+function resultOfFrame(frame: unknown): unknown {
+  return isResponse(frame) ? frame.result : undefined;
 }

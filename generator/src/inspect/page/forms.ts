@@ -2,8 +2,9 @@
  * One form per method, made from its params schema: required members marked, enums as
  * choices, defaults and examples as hints, nested objects as their own fieldsets, and anything
  * a form cannot say well (unions, recursion, `_meta`) as a JSON field. The form writes the raw
- * request beside it; the raw request is what is sent, checked on every keystroke by the
- * inspector's server with validateFrame against the protocol the engine is spoken with.
+ * request beside it, and an edited raw request fills the form back in; the raw request is what
+ * is sent, checked on every keystroke by the inspector's server with validateFrame against the
+ * protocol the engine is spoken with.
  */
 import type { FrameVerdict, MethodView } from "../messages.js";
 import { validate } from "./api.js";
@@ -27,8 +28,11 @@ type Schema = {
   "x-inspector-recursive"?: boolean;
 };
 
-/** Reads a field's value; undefined leaves the member out. */
-type Reader = () => unknown;
+/** A field: `read` gives its value (undefined leaves the member out), `write` shows one (undefined clears it). */
+interface Field {
+  readonly read: () => unknown;
+  readonly write: (value: unknown) => void;
+}
 
 export interface MethodForm {
   readonly element: HTMLElement;
@@ -43,9 +47,9 @@ export function methodForm(method: MethodView, onSend: (method: string, params: 
   let checking = 0;
 
   const fields = h("div", { class: "fields" });
-  const read = objectFields(fields, schema, "", () => writeRaw());
+  const form = objectFields(fields, schema, "", () => writeRaw());
   const writeRaw = (): void => {
-    const params = read() ?? {};
+    const params = form.read() ?? {};
     raw.value = pretty({ jsonrpc: "2.0", id: nextId, method: method.method, params });
     void check();
   };
@@ -68,7 +72,12 @@ export function methodForm(method: MethodView, onSend: (method: string, params: 
     const verdict = await validate(raw.value);
     if (mine === checking) show(verdict);
   };
-  raw.addEventListener("input", () => void check());
+  raw.addEventListener("input", () => {
+    void check();
+    // The raw request drives the form: its params, when it is JSON for this method, refill it.
+    const frame = jsonOrText(raw.value) as { method?: unknown; params?: unknown } | null;
+    if (typeof frame === "object" && frame !== null && frame.method === method.method) form.write(frame.params ?? {});
+  });
   send.addEventListener("click", () => {
     let frame: { method?: unknown; params?: unknown };
     try {
@@ -104,16 +113,18 @@ export function methodForm(method: MethodView, onSend: (method: string, params: 
   };
 }
 
-/** The fields of an object schema into `container`; returns the reader of the whole object. */
-function objectFields(container: HTMLElement, schema: Schema, path: string, changed: () => void): Reader {
-  const readers: [string, Reader][] = [];
+/** The fields of an object schema into `container`; returns the field of the whole object. */
+function objectFields(container: HTMLElement, schema: Schema, path: string, changed: () => void): Field {
+  const members: [string, Field][] = [];
   const required = new Set(schema.required ?? []);
-  const members = Object.entries(schema.properties ?? {});
+  const properties = Object.entries(schema.properties ?? {});
   // At the top, the optional members wait behind one summary line, so the form starts short.
-  const optional = members.filter(([name]) => !required.has(name));
+  const optional = properties.filter(([name]) => !required.has(name));
   const optionalBox =
-    path === "" && optional.length > 0 && optional.length < members.length ? h("div", { class: "fields" }) : undefined;
-  for (const [name, member] of [...members.filter(([name]) => required.has(name)), ...optional]) {
+    path === "" && optional.length > 0 && optional.length < properties.length
+      ? h("div", { class: "fields" })
+      : undefined;
+  for (const [name, member] of [...properties.filter(([name]) => required.has(name)), ...optional]) {
     const id = `field-${path}${name}`;
     const label = h(
       "label",
@@ -122,7 +133,7 @@ function objectFields(container: HTMLElement, schema: Schema, path: string, chan
       required.has(name) ? h("span", { class: "required", title: "required" }, " *") : "",
     );
     const hint = hintOf(member);
-    const [input, reader] = fieldFor(member, id, `${path}${name}.`, name === "_meta", required.has(name), changed);
+    const [input, field] = fieldFor(member, id, `${path}${name}.`, name === "_meta", required.has(name), changed);
     (required.has(name) ? container : (optionalBox ?? container)).append(
       h(
         "div",
@@ -134,21 +145,33 @@ function objectFields(container: HTMLElement, schema: Schema, path: string, chan
           : h("small", null, [member.description, hint].filter(Boolean).join(" ")),
       ),
     );
-    readers.push([name, reader]);
+    members.push([name, field]);
   }
-  if (optionalBox !== undefined)
-    container.append(
-      h("details", { id: "optional" }, h("summary", null, `Optional parameters (${optional.length})`), optionalBox),
-    );
-  return () => {
-    const value: Record<string, unknown> = {};
-    for (const [name, reader] of readers) {
-      const member = reader();
-      if (member !== undefined) value[name] = member;
-    }
-    return Object.keys(value).length === 0 && path !== "" ? undefined : value;
+  const folded =
+    optionalBox === undefined
+      ? undefined
+      : h("details", { id: "optional" }, h("summary", null, `Optional parameters (${optional.length})`), optionalBox);
+  if (folded !== undefined) container.append(folded);
+  return {
+    read: () => {
+      const value: Record<string, unknown> = {};
+      for (const [name, field] of members) {
+        const member = field.read();
+        if (member !== undefined) value[name] = member;
+      }
+      return Object.keys(value).length === 0 && path !== "" ? undefined : value;
+    },
+    write: (value) => {
+      const object = isObject(value) ? value : {};
+      for (const [name, field] of members) field.write(object[name]);
+      // An optional member the raw request sets is shown, not left folded away.
+      if (folded !== undefined && optional.some(([name]) => object[name] !== undefined)) folded.open = true;
+    },
   };
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function hintOf(schema: Schema): string {
   const parts: string[] = [];
@@ -166,7 +189,7 @@ function fieldFor(
   asJson: boolean,
   required: boolean,
   changed: () => void,
-): [HTMLElement, Reader] {
+): [HTMLElement, Field] {
   const listen = <E extends HTMLElement>(element: E): E => {
     element.addEventListener("input", changed);
     element.addEventListener("change", changed);
@@ -189,15 +212,21 @@ function fieldFor(
         ...choices.map((choice) => h("option", { value: JSON.stringify(choice) }, String(choice))),
       ),
     );
-    if (start !== undefined) select.value = JSON.stringify(start);
-    return [select, () => (select.value === "" ? undefined : (JSON.parse(select.value) as unknown))];
+    const write = (value: unknown): void => {
+      const wanted = value === undefined ? "" : JSON.stringify(value);
+      // A value that is not a choice leaves the field unset (the raw request still holds it).
+      select.value = [...select.options].some((option) => option.value === wanted) ? wanted : "";
+    };
+    write(start);
+    return [select, { read: () => (select.value === "" ? undefined : (JSON.parse(select.value) as unknown)), write }];
   }
   if (!asJson && (type === "integer" || type === "number")) {
     const input = listen(h("input", { id, name: id, type: "number", step: type === "integer" ? "1" : "any" }));
     if (schema.minimum !== undefined) input.min = String(schema.minimum);
     if (schema.maximum !== undefined) input.max = String(schema.maximum);
-    if (start !== undefined) input.value = plain(start);
-    return [input, () => (input.value === "" ? undefined : Number(input.value))];
+    const write = (value: unknown): void => void (input.value = value === undefined ? "" : plain(value));
+    write(start);
+    return [input, { read: () => (input.value === "" ? undefined : Number(input.value)), write }];
   }
   if (!asJson && type === "boolean") {
     const select = listen(
@@ -209,7 +238,13 @@ function fieldFor(
         h("option", null, "false"),
       ),
     );
-    return [select, () => (select.value === "" ? undefined : select.value === "true")];
+    return [
+      select,
+      {
+        read: () => (select.value === "" ? undefined : select.value === "true"),
+        write: (value) => void (select.value = typeof value === "boolean" ? String(value) : ""),
+      },
+    ];
   }
   const textual =
     type === "string" || (schema.anyOf ?? schema.oneOf ?? []).some((option) => typeOf(option) === "string");
@@ -219,25 +254,40 @@ function fieldFor(
     // A union with a string: text is the string, text that is JSON (an object, a list) is that.
     return [
       input,
-      () =>
-        input.value === ""
-          ? undefined
-          : type === "string" || !/^\s*[[{]/.test(input.value)
-            ? input.value
-            : jsonOrText(input.value),
+      {
+        read: () =>
+          input.value === ""
+            ? undefined
+            : type === "string" || !/^\s*[[{]/.test(input.value)
+              ? input.value
+              : jsonOrText(input.value),
+        write: (value) =>
+          void (input.value = value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value)),
+      },
     ];
   }
   if (!asJson && type === "object" && schema.properties !== undefined && !schema["x-inspector-recursive"]) {
     const inner = h("div", { class: "fields nested" });
-    const reader = objectFields(inner, schema, path, changed);
-    return [h("details", { id }, h("summary", null, "fields"), inner), reader];
+    const field = objectFields(inner, schema, path, changed);
+    const details = h("details", { id }, h("summary", null, "fields"), inner);
+    return [
+      details,
+      {
+        read: () => field.read(),
+        write: (value) => {
+          field.write(value);
+          if (value !== undefined) details.open = true;
+        },
+      },
+    ];
   }
   // Anything else is written as JSON (arrays, unions of objects, recursive filters, _meta).
   const area = listen(
     h("textarea", { id, name: id, class: "json", rows: "2", spellcheck: "false", placeholder: "JSON" }),
   );
-  if (start !== undefined) area.value = JSON.stringify(start);
-  return [area, () => (area.value.trim() === "" ? undefined : jsonOrText(area.value))];
+  const write = (value: unknown): void => void (area.value = value === undefined ? "" : JSON.stringify(value));
+  write(start);
+  return [area, { read: () => (area.value.trim() === "" ? undefined : jsonOrText(area.value)), write }];
 }
 
 /** The JSON `text` says; text that is not JSON is kept as it is, for the verdict to flag. */

@@ -1,21 +1,35 @@
 /**
- * Every frame sent to and received from the engine, oldest first, each with the verdict of
- * validateFrame (@rcp-gen/runtime/testing) and a button that copies it as JSON.
+ * Every frame sent to and received from the engine, oldest first, each with the time since
+ * its call's request was sent, the verdict of validateFrame (@rcp-gen/runtime/testing) and a
+ * button that copies it as JSON.
  */
 import type { RecordedFrame } from "../messages.js";
 import { frames } from "./api.js";
 import { h, plain, pretty } from "./dom.js";
 
-export function framesPane(): HTMLElement {
+/** The pane, and a promise kept once it shows the first `count` frames (those so far). */
+export function framesPane(count: number): { element: HTMLElement; shown: Promise<void> } {
   const list = h("ol", { id: "frames", class: "frames" });
   let lastSeq = 0;
+  let caughtUp: () => void = () => undefined;
+  const shown = new Promise<void>((resolve) => (caughtUp = resolve));
+  if (count === 0) caughtUp();
   frames((recorded) => {
     // EventSource replays everything after a reconnect: frames already shown are skipped.
     if (recorded.seq <= lastSeq) return;
     lastSeq = recorded.seq;
     list.append(frameItem(recorded));
+    if (lastSeq >= count) caughtUp();
   });
-  return h("section", { id: "frames-pane", class: "panel" }, h("h2", null, "Frames"), list);
+  return { element: h("section", { id: "frames-pane", class: "panel" }, h("h2", null, "Frames"), list), shown };
+}
+
+/** "0 ms" for a request, "+231 ms" for what followed it, seconds past ten of them; "" for a frame of no call. */
+function sinceCall(recorded: RecordedFrame): string {
+  const ms = recorded.sinceCall;
+  if (ms === undefined) return "";
+  if (ms === 0) return "0 ms";
+  return ms < 10_000 ? `+${ms} ms` : `+${(ms / 1000).toFixed(1)} s`;
 }
 
 function frameItem(recorded: RecordedFrame): HTMLElement {
@@ -34,7 +48,7 @@ function frameItem(recorded: RecordedFrame): HTMLElement {
         "summary",
         null,
         h("span", { class: "dir" }, recorded.direction === "sent" ? "→" : "←"),
-        h("span", { class: "at" }, `${recorded.at} ms`),
+        h("span", { class: "at", title: `${recorded.at} ms since the connection opened` }, sinceCall(recorded)),
         h("span", { class: "what" }, summary(recorded.frame)),
         h(
           "span",

@@ -28,20 +28,24 @@ async function start(): Promise<void> {
     for (const tab of document.querySelectorAll<HTMLElement>("#methods button"))
       tab.classList.toggle("chosen", tab.dataset.method === method);
   };
+  const conform = conformPane();
+  const framesSoFar = framesPane(view.frames);
   app.replaceChildren(
     h("header", null, h("h1", null, "rcp-gen inspect"), h("span", { class: "muted" }, view.target)),
     h(
       "div",
       { class: "layout" },
-      h("aside", null, connectionPanel(view), conformPane()),
+      h("aside", null, connectionPanel(view), conform.element),
       h("div", { class: "work" }, methodTabs(view, choose), formSlot, callView.element),
-      framesPane(),
+      framesSoFar.element,
     ),
   );
   const first =
     view.methods.find((method) => method.advertised && method.method === "retrieve") ??
     view.methods.find((method) => method.advertised);
   if (first !== undefined) choose(first.method);
+  // What a screenshot in CI waits for: the forms, the frames so far and the last report drawn.
+  await Promise.all([framesSoFar.shown, conform.loaded]);
   document.body.dataset.ready = "true";
 }
 
