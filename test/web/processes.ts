@@ -12,8 +12,13 @@ export interface UrlProcess {
   stop(): Promise<void>;
 }
 
-export function startUrlProcess(command: string, args: readonly string[], timeoutMs = 20_000): Promise<UrlProcess> {
-  const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
+export function startUrlProcess(
+  command: string,
+  args: readonly string[],
+  timeoutMs = 20_000,
+  cwd?: string,
+): Promise<UrlProcess> {
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, cwd });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

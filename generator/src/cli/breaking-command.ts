@@ -5,12 +5,12 @@
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { choiceOption, jsonOption, valueOption } from "./options.js";
-import { schemaFolderSetting } from "./schema-setting.js";
+import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const breakingOptions = {
   against: valueOption("The old schema: a folder, or a git ref (origin/main) whose copy of the schema folder is read"),
-  schema: valueOption("The new schema folder (default: the settings' schema, else schema)"),
+  schema: schemaOption,
   level: choiceOption(
     "wire (default): what breaks deployed peers; code: also what breaks users of the generated TypeScript",
     ["wire", "code"],

@@ -7,13 +7,12 @@
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { LEVELS } from "../conform/check.js";
 import { choiceOption, engineOptions, engineTarget, jsonOption, valueOption } from "./options.js";
+import { schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const conformOptions = {
   ...engineOptions,
-  schema: valueOption(
-    `The schema folder (default: the project's, as rcp-gen.config.json or package.json's "rcp-gen" key says; else the RCP/1 schema rcp-gen ships)`,
-  ),
+  schema: schemaOption,
   examples: valueOption(
     "Examples (<shape>/<name>.json) whose required params the probes send (default: the project's \"examples\" when its schema is used; else each schema's own)",
   ),

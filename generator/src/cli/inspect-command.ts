@@ -6,12 +6,13 @@
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { engineOptions, engineTarget, portNumber, switchOption, valueOption } from "./options.js";
+import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 
 export const inspectOptions = {
   ...engineOptions,
   port: valueOption("The page's port (default: a free one)"),
   open: switchOption("Open the page in the default browser"),
-  schema: valueOption("The schema folder (default: the RCP/1 schema rcp-gen ships)"),
+  schema: schemaOption,
 } as const;
 
 export const inspectCommand: CommandModule<object, InferredOptionTypes<typeof inspectOptions>> = {
@@ -34,7 +35,7 @@ export const inspectCommand: CommandModule<object, InferredOptionTypes<typeof in
     const { inspect } = await import("../inspect/inspect.js");
     process.exitCode = await inspect({
       target,
-      ...(argv.schema === undefined ? {} : { schema: argv.schema }),
+      schema: argv.schema ?? schemaFolderSetting(process.cwd()),
       ...(port === undefined ? {} : { port }),
       open: argv.open ?? false,
     });

@@ -5,6 +5,7 @@
  * checks it caused, not all the ones after it.
  */
 import { findConfig } from "../cli/config.js";
+import { schemaFolderSetting } from "../cli/schema-setting.js";
 import { readExamples } from "../docs/examples.js";
 import { loadSchemaFolder } from "../load/loader.js";
 import {
@@ -19,7 +20,6 @@ import {
 } from "./check.js";
 import { checkTable } from "./checks/index.js";
 import { ConformContext, outcome, resultOf, type ConformOptions } from "./context.js";
-import { rcpSchemaDir } from "../shipped.js";
 import { HttpSession } from "./http-session.js";
 import { conformProtocol } from "./protocol.js";
 import { certify, type ConformReport } from "./report.js";
@@ -32,8 +32,8 @@ export type ConformTarget = { readonly command: readonly string[]; readonly cwd?
 
 export interface ConformRunOptions extends Partial<ConformOptions> {
   /**
-   * The schema folder; default the project's (`schema` in rcp-gen.config.json or package.json's
-   * "rcp-gen" key, found from the current folder up), else the RCP/1 schema rcp-gen ships.
+   * The schema folder; default as every command's (cli/schema-setting.ts): the project's
+   * settings, else ./schema, else the RCP/1 schema rcp-gen ships.
    */
   readonly schema?: string;
   /**
@@ -48,12 +48,11 @@ export interface ConformRunOptions extends Partial<ConformOptions> {
   readonly level?: Level;
 }
 
-/** The schema and examples a run uses: as given, else the project's settings, else the shipped RCP/1 schema. */
+/** The schema and examples a run uses: as given, else as every command's default (cli/schema-setting.ts). */
 function schemaSource(options: ConformRunOptions): { schema: string; examples?: string | undefined } {
   if (options.schema !== undefined) return { schema: options.schema, examples: options.examples };
   const project = findConfig(process.cwd())?.config;
-  if (project?.schema === undefined) return { schema: rcpSchemaDir(), examples: options.examples };
-  return { schema: project.schema, examples: options.examples ?? project.examples };
+  return { schema: schemaFolderSetting(process.cwd()), examples: options.examples ?? project?.examples };
 }
 
 const DEFAULTS: ConformOptions = { query: "retrieval", timeoutMs: 5000 };
