@@ -6,7 +6,8 @@
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { LEVELS } from "../conform/check.js";
-import { choiceOption, engineOptions, engineTarget, jsonOption, valueOption } from "./options.js";
+import { choiceOption, engineOptions, jsonOption, valueOption } from "./options.js";
+import { checkedEngineTarget } from "./http-base.js";
 import { schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
@@ -46,7 +47,7 @@ export const conformCommand: CommandModule<object, ConformArguments> = {
         "Exit codes: 0 the server's declared level (_meta.conformance, or --level) holds, 1 it does not, 2 usage error.",
       ),
   handler: async (argv) => {
-    const target = engineTarget(argv);
+    const target = await checkedEngineTarget(argv);
     const timeoutMs = argv.timeout === undefined ? undefined : Number(argv.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
       throw new UsageError(`--timeout must be a positive integer of milliseconds, got ${argv.timeout}`);

@@ -5,7 +5,8 @@
  * Exit codes: 0 stopped by Ctrl-C, 2 a usage error or no engine to connect to.
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
-import { engineOptions, engineTarget, portNumber, switchOption, valueOption } from "./options.js";
+import { engineOptions, portNumber, switchOption, valueOption } from "./options.js";
+import { checkedEngineTarget } from "./http-base.js";
 import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 
 export const inspectOptions = {
@@ -30,7 +31,7 @@ export const inspectCommand: CommandModule<object, InferredOptionTypes<typeof in
       )
       .options(inspectOptions),
   handler: async (argv) => {
-    const target = engineTarget(argv);
+    const target = await checkedEngineTarget(argv);
     const port = portNumber("port", argv.port);
     const { inspect } = await import("../inspect/inspect.js");
     process.exitCode = await inspect({

@@ -8,7 +8,8 @@
  * error or an engine that could not be reached.
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
-import { engineOptions, engineTarget, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
+import { engineOptions, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
+import { checkedEngineTarget } from "./http-base.js";
 import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
@@ -40,7 +41,7 @@ export const mcpCommand: CommandModule<object, InferredOptionTypes<typeof mcpOpt
         "Every method the engine advertises is a tool named after it (index/add: index_add); progress, log levels, cancellation and errors cross both ways. Needs @modelcontextprotocol/server 2 (and @modelcontextprotocol/node 2 for --listen) installed beside rcp-gen.",
       ),
   handler: async (argv) => {
-    const engine = engineTarget(argv);
+    const engine = await checkedEngineTarget(argv);
     const port = portNumber("listen", argv.listen);
     process.exitCode = await runMcpBridge({
       engine,
