@@ -44,7 +44,7 @@ export const breakingCommand: CommandModule<object, InferredOptionTypes<typeof b
         json: argv.json ?? false,
       });
     } catch (error) {
-      if (error instanceof AgainstError) throw new UsageError(error.message);
+      if (error instanceof AgainstError) throw new UsageError(error.message, error.hint);
       if (!(error instanceof SchemaFolderError)) throw error;
       console.error(`rcp-gen breaking: a schema folder does not load:\n${error.message}`);
       process.exitCode = exitCode.error;

@@ -161,6 +161,7 @@ function report(result: RunReport, options: RunOptions, quiet: boolean): number 
       return exitCode.ok;
     }
     for (const line of describeDrift(options, result.differences)) console.error(line);
+    console.error(`rcp-gen: run \`${options.command}\` to regenerate`);
     return exitCode.drift;
   }
   if (!quiet) {
