@@ -128,7 +128,9 @@ it("without settings or a schema/ folder, every command reads the RCP/1 schema r
 it("every command's --help says the order in one sentence", async () => {
   const sentence = /default: the "schema" of rcp-gen\.config\.json, else of package\.json's "rcp-gen" key/;
   const helps = await Promise.all(
-    ["generate", "lint", "breaking", "conform", "mcp", "inspect"].map((command) => runCliAsync([command, "--help"])),
+    ["generate", "lint", "breaking", "conform", "mcp", "inspect", "add method"].map((command) =>
+      runCliAsync([...command.split(" "), "--help"]),
+    ),
   );
   for (const help of helps) expect(help.stdout.replace(/\s+/g, " ")).toMatch(sentence);
 });
