@@ -4,12 +4,13 @@
  * "rcp-gen" key names rcp/schema, which holds a vendor method x-acme/shout), each showing that
  * method its own way; without settings, ./schema when it holds protocol.json.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { schemaWithShout } from "../fixtures/shout-method.js";
 import { startUrlProcess } from "../web/processes.js";
 import { repoRoot, runCli, runCliAsync } from "./run-cli.js";
 
@@ -19,30 +20,10 @@ const ENGINE = join(repoRoot, "dist/test/fixtures/server/vendor-engine.js");
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-every-command-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const shoutMethod = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  title: "x-acme/shout",
-  description: "Upper-cases the text.",
-  "x-rcp": { kind: "method", method: "x-acme/shout", capability: "x-acme", streaming: false },
-  $defs: {
-    params: {
-      type: "object",
-      required: ["text"],
-      properties: {
-        text: { type: "string", description: "What to shout." },
-        _meta: { $ref: "../meta.json#/$defs/meta" },
-      },
-    },
-    result: { type: "object", required: ["shout"], properties: { shout: { type: "string" } } },
-  },
-};
-
 /** A project whose schema folder (at `schemaPath`) is RCP/1 plus x-acme/shout, with the given package.json. */
 function project(name: string, schemaPath: string, manifest: object): { dir: string; schema: string } {
   const dir = join(scratch, name);
-  const schema = join(dir, schemaPath);
-  cpSync(join(repoRoot, "schema"), schema, { recursive: true });
-  writeFileSync(join(schema, "methods/x-acme-shout.json"), JSON.stringify(shoutMethod, null, 2));
+  const schema = schemaWithShout(join(dir, schemaPath));
   writeFileSync(join(dir, "package.json"), JSON.stringify(manifest));
   return { dir, schema };
 }
