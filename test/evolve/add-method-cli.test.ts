@@ -4,7 +4,7 @@
  * handler and client method, served and called here; a core, malformed or existing name is
  * refused with exit 2 and one line saying why.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, expect, it } from "vitest";
@@ -97,7 +97,19 @@ it.each([
     'rcp-gen: "x-Acme/Sum" is not a method name: a vendor method is x-<vendor>/<name>, lower case, words joined by -, e.g. x-acme/summarize (§6.2)',
   ],
 ])("refuses %s, exit 2, writing nothing", async (_what, name, line) => {
+  const before = readdirSync(join(project, "rcp/methods"));
   const refused = await runCliAsync(["add", "method", name], project);
   expect(refused.stderr.split("\n")).toEqual([line, "hint: rcp-gen add method --help", ""]);
   expect(refused.status).toBe(2);
+  expect(readdirSync(join(project, "rcp/methods"))).toEqual(before);
+});
+
+it.each([
+  [["add", "methd", "x-acme/sum"], 'rcp-gen: unknown command "methd" (did you mean method?)'],
+  [["add", "method"], "rcp-gen: missing arguments: got 0, need at least 1"],
+  [["add"], "rcp-gen: add what? rcp-gen add method x-<vendor>/<name>"],
+])("a usage mistake exits 2 in one line: %j", async (args, line) => {
+  const run = await runCliAsync(args, project);
+  expect(run.stderr.split("\n")).toEqual([line, "hint: rcp-gen add --help lists its options", ""]);
+  expect(run.status).toBe(2);
 });
