@@ -10,6 +10,11 @@ import { fileURLToPath } from "node:url";
 /** The package folder: this module is dist/shipped.js (src/shipped.ts in the repository's tests). */
 const packageRoot = new URL("../", import.meta.url);
 
+/** This rcp-gen's package folder (node_modules/rcp-gen in a project that installed it). */
+export function packageFolder(): string {
+  return fileURLToPath(packageRoot);
+}
+
 /** The RCP/1 schema folder this version of rcp-gen ships, generates and scaffolds with. */
 export function rcpSchemaDir(): string {
   return shippedFolder("schema", "the RCP/1 schema");

@@ -81,11 +81,20 @@ describe("rcp-gen breaking", () => {
       ["breaking", "--against", "main", "--level", "file"],
       'rcp-gen: --level cannot be "file" (choices: "wire", "code")',
     ],
-    [["breaking", "--against", "no-such-ref"], "rcp-gen: no-such-ref is neither a folder nor a git commit"],
   ])("a usage mistake exits 2 in one line: %j", (args, line) => {
     const run = runCli(args, project);
     expect(run.stderr.split("\n")[0]).toBe(line);
     expect(run.stderr).toContain("hint: rcp-gen breaking --help");
+    expect(run.status).toBe(2);
+  });
+
+  it("a ref that is not here (origin/main without a remote) suggests HEAD~1, a tag or a folder", () => {
+    const run = runCli(["breaking", "--against", "origin/main"], project);
+    expect(run.stderr.split("\n")).toEqual([
+      "rcp-gen: origin/main is neither a folder nor a git commit",
+      "hint: compare with a commit here (--against HEAD~1), a tag (--against v1.0.0), or a folder holding the old schema: --against old-schema/",
+      "",
+    ]);
     expect(run.status).toBe(2);
   });
 });

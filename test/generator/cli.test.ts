@@ -133,7 +133,8 @@ describe("rcp-gen --check", () => {
           "    @@ line \\d+",
           "    - // edited by hand",
           "  missing: generated/index\\.ts",
-          "  unexpected: generated/docs/extra\\.md\n$",
+          "  unexpected: generated/docs/extra\\.md",
+          "rcp-gen: run `npx rcp-gen` to regenerate\n$",
         ].join("\n"),
       ),
     );
@@ -149,7 +150,8 @@ describe("rcp-gen --check", () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toContain("  differs: generated/server.ts (only its runtime import)");
     expect(lines).toContain("  differs: generated/types.ts (only the --runtime in its banner)");
-    expect(lines.at(-1)).toBe(
+    expect(lines.at(-1)).toBe("rcp-gen: run `npx rcp-gen --schema schema --out generated` to regenerate");
+    expect(lines.at(-2)).toBe(
       'rcp-gen: only the runtime import differs: generated imports "../runtime/codegen.js", this run "@rcp-gen/runtime/codegen"; ' +
         'keep the former with --runtime ../runtime/codegen.js (or "runtime" in rcp-gen.config.json), or regenerate to switch',
     );

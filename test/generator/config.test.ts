@@ -93,7 +93,8 @@ describe("--check agrees with itself: the banner's command comes from the settin
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toContain("  differs: src/generated/types.ts (only the command in its banner)");
-    expect(lines.at(-1)).toBe(
+    expect(lines.at(-1)).toBe("rcp-gen: run `npx rcp-gen` to regenerate");
+    expect(lines.at(-2)).toBe(
       'rcp-gen: only the banners\' regenerate command differs: src/generated says "npx rcp-gen --schema old", this run "npx rcp-gen"; ' +
         "the code is the same, regenerate to update the banners",
     );

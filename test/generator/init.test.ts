@@ -53,7 +53,7 @@ describe("rcp-gen init into a folder that is not empty", () => {
     expect(result.stderr).toBe("");
     expect(result.stdout.split("\n")).toEqual([
       "rcp-gen: made an RCP engine project in My Engine: .gitignore, README.md, notes.md, package.json, rcp-gen.config.json, schema, src, test, tsconfig.json",
-      "next: cd My Engine && npm install && npm start",
+      "next: cd 'My Engine' && npm install && npm start",
       "",
     ]);
     expect(result.status).toBe(0);
@@ -66,6 +66,7 @@ describe("rcp-gen init into a folder that is not empty", () => {
       );
     expect(filesBelow(join(dir, "src"))).toEqual([
       "client.ts",
+      "dev.ts",
       "engine.ts",
       "generated/client.ts",
       "generated/index.ts",
@@ -90,6 +91,7 @@ describe("rcp-gen init into a folder that is not empty", () => {
       "build",
       "start",
       "serve",
+      "dev",
       "test",
       "lint",
       "breaking",

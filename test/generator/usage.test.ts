@@ -16,12 +16,6 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 const everything = "hint: rcp-gen --help lists every option and command";
 const mistakes: Array<[string, string[], string, string]> = [
   [
-    "--out without --schema",
-    ["--out", "x"],
-    'no --schema given, and no rcp-gen.config.json or "rcp-gen" key in package.json here or above',
-    `hint: rcp-gen --schema <dir> --out <dir>, or rcp-gen init to start a project with its settings; ${everything.slice(6)}`,
-  ],
-  [
     "--schema without --out",
     ["generate", "--schema", "schema"],
     'no --out given, and no rcp-gen.config.json or "rcp-gen" key in package.json here or above',

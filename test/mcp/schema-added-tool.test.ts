@@ -4,7 +4,7 @@
  * the same tools, built live from that folder as `rcp-gen mcp` builds them, are served by the
  * bridge over an in-process server of that folder's protocol and called by the MCP SDK client.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -15,44 +15,14 @@ import { conformProtocol } from "../../generator/src/conform/protocol.js";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
 import { mcpToolsOf } from "../../generator/src/mcp/tools.js";
 import { buildModel } from "../../generator/src/model/model.js";
-import { repoRoot, runCli } from "../generator/run-cli.js";
+import { schemaWithShout } from "../fixtures/shout-method.js";
+import { runCli } from "../generator/run-cli.js";
 
 const project = mkdtempSync(join(tmpdir(), "mcp-added-tool-"));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-const shoutMethod = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  title: "x-acme/shout",
-  description: "Upper-cases the text and keeps it in the shout log.",
-  "x-rcp": { kind: "method", method: "x-acme/shout", capability: "x-acme", streaming: false, writes: true },
-  $defs: {
-    params: {
-      type: "object",
-      required: ["text"],
-      properties: {
-        text: { type: "string", description: "What to shout." },
-        _meta: { $ref: "../meta.json#/$defs/meta" },
-      },
-    },
-    result: { type: "object", required: ["shout"], properties: { shout: { type: "string" } } },
-  },
-};
-
-function schemaWithShout(): string {
-  const schema = join(project, "schema");
-  cpSync(join(repoRoot, "schema"), schema, { recursive: true });
-  writeFileSync(join(schema, "methods/x-acme-shout.json"), JSON.stringify(shoutMethod, null, 2));
-  const capabilitiesPath = join(schema, "capabilities.json");
-  const capabilities = JSON.parse(readFileSync(capabilitiesPath, "utf8")) as {
-    $defs: { serverCapabilities: { properties: Record<string, object> } };
-  };
-  capabilities.$defs.serverCapabilities.properties["x-acme"] = { type: "object", description: "Acme's extension." };
-  writeFileSync(capabilitiesPath, JSON.stringify(capabilities, null, 2));
-  return schema;
-}
-
 it("lists and calls a tool for a method added to the schema alone", async () => {
-  const schema = schemaWithShout();
+  const schema = schemaWithShout(join(project, "schema"));
 
   const generated = runCli(["--schema", schema, "--out", join(project, "out"), "--targets", "mcp", "--quiet"]);
   expect(generated.stderr).toBe("");

@@ -25,12 +25,18 @@ function userEnvironment(): NodeJS.ProcessEnv {
   );
 }
 
-/** Runs `command` in `cwd` to its end (killed after `timeoutMs`); never rejects. */
-export function run(command: string, args: readonly string[], cwd: string, timeoutMs = 120_000): Promise<Ran> {
+/** Runs `command` in `cwd` to its end (killed after `timeoutMs`), `env` added to the user's; never rejects. */
+export function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  timeoutMs = 120_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd,
-      env: userEnvironment(),
+      env: { ...userEnvironment(), ...env },
       stdio: ["ignore", "pipe", "pipe"],
       timeout: timeoutMs,
     });

@@ -6,15 +6,17 @@
  * with plain tsc (nodenext, node16), bundler resolution, tsx and an esbuild bundle, each run
  * over stdio and HTTP/SSE; a browser bundle of the generated client; a plain JavaScript project
  * generating `.js` plus `.d.ts` (moduleFormat js), run with node and checked under checkJs; and
- * a project made by `rcp-gen init` passing its own `npm test` and `npm start`. One install serves
- * every case: the JavaScript project and the scaffold link to it.
+ * a project made by `rcp-gen init`, whose printed next steps (its own `npm install` from the
+ * tarballs, `npm start`) work as printed, passing its own `npm test`. One install serves every
+ * other case: the JavaScript project links to it.
  */
+import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packWorkspaces, repoRoot, run, type Ran } from "./npm.js";
+import { packWorkspaces, repoRoot, run, type Ran, type Tarballs } from "./npm.js";
 
 const work = mkdtempSync(join(tmpdir(), "rcp-gen-user-"));
 const app = join(work, "acme-engine");
@@ -37,8 +39,9 @@ function succeeded(ran: Ran): Ran {
   return ran;
 }
 
+let tarballs: Tarballs;
 beforeAll(async () => {
-  const tarballs = await packWorkspaces(work);
+  tarballs = await packWorkspaces(work);
   cpSync(fixture, app, { recursive: true });
   const manifest = {
     name: "acme-engine",
@@ -186,20 +189,17 @@ describe("a plain JavaScript project with moduleFormat js (no TypeScript in its 
 describe("a project made by rcp-gen init", () => {
   const scaffold = join(work, "my-engine");
 
-  it("generates its code at once, and passes its own npm test", async () => {
+  it("names the tarballs rcp-gen was installed from, and its next steps (npm install, npm start) work as printed", async () => {
     const init = succeeded(await run("npx", ["rcp-gen", "init", scaffold], app));
-    expect(init.stdout).toContain("next: cd ../my-engine && npm install && npm start");
-    // The one shared install stands in for the scaffold's own `npm install`: the same packages.
-    symlinkSync(join(app, "node_modules"), join(scaffold, "node_modules"), "dir");
-    const tested = succeeded(await run("npm", ["test"], scaffold));
-    const summary = stripVTControlCharacters(tested.stdout);
-    // Its frame tests, and the conformance suite at its declared L0 through describeConformance.
-    expect(summary).toMatch(/Test Files +2 passed \(2\)/);
-    expect(summary).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
-  }, 90_000); // npm test builds the project, then runs the conformance suite against it
-
-  it("npm start builds it and streams progress, then the result, over stdio and HTTP/SSE", async () => {
-    const started = succeeded(await run("npm", ["start"], scaffold));
+    const lines = init.stdout.trim().split("\n");
+    expect(lines.slice(1)).toEqual([
+      `rcp-gen: its package.json installs rcp-gen from file:../${basename(tarballs.generator)} and @rcp-gen/runtime from file:../${basename(tarballs.runtime)}, as this rcp-gen was installed (not from the registry)`,
+      "next: cd ../my-engine && npm install && npm start",
+    ]);
+    // The printed line, run by a shell from where init ran; npm's cache answers for the registry.
+    const next = lines.at(-1)!.slice("next: ".length);
+    const cache = { npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
+    const started = succeeded(await run("sh", ["-c", next], app, 300_000, cache));
     const section = (transport: string) => [
       `== ${transport}: retrieve "compost for tomato seedlings"`,
       "  progress 0.5 recall: 3 of 5 match",
@@ -208,5 +208,44 @@ describe("a project made by rcp-gen init", () => {
       "  x-example/lookup doc-1: Compost feeds tomato seedlings in a raised bed.",
     ];
     expect(started.stdout.trim().split("\n").slice(-10)).toEqual([...section("stdio"), ...section("HTTP/SSE")]);
-  });
+  }, 360_000); // a whole npm install of the scaffold, then its build
+
+  it("npm run dev serves, then regenerates, rebuilds and serves again when a method is added to the schema", async () => {
+    const dev = spawn("npm", ["run", "dev", "--", "--port", "0"], {
+      cwd: scaffold,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    dev.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
+    dev.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
+    const urls = () => output.match(/^http:\/\/127\.0\.0\.1:\d+\/rcp$/gm) ?? [];
+    const until = async (condition: () => boolean, what: string) => {
+      for (const deadline = Date.now() + 60_000; !condition(); await new Promise((r) => setTimeout(r, 100)))
+        if (Date.now() > deadline) throw new Error(`npm run dev: no ${what} within 60 s:\n${output}`);
+    };
+    try {
+      await until(() => urls().length === 1, "URL");
+      succeeded(await run("npx", ["rcp-gen", "add", "method", "x-acme/summarize"], scaffold));
+      await until(() => urls().length >= 2, "URL after the schema edit");
+      expect(readFileSync(join(scaffold, "src/generated/methods.ts"), "utf8")).toContain('"x-acme/summarize"');
+      expect(readFileSync(join(scaffold, "dist/generated/methods.js"), "utf8")).toContain('"x-acme/summarize"');
+      const answered = await fetch(`${urls().at(-1)!}/ping`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+      expect(answered.status).toBe(200);
+    } finally {
+      process.kill(-dev.pid!, "SIGTERM");
+    }
+  }, 180_000); // two builds of the scaffold
+
+  it("passes its own npm test", async () => {
+    const tested = succeeded(await run("npm", ["test"], scaffold));
+    const summary = stripVTControlCharacters(tested.stdout);
+    // Its frame tests, and the conformance suite at its declared L0 through describeConformance.
+    expect(summary).toMatch(/Test Files +2 passed \(2\)/);
+    expect(summary).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
+  }, 90_000); // npm test builds the project, then runs the conformance suite against it
 });

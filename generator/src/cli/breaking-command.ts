@@ -5,12 +5,12 @@
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { choiceOption, jsonOption, valueOption } from "./options.js";
-import { schemaFolderSetting } from "./schema-setting.js";
+import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const breakingOptions = {
   against: valueOption("The old schema: a folder, or a git ref (origin/main) whose copy of the schema folder is read"),
-  schema: valueOption("The new schema folder (default: the settings' schema, else schema)"),
+  schema: schemaOption,
   level: choiceOption(
     "wire (default): what breaks deployed peers; code: also what breaks users of the generated TypeScript",
     ["wire", "code"],
@@ -44,7 +44,7 @@ export const breakingCommand: CommandModule<object, InferredOptionTypes<typeof b
         json: argv.json ?? false,
       });
     } catch (error) {
-      if (error instanceof AgainstError) throw new UsageError(error.message);
+      if (error instanceof AgainstError) throw new UsageError(error.message, error.hint);
       if (!(error instanceof SchemaFolderError)) throw error;
       console.error(`rcp-gen breaking: a schema folder does not load:\n${error.message}`);
       process.exitCode = exitCode.error;

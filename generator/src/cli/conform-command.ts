@@ -7,14 +7,14 @@
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { LEVELS } from "../conform/check.js";
-import { choiceOption, engineOptions, engineTarget, jsonOption, valueOption } from "./options.js";
+import { choiceOption, engineOptions, jsonOption, valueOption } from "./options.js";
+import { checkedEngineTarget } from "./http-base.js";
+import { schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const conformOptions = {
   ...engineOptions,
-  schema: valueOption(
-    `The schema folder (default: the project's, as rcp-gen.config.json or package.json's "rcp-gen" key says; else the RCP/1 schema rcp-gen ships)`,
-  ),
+  schema: schemaOption,
   examples: valueOption(
     "Examples (<shape>/<name>.json) whose required params the probes send (default: the project's \"examples\" when its schema is used; else each schema's own)",
   ),
@@ -53,7 +53,7 @@ export const conformCommand: CommandModule<object, ConformArguments> = {
         "Exit codes: 0 the server's declared level (_meta.conformance, or --level) holds, 1 it does not, 2 usage error, 3 inconclusive (no check failed, but the probe query found no hits: set conform.query or --query).",
       ),
   handler: async (argv) => {
-    const target = engineTarget(argv);
+    const target = await checkedEngineTarget(argv);
     const timeoutMs = argv.timeout === undefined ? undefined : Number(argv.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
       throw new UsageError(`--timeout must be a positive integer of milliseconds, got ${argv.timeout}`);

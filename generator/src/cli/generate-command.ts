@@ -6,9 +6,10 @@ import type { Arguments, Argv, CommandModule, InferredOptionTypes } from "yargs"
 import { builtinTargets, defaultTargetsAlias } from "../plugin/targets.js";
 import { configFileName } from "./config.js";
 import { choiceOption, repeatedOption, switchOption, valueOption } from "./options.js";
+import { schemaDefault, schemaOption } from "./schema-setting.js";
 
 export const generateOptions = {
-  schema: valueOption("The schema folder (protocol.json, methods/, ...)"),
+  schema: { ...schemaOption, describe: `The schema folder: protocol.json, methods/, ... (${schemaDefault})` },
   out: valueOption("The output folder; replaced as a whole, only ever holds generated files"),
   runtime: valueOption(
     "Import path of the runtime entry for generated code (default: @rcp-gen/runtime/codegen); the protocol descriptor, client and Node-only code import the entries beside it with -protocol, -client and -node suffixes",

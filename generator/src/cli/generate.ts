@@ -13,6 +13,7 @@ import { canonicalCommand, type SettingsReference } from "./regenerate-command.j
 import type { RunOptions, RunReport } from "./run.js";
 import { resolveTargets, TargetError } from "../plugin/targets.js";
 import type { GenerateArguments } from "./generate-command.js";
+import { schemaFolderWithoutSettings } from "./schema-setting.js";
 import { exitCode, helpHint, UsageError } from "./usage-mistakes.js";
 
 /** Flags win over the settings file; schema and out must come from one or the other. */
@@ -21,14 +22,13 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
   const found = named ?? findConfig(cwd);
   if (found?.warning) console.error(found.warning);
   const setting = (path: string | undefined) => (path === undefined ? undefined : display(cwd, path));
-  const schema = argv.schema ?? setting(found?.config.schema);
+  const schema = argv.schema ?? setting(found?.config.schema) ?? display(cwd, schemaFolderWithoutSettings(cwd));
   const out = argv.out ?? setting(found?.config.out);
   const runtime = argv.runtime ?? found?.config.runtime;
   const targets = argv.targets?.split(",").map((name) => name.trim()) ?? found?.config.targets;
   const plugins = argv.plugin ?? found?.config.plugins?.map((path) => display(cwd, path));
   const examples = argv.examples ?? setting(found?.config.examples);
   const moduleFormat = argv["module-format"] ?? found?.config.moduleFormat ?? "ts";
-  if (schema === undefined) throw missingSetting("--schema", "schema", found);
   if (out === undefined) throw missingSetting("--out", "out", found);
   if (targets !== undefined) checkTargets(targets);
   const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(cwd, path));
@@ -161,6 +161,7 @@ function report(result: RunReport, options: RunOptions, quiet: boolean): number 
       return exitCode.ok;
     }
     for (const line of describeDrift(options, result.differences)) console.error(line);
+    console.error(`rcp-gen: run \`${options.command}\` to regenerate`);
     return exitCode.drift;
   }
   if (!quiet) {

@@ -2,6 +2,7 @@
 import { relative } from "node:path";
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { switchOption } from "./options.js";
+import { shellWord } from "./regenerate-command.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const initOptions = { force: switchOption("Write into a folder that is not empty") } as const;
@@ -23,7 +24,12 @@ export const initCommand: CommandModule<object, InferredOptionTypes<typeof initO
       const scaffolded = await scaffoldProject(dir, { force: force ?? false });
       const where = relative(process.cwd(), scaffolded.dir);
       console.log(`rcp-gen: made an RCP engine project in ${where || "."}: ${scaffolded.entries.join(", ")}`);
-      console.log(`next: ${where ? `cd ${where} && ` : ""}npm install && npm start`);
+      const specs = Object.entries(scaffolded.fileSpecs);
+      if (specs.length > 0)
+        console.log(
+          `rcp-gen: its package.json installs ${specs.map(([name, spec]) => `${name} from ${spec}`).join(" and ")}, as this rcp-gen was installed (not from the registry)`,
+        );
+      console.log(`next: ${where ? `cd ${shellWord(where)} && ` : ""}npm install && npm start`);
       process.exitCode = exitCode.ok;
     } catch (error) {
       if (!(error instanceof ScaffoldRefused)) throw error;

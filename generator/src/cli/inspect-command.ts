@@ -5,13 +5,15 @@
  * Exit codes: 0 stopped by Ctrl-C, 2 a usage error or no engine to connect to.
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
-import { engineOptions, engineTarget, portNumber, switchOption, valueOption } from "./options.js";
+import { engineOptions, portNumber, switchOption, valueOption } from "./options.js";
+import { checkedEngineTarget } from "./http-base.js";
+import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 
 export const inspectOptions = {
   ...engineOptions,
   port: valueOption("The page's port (default: a free one)"),
   open: switchOption("Open the page in the default browser"),
-  schema: valueOption("The schema folder (default: the RCP/1 schema rcp-gen ships)"),
+  schema: schemaOption,
 } as const;
 
 export const inspectCommand: CommandModule<object, InferredOptionTypes<typeof inspectOptions>> = {
@@ -29,12 +31,12 @@ export const inspectCommand: CommandModule<object, InferredOptionTypes<typeof in
       )
       .options(inspectOptions),
   handler: async (argv) => {
-    const target = engineTarget(argv);
+    const target = await checkedEngineTarget(argv);
     const port = portNumber("port", argv.port);
     const { inspect } = await import("../inspect/inspect.js");
     process.exitCode = await inspect({
       target,
-      ...(argv.schema === undefined ? {} : { schema: argv.schema }),
+      schema: argv.schema ?? schemaFolderSetting(process.cwd()),
       ...(port === undefined ? {} : { port }),
       open: argv.open ?? false,
     });

@@ -5,11 +5,12 @@
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { ConfigError, findConfig } from "./config.js";
-import { jsonOption, valueOption } from "./options.js";
+import { jsonOption } from "./options.js";
+import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const lintOptions = {
-  schema: valueOption("The schema folder (default: the settings' schema, else schema)"),
+  schema: schemaOption,
   json: jsonOption,
 } as const;
 
@@ -52,7 +53,7 @@ export const lintCommand: CommandModule<object, InferredOptionTypes<typeof lintO
       );
     try {
       process.exitCode = lint({
-        schema: argv.schema ?? found?.config.schema ?? "schema",
+        schema: argv.schema ?? schemaFolderSetting(process.cwd()),
         levels,
         json: argv.json ?? false,
       });

@@ -6,6 +6,7 @@
  * yargs's default one so that yargs can recommend a command for a mistyped one.
  */
 import yargs, { type Argv } from "yargs";
+import { addCommand, addOptions } from "./add-command.js";
 import { breakingCommand, breakingOptions } from "./breaking-command.js";
 import { conformCommand, conformOptions } from "./conform-command.js";
 import { generateCommand, generateOptions, generateSummary, withGenerateOptions } from "./generate-command.js";
@@ -31,6 +32,7 @@ const commandOptions: Readonly<Record<string, object>> = {
   lint: lintOptions,
   mcp: mcpOptions,
   inspect: inspectOptions,
+  add: addOptions,
 };
 
 const args = process.argv.slice(2);
@@ -51,6 +53,7 @@ const program: Argv = withGenerateOptions(
     .command(lintCommand)
     .command(mcpCommand)
     .command(inspectCommand)
+    .command(addCommand)
     .completion("completion", "Print a shell completion script: rcp-gen completion >> ~/.bashrc (or ~/.zshrc)"),
 )
   .strict()

@@ -8,7 +8,9 @@
  * error or an engine that could not be reached.
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
-import { engineOptions, engineTarget, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
+import { engineOptions, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
+import { checkedEngineTarget } from "./http-base.js";
+import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
 import type * as RuntimeMcp from "@rcp-gen/runtime/mcp";
@@ -20,7 +22,7 @@ export const mcpOptions = {
   ),
   host: { ...valueOption("The interface --listen binds"), default: "127.0.0.1" },
   "allowed-host": repeatedOption("A Host name HTTP clients may use besides the loopback names (repeatable)"),
-  schema: valueOption("The schema folder (default: the RCP/1 schema rcp-gen ships)"),
+  schema: schemaOption,
 } as const;
 
 export const mcpCommand: CommandModule<object, InferredOptionTypes<typeof mcpOptions>> = {
@@ -39,12 +41,12 @@ export const mcpCommand: CommandModule<object, InferredOptionTypes<typeof mcpOpt
         "Every method the engine advertises is a tool named after it (index/add: index_add); progress, log levels, cancellation and errors cross both ways. Needs @modelcontextprotocol/server 2 (and @modelcontextprotocol/node 2 for --listen) installed beside rcp-gen.",
       ),
   handler: async (argv) => {
-    const engine = engineTarget(argv);
+    const engine = await checkedEngineTarget(argv);
     const port = portNumber("listen", argv.listen);
     process.exitCode = await runMcpBridge({
       engine,
       ...(port === undefined ? {} : { listen: { port, host: argv.host, allowedHosts: argv["allowed-host"] ?? [] } }),
-      ...(argv.schema === undefined ? {} : { schema: argv.schema }),
+      schema: argv.schema ?? schemaFolderSetting(process.cwd()),
     });
   },
 };
@@ -54,20 +56,19 @@ interface McpCommandOptions {
   engine: EngineTarget;
   /** Streamable HTTP on this port instead of stdio. */
   listen?: { port: number; host: string; allowedHosts: readonly string[] };
-  schema?: string;
+  /** The schema folder the tools are built from. */
+  schema: string;
 }
 
 /** Connects to the engine, serves it as MCP until the client leaves (stdio) or a signal (HTTP), then closes it. */
 async function runMcpBridge(options: McpCommandOptions): Promise<number> {
-  const [{ conformProtocol }, { loadSchemaFolder }, { mcpToolsOf }, { buildModel }, { rcpSchemaDir }] =
-    await Promise.all([
-      import("../conform/protocol.js"),
-      import("../load/loader.js"),
-      import("../mcp/tools.js"),
-      import("../model/model.js"),
-      import("../shipped.js"),
-    ]);
-  const folder = loadSchemaFolder(options.schema ?? rcpSchemaDir());
+  const [{ conformProtocol }, { loadSchemaFolder }, { mcpToolsOf }, { buildModel }] = await Promise.all([
+    import("../conform/protocol.js"),
+    import("../load/loader.js"),
+    import("../mcp/tools.js"),
+    import("../model/model.js"),
+  ]);
+  const folder = loadSchemaFolder(options.schema);
   const tools = mcpToolsOf(buildModel(folder));
   const [runtime, mcp] = await Promise.all([import("@rcp-gen/runtime"), loadMcp()]);
   const transport =

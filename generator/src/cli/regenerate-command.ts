@@ -34,7 +34,7 @@ export function regenerateCommand(flags: RegenerateFlags): string {
 }
 
 /** A word quoted for a POSIX shell when it needs it (`my schema` -> `'my schema'`), so the command runs as printed. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 

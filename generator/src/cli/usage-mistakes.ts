@@ -40,7 +40,17 @@ export function describeYargsFailure(message: string, context: FailureContext): 
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown) return describeUnknown(unknown[1]!.split(", ")[0]!, context);
   const recommended = /^Did you mean (.+)\?$/.exec(message);
-  if (recommended) return `unknown command "${context.positionals[0]}" (did you mean ${recommended[1]}?)`;
+  if (recommended) {
+    // The mistyped word is the positional nearest the command yargs recommends (`add methd x`: methd).
+    const meant = recommended[1]!;
+    const typed = context.positionals.reduce((best, word) =>
+      distance(word, meant) < distance(best, meant) ? word : best,
+    );
+    return `unknown command "${typed}" (did you mean ${meant}?)`;
+  }
+  // yargs words this one as a plural (y18n's __n), which updateStrings cannot reword.
+  const missing = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(message);
+  if (missing) return `missing arguments: got ${missing[1]}, need at least ${missing[2]}`;
   const lines = message.split("\n").map((line) => line.trim());
   return lines[0]!.endsWith(":") && lines.length > 1 ? lines[1]! : lines[0]!;
 }

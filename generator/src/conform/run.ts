@@ -5,6 +5,7 @@
  * checks it caused, not all the ones after it.
  */
 import { findConfig } from "../cli/config.js";
+import { schemaFolderSetting } from "../cli/schema-setting.js";
 import { readExamples } from "../docs/examples.js";
 import { loadSchemaFolder } from "../load/loader.js";
 import {
@@ -19,7 +20,6 @@ import {
 } from "./check.js";
 import { checkTable } from "./checks/index.js";
 import { ConformContext, outcome, resultOf, type ConformOptions } from "./context.js";
-import { rcpSchemaDir } from "../shipped.js";
 import { HttpSession } from "./http-session.js";
 import { chooseQuery, givenOrFirst } from "./probe-query.js";
 import { conformProtocol } from "./protocol.js";
@@ -33,8 +33,8 @@ export type ConformTarget = { readonly command: readonly string[]; readonly cwd?
 
 export interface ConformRunOptions extends Partial<ConformOptions> {
   /**
-   * The schema folder; default the project's (`schema` in rcp-gen.config.json or package.json's
-   * "rcp-gen" key, found from the current folder up), else the RCP/1 schema rcp-gen ships.
+   * The schema folder; default as every command's (cli/schema-setting.ts): the project's
+   * settings, else ./schema, else the RCP/1 schema rcp-gen ships.
    */
   readonly schema?: string;
   /**
@@ -50,9 +50,9 @@ export interface ConformRunOptions extends Partial<ConformOptions> {
 }
 
 /**
- * The schema, examples and query a run uses: as given, else the project's settings
- * (rcp-gen.config.json or package.json's "rcp-gen" key, from the current folder up), else the
- * shipped RCP/1 schema, no examples, and a query chosen from the engine (probe-query.ts).
+ * The schema, examples and query a run uses: as given, else the project's settings (every
+ * command's default, cli/schema-setting.ts, and conform.query), else a query chosen from the
+ * engine (probe-query.ts).
  */
 function sources(options: ConformRunOptions): {
   schema: string;
@@ -72,8 +72,7 @@ function sources(options: ConformRunOptions): {
             source: `${found!.keyPrefix === "" ? "" : `${found!.keyPrefix}.`}conform.query in ${found!.file}`,
           };
   if (options.schema !== undefined) return { schema: options.schema, examples: options.examples, query };
-  if (project?.schema === undefined) return { schema: rcpSchemaDir(), examples: options.examples, query };
-  return { schema: project.schema, examples: options.examples ?? project.examples, query };
+  return { schema: schemaFolderSetting(process.cwd()), examples: options.examples ?? project?.examples, query };
 }
 
 const DEFAULTS: ConformOptions = { timeoutMs: 5000 };

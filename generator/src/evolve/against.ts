@@ -11,7 +11,16 @@ import { join, resolve } from "node:path";
 /** `--against` names neither a folder nor a commit holding the schema folder. */
 export class AgainstError extends Error {
   override name = "AgainstError";
+  constructor(
+    message: string,
+    /** What to give --against instead, when that is the fix. */
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
+
+const folderInstead = "give a folder holding the old schema: --against old-schema/";
 
 export interface OldFolder {
   readonly dir: string;
@@ -31,9 +40,16 @@ export function oldFolderFor(against: string, schemaDir: string, cwd: string): O
   const git = (args: string[]) => spawnSync("git", args, { cwd: schema, encoding: "utf8" });
   const [prefix, top] = [git(["rev-parse", "--show-prefix"]), git(["rev-parse", "--show-toplevel"])];
   if (prefix.status !== 0 || top.status !== 0)
-    throw new AgainstError(`${against} is not a folder, and ${schemaDir} is not inside a git repository`);
+    throw new AgainstError(
+      `${against} is not a folder, and ${schemaDir} is not inside a git repository`,
+      folderInstead,
+    );
   const commit = git(["rev-parse", "--verify", "--quiet", `${against}^{commit}`]);
-  if (commit.status !== 0) throw new AgainstError(`${against} is neither a folder nor a git commit`);
+  if (commit.status !== 0)
+    throw new AgainstError(
+      `${against} is neither a folder nor a git commit`,
+      `compare with a commit here (--against HEAD~1), a tag (--against v1.0.0), or ${folderInstead.replace("give ", "")}`,
+    );
   const path = prefix.stdout.trim().replace(/\/$/, "");
   return archivedFolder(top.stdout.trim(), commit.stdout.trim(), path, `${against}:${path}`);
 }

@@ -180,13 +180,16 @@ const camel = /^[a-z][A-Za-z0-9]*$/;
 const pascal = /^[A-Z][A-Za-z0-9]*$/;
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 
+/** Where a method's file belongs: `methods/<wire name with / as ->.json`. */
+export const methodFileOf = (method: string) => `methods/${method.replaceAll("/", "-")}.json`;
+
 function naming({ folder }: LintInput): LintFinding[] {
   const found: LintFinding[] = [];
   const add = (file: string, pointer: string, message: string) =>
     found.push({ rule: "naming", file, pointer, message });
   const prefix = folder.protocol["x-rcp"].notificationPrefix;
   for (const method of folder.methods) {
-    const expected = `methods/${method.method.replaceAll("/", "-")}.json`;
+    const expected = methodFileOf(method.method);
     if (method.file !== expected) add(method.file, "/x-rcp/method", `method ${method.method} belongs in ${expected}`);
   }
   for (const notification of folder.notifications) {

@@ -16,6 +16,9 @@ export const scaffoldTools: Readonly<Record<string, string>> = {
   vitest: "4.1.12",
 };
 
+/** The packages of rcp-gen a scaffold depends on. */
+export type ScaffoldPackage = "rcp-gen" | "@rcp-gen/runtime";
+
 /** An npm package name from a folder name: lower case, other characters as dashes. */
 export function packageNameFor(folderName: string): string {
   const name = folderName
@@ -25,7 +28,15 @@ export function packageNameFor(folderName: string): string {
   return name === "" ? "rcp-engine" : name.slice(0, 214);
 }
 
-export function scaffoldManifest(name: string, rcpGenVersion: string): object {
+/**
+ * `specs` replaces the version of the packages that did not come from the registry (`file:`
+ * specs, install-source.ts).
+ */
+export function scaffoldManifest(
+  name: string,
+  rcpGenVersion: string,
+  specs: Readonly<Partial<Record<ScaffoldPackage, string>>> = {},
+): object {
   return {
     name,
     version: "0.1.0",
@@ -39,12 +50,14 @@ export function scaffoldManifest(name: string, rcpGenVersion: string): object {
       build: "rcp-gen --quiet && tsc",
       start: "npm run -s build && node dist/client.js",
       serve: "npm run -s build && node dist/server.js",
+      // Regenerates, rebuilds and serves again on every change (src/dev.ts).
+      dev: "npm run -s build && node --watch-path=schema --watch-path=src --watch-preserve-output dist/dev.js",
       // The conformance test (describeConformance) starts the built server, dist/server.js.
       test: "npm run -s build && vitest run",
       lint: "rcp-gen lint",
       breaking: "rcp-gen breaking --against origin/main",
     },
-    dependencies: { "@rcp-gen/runtime": rcpGenVersion },
-    devDependencies: { "rcp-gen": rcpGenVersion, ...scaffoldTools },
+    dependencies: { "@rcp-gen/runtime": specs["@rcp-gen/runtime"] ?? rcpGenVersion },
+    devDependencies: { "rcp-gen": specs["rcp-gen"] ?? rcpGenVersion, ...scaffoldTools },
   };
 }

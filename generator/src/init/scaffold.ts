@@ -4,10 +4,11 @@
  * runs it and `npm run check` finds the generated code up to date.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { runOnce, type RunReport } from "../cli/run.js";
 import { generatorVersion } from "../cli/version.js";
 import { initTemplateDir, rcpSchemaDir } from "../shipped.js";
+import { fileSources } from "./install-source.js";
 import { packageNameFor, scaffoldManifest } from "./manifest.js";
 
 export class ScaffoldRefused extends Error {
@@ -21,6 +22,8 @@ export interface Scaffolded {
   /** Its top-level entries. */
   readonly entries: readonly string[];
   readonly generation: RunReport;
+  /** The `file:` specs its package.json names, for the packages this rcp-gen was installed with from files. */
+  readonly fileSpecs: Readonly<Record<string, string>>;
 }
 
 /** npm leaves `.gitignore` out of published packages, so the template ships it without the dot. */
@@ -35,7 +38,10 @@ export async function scaffoldProject(dir: string, options: { force: boolean }):
   // Over the RCP/1 schema: adds the example vendor method, besides the project's files.
   cpSync(initTemplateDir(), target, { recursive: true });
   for (const [shipped, name] of Object.entries(renamedOnCopy)) renameSync(join(target, shipped), join(target, name));
-  const manifest = scaffoldManifest(packageNameFor(basename(target)), generatorVersion);
+  const fileSpecs = Object.fromEntries(
+    Object.entries(fileSources()).map(([name, path]) => [name, `file:${relative(target, path).split(sep).join("/")}`]),
+  );
+  const manifest = scaffoldManifest(packageNameFor(basename(target)), generatorVersion, fileSpecs);
   writeFileSync(join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   // The same run as `npm run generate` (rcp-gen.config.json), so `npm run check` agrees with it.
   const generation = await runOnce({
@@ -44,7 +50,7 @@ export async function scaffoldProject(dir: string, options: { force: boolean }):
     check: false,
     command: "npx rcp-gen",
   });
-  return { dir: target, entries: readdirSync(target).sort(), generation };
+  return { dir: target, entries: readdirSync(target).sort(), generation, fileSpecs };
 }
 
 function refuseOccupied(target: string, force: boolean): void {
