@@ -13,6 +13,7 @@ import { initCommand, initOptions } from "./init-command.js";
 import { inspectCommand, inspectOptions } from "./inspect-command.js";
 import { lintCommand, lintOptions } from "./lint-command.js";
 import { mcpCommand, mcpOptions } from "./mcp-command.js";
+import { mockCommand, mockOptions } from "./mock-command.js";
 import { describeYargsFailure, exitCode, helpHint, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
 
@@ -31,6 +32,7 @@ const commandOptions: Readonly<Record<string, object>> = {
   lint: lintOptions,
   mcp: mcpOptions,
   inspect: inspectOptions,
+  mock: mockOptions,
 };
 
 const args = process.argv.slice(2);
@@ -51,6 +53,7 @@ const program: Argv = withGenerateOptions(
     .command(lintCommand)
     .command(mcpCommand)
     .command(inspectCommand)
+    .command(mockCommand)
     .completion("completion", "Print a shell completion script: rcp-gen completion >> ~/.bashrc (or ~/.zshrc)"),
 )
   .strict()
