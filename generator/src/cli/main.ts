@@ -7,6 +7,7 @@
  */
 import yargs, { type Argv } from "yargs";
 import { breakingCommand, breakingOptions } from "./breaking-command.js";
+import { callCommandFor, callOptions } from "./call-command.js";
 import { conformCommand, conformOptions } from "./conform-command.js";
 import { generateCommand, generateOptions, generateSummary, withGenerateOptions } from "./generate-command.js";
 import { initCommand, initOptions } from "./init-command.js";
@@ -33,6 +34,7 @@ const commandOptions: Readonly<Record<string, object>> = {
   mcp: mcpOptions,
   inspect: inspectOptions,
   mock: mockOptions,
+  call: callOptions,
 };
 
 const args = process.argv.slice(2);
@@ -40,7 +42,7 @@ const args = process.argv.slice(2);
 const command = args[0] !== "generate" && Object.hasOwn(commandOptions, args[0] ?? "") ? args[0] : undefined;
 
 /** The commands that pass the words after `--` to an engine they start. */
-const engineCommands = new Set(["conform", "mcp", "inspect"]);
+const engineCommands = new Set(["conform", "mcp", "inspect", "call"]);
 
 const program: Argv = withGenerateOptions(
   yargs(args)
@@ -54,6 +56,7 @@ const program: Argv = withGenerateOptions(
     .command(mcpCommand)
     .command(inspectCommand)
     .command(mockCommand)
+    .command(await callCommandFor(args))
     .completion("completion", "Print a shell completion script: rcp-gen completion >> ~/.bashrc (or ~/.zshrc)"),
 )
   .strict()

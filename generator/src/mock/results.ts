@@ -84,7 +84,7 @@ export class MethodResults {
     for (const rule of this.rules) {
       if (rule.rule === "order") {
         const numbers = listAt(result, rule.of) ?? [];
-        const value = (index: number) => (typeof numbers[index] === "number" ? (numbers[index]) : 0);
+        const value = (index: number) => (typeof numbers[index] === "number" ? numbers[index] : 0);
         const indexes = numbers.map((_, index) => index).sort((a, b) => value(b) - value(a));
         if (getPath(result, rule.result) !== undefined) setPath(result, rule.result, indexes);
         continue;
