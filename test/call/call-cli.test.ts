@@ -6,7 +6,7 @@
  * stderr, errors as code, message and data.field, and each outcome has its exit code.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -249,5 +249,31 @@ suite("rcp-gen call: the reference Python server", () => {
     const hits = (JSON.parse(run.stdout) as { hits: unknown[] }).hits;
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("rcp-gen call: the shell examples of docs/testing-a-client.md", () => {
+  /** The `rcp-gen call` lines of the page's sh blocks that need no engine of the reader's: the mock, or --help. */
+  const runnable = [
+    ...readFileSync(join(repoRoot, "docs/testing-a-client.md"), "utf8").matchAll(/^```sh\n([\s\S]*?)^```/gm),
+  ]
+    .flatMap((match) => match[1]!.split("\n"))
+    .map((line) => line.replace(/\s+#.*$/, "").trim())
+    .filter(
+      (line) => line.startsWith("rcp-gen call ") && (line.includes("-- rcp-gen mock") || line.endsWith("--help")),
+    );
+
+  it("has such examples", () => expect(runnable.length).toBeGreaterThanOrEqual(2));
+
+  it.each(runnable)("%s", async (line) => {
+    const words = line.split(/\s+/).map((word) => (word === "rcp-gen" ? CLI : word));
+    // rcp-gen itself is the built CLI, run by this Node.
+    const argv = words.flatMap((word) => (word === CLI ? [process.execPath, CLI] : [word]));
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    const code = await new Promise((resolve) => child.once("close", resolve));
+    expect(code).toBe(0);
+    expect(stdout.length).toBeGreaterThan(0);
   });
 });
