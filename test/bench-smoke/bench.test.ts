@@ -36,10 +36,11 @@ describe("npm run bench, tiny mode", () => {
       encoding: "utf8",
       // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~8 s;
       // scenario 12 starts rcp-gen mcp, a relay and two MCP servers, each with its engine: ~8 s;
-      // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s.
-      timeout: 270_000,
+      // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s;
+      // scenario 14 starts the mock, the demo engine twice and three cold callers: ~12 s.
+      timeout: 290_000,
     });
-  }, 280_000);
+  }, 300_000);
 
   it("finishes every scenario and exits 0", () => {
     expect(run.stdout.split("\n").filter((line) => line.includes("FAILED"))).toEqual([]);
@@ -47,7 +48,7 @@ describe("npm run bench, tiny mode", () => {
   });
 
   it("prints a table per scenario with a PASS or MISS verdict per target", () => {
-    for (const id of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"])
+    for (const id of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14"])
       expect(run.stdout).toMatch(new RegExp(`^## ${id}\\. `, "m"));
     expect(run.stdout).toMatch(/^ {2}(PASS|MISS) {2}stdio req\/s, ours \/ floor: /m);
   });
@@ -70,6 +71,7 @@ describe("npm run bench, tiny mode", () => {
       "11",
       "12",
       "13",
+      "14",
     ]);
     for (const scenario of saved.scenarios) {
       expect(scenario.rows.length, `scenario ${scenario.id} rows`).toBeGreaterThanOrEqual(1);

@@ -14,6 +14,7 @@ import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { mockCallScenario } from "./scenarios/mock-call.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
@@ -37,6 +38,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "11", run: serializeScenario },
   { id: "12", run: mcpScenario },
   { id: "13", run: scaleOutScenario },
+  { id: "14", run: mockCallScenario },
 ];
 
 function option(name: string): string | undefined {

@@ -15,6 +15,7 @@ import { engineOptions, engineTarget, repeatedOption, switchOption, valueOption 
 import { schemaFolderSetting } from "./schema-setting.js";
 import { UsageError } from "./usage-mistakes.js";
 import type { ParamFlag } from "../call/param-flags.js";
+import type { LoadedSchemaFolder } from "../load/loaded-folder.js";
 
 export const callOptions = {
   ...engineOptions,
@@ -55,6 +56,9 @@ function peek(args: readonly string[]): { method?: string; schema: string } {
 export async function callCommandFor(args: readonly string[]): Promise<CommandModule<object, CallArguments>> {
   const named = args[0] === "call" ? peek(args) : undefined;
   const flags = named?.method === undefined ? [] : await methodFlags(named.schema, named.method);
+  // yargs lays out the whole help text of every command it runs; a call's flags join it only
+  // when the help is asked for, which keeps dozens of flags from slowing every call down.
+  const helping = args.includes("--help") || args.includes("-h");
   return {
     command: "call [method] [paramsText]",
     describe: "Call a method of an engine (stdio or HTTP) from the shell; the result is printed as JSON",
@@ -73,12 +77,12 @@ export async function callCommandFor(args: readonly string[]): Promise<CommandMo
         .epilogue(
           "Exit codes: 0 a result, 1 an RCP error (code, message and data.field on stderr), 2 a usage error, 3 the engine could not be reached or the connection failed, 130 a second Ctrl-C. Ctrl-C cancels the call and waits for the engine's answer.",
         );
-      if (flags.length > 0)
+      if (flags.length > 0 && helping)
         built.group(
           flags.map((flag) => flag.name),
           `Params of ${named!.method!} (from its schema):`,
         );
-      for (const flag of flags) built.option(flag.name, optionOf(flag));
+      for (const flag of flags) built.option(flag.name, { ...optionOf(flag), hidden: !helping });
       // yargs also sees `filter` in `--filter.field`: each parent of a dotted flag is known, unlisted.
       const parents = new Set(
         flags.flatMap((flag) =>
@@ -93,8 +97,7 @@ export async function callCommandFor(args: readonly string[]): Promise<CommandMo
     },
     handler: async (argv) => {
       const target = engineTarget(argv);
-      const { loadSchemaFolder } = await import("../load/loader.js");
-      const folder = loadSchemaFolder(argv.schema ?? schemaFolderSetting(process.cwd()));
+      const folder = await schemaFolder(argv.schema ?? schemaFolderSetting(process.cwd()));
       if (argv.list !== true && argv.method === undefined)
         throw new UsageError("name a method to call, or give --list");
       if (argv.method !== undefined && !folder.methods.some((entry) => entry.method === argv.method))
@@ -136,18 +139,25 @@ export async function callCommandFor(args: readonly string[]): Promise<CommandMo
 
 /** The method's flags, minus any whose name one of call's own options takes (those params go in --params). */
 async function methodFlags(schema: string, method: string): Promise<ParamFlag[]> {
-  const [{ loadSchemaFolder }, { paramFlags }] = await Promise.all([
-    import("../load/loader.js"),
-    import("../call/param-flags.js"),
-  ]);
+  const { paramFlags } = await import("../call/param-flags.js");
   try {
-    return paramFlags(loadSchemaFolder(schema), method).filter(
+    return paramFlags(await schemaFolder(schema), method).filter(
       (flag) => !Object.hasOwn(callOptions, flag.name.split(".")[0]!) && flag.name !== "help",
     );
   } catch {
     // A folder that does not load is reported by the handler, which loads it again.
     return [];
   }
+}
+
+const loaded = new Map<string, LoadedSchemaFolder>();
+
+/** The folder at `path`, loaded once: for the method's flags, then for the call. */
+async function schemaFolder(path: string): Promise<LoadedSchemaFolder> {
+  const { loadSchemaFolder } = await import("../load/loader.js");
+  let folder = loaded.get(path);
+  if (folder === undefined) loaded.set(path, (folder = loadSchemaFolder(path)));
+  return folder;
 }
 
 function optionOf(flag: ParamFlag): Options {
