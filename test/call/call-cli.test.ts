@@ -6,14 +6,17 @@
  * stderr, errors as code, message and data.field, and each outcome has its exit code.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, startHttpChild, startOnPort, type HttpChild } from "../conform/conform-cli.js";
 import { repoRoot } from "../generator/run-cli.js";
+import { vendorSchemaFolder } from "../fixtures/mock/vendor-folder.js";
 import { announceSkip, PYTHON, reference, referenceDir, referencePresent } from "../interop/reference.js";
 
+/** Each case starts processes (the CLI, an engine, a conformance run): minutes on a loaded machine, not seconds. */
+const PROCESS_TIMEOUT_MS = 180_000;
 const CLI = join(repoRoot, "generator/bin/rcp-gen.js");
 const SCHEMA = join(repoRoot, "schema");
 
@@ -42,7 +45,7 @@ function call(
 
 const demoStdio = ["--", ...DEMO, "--stdio"];
 
-describe("rcp-gen call: the demo engine", () => {
+describe("rcp-gen call: the demo engine", { timeout: PROCESS_TIMEOUT_MS }, () => {
   let http: HttpChild;
   beforeAll(async () => {
     http = await startHttpChild([...DEMO, "--port", "0"]);
@@ -143,12 +146,12 @@ describe("rcp-gen call: the demo engine", () => {
   });
 });
 
-describe("rcp-gen call: rcp-gen mock on demand", () => {
+describe("rcp-gen call: rcp-gen mock on demand", { timeout: PROCESS_TIMEOUT_MS }, () => {
   const mock = ["--", process.execPath, CLI, "mock", "--stdio", "--schema", SCHEMA];
 
   it("Ctrl-C sends the cancel and waits for the engine's answer (§7.14)", async () => {
     let signalled = false;
-    const run = await call(["retrieve", "--query", "q", "--k", "1", "--progress", ...mock, "--latency", "30s"], {
+    const run = await call(["retrieve", "--query", "q", "--k", "1", "--progress", ...mock, "--stall", "retrieve"], {
       whenStderr: (text, pid) => {
         if (signalled || !text.includes("progress")) return;
         signalled = true;
@@ -180,34 +183,7 @@ describe("rcp-gen call: rcp-gen mock on demand", () => {
   });
 
   it("calls a vendor method of a folder made here, its flags from its schema, with no code", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "rcp-call-vendor-"));
-    cpSync(SCHEMA, folder, { recursive: true });
-    writeFileSync(
-      join(folder, "methods/x-acme-summarize.json"),
-      JSON.stringify({
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        title: "x-acme/summarize",
-        description: "Summarizes texts.",
-        "x-rcp": {
-          kind: "method",
-          method: "x-acme/summarize",
-          capability: "x-acme",
-          results: [{ rule: "onePer", result: "summaries", param: "texts" }],
-        },
-        $defs: {
-          params: {
-            type: "object",
-            required: ["texts"],
-            properties: { texts: { type: "array", items: { type: "string" }, description: "Texts to summarize." } },
-          },
-          result: {
-            type: "object",
-            required: ["summaries"],
-            properties: { summaries: { type: "array", items: { type: "string", minLength: 1 } } },
-          },
-        },
-      }),
-    );
+    const folder = vendorSchemaFolder();
     const args = ["--schema", folder, "x-acme/summarize", "--texts", "one", "--texts", "two"];
     const child = spawn(
       process.execPath,
@@ -232,7 +208,7 @@ describe("rcp-gen call: rcp-gen mock on demand", () => {
 const suite = referencePresent ? describe : describe.skip;
 if (!referencePresent) announceSkip();
 
-suite("rcp-gen call: the reference Python server", () => {
+suite("rcp-gen call: the reference Python server", { timeout: PROCESS_TIMEOUT_MS }, () => {
   let http: HttpChild;
   beforeAll(async () => {
     http = await startOnPort((port) => [PYTHON, reference.pythonExampleServer, "--http", String(port)], referenceDir);
@@ -252,7 +228,7 @@ suite("rcp-gen call: the reference Python server", () => {
   });
 });
 
-describe("rcp-gen call: the shell examples of docs/testing-a-client.md", () => {
+describe("rcp-gen call: the shell examples of docs/testing-a-client.md", { timeout: PROCESS_TIMEOUT_MS }, () => {
   /** The `rcp-gen call` lines of the page's sh blocks that need no engine of the reader's: the mock, or --help. */
   const runnable = [
     ...readFileSync(join(repoRoot, "docs/testing-a-client.md"), "utf8").matchAll(/^```sh\n([\s\S]*?)^```/gm),

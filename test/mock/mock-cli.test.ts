@@ -14,8 +14,10 @@ import { describe, expect, it } from "vitest";
 import type { ClientReport } from "../../generator/src/mock/index.js";
 import { runConform } from "../conform/conform-cli.js";
 import { repoRoot } from "../generator/run-cli.js";
-import { announceSkip, PYTHON, reference, referencePresent } from "../interop/reference.js";
+import { announceSkip, DRIVERS, referencePresent, type Report } from "../interop/reference.js";
 
+/** Each case starts processes (the CLI, an engine, a conformance run): minutes on a loaded machine, not seconds. */
+const PROCESS_TIMEOUT_MS = 180_000;
 const CLI = join(repoRoot, "generator/bin/rcp-gen.js");
 const CAPABILITIES = join(repoRoot, "test/fixtures/mock/capabilities.json");
 const SCHEMA_ALONE = [process.execPath, CLI, "mock", "--schema", join(repoRoot, "schema")];
@@ -40,36 +42,7 @@ async function mockOverHttp(command: readonly string[]) {
   return { url, stop };
 }
 
-function drive(
-  command: string,
-  args: readonly string[],
-): Promise<{ report: Record<string, { ok?: unknown; error?: unknown }>; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, [...args], { cwd: repoRoot });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    child.once("close", (code) =>
-      code === 0
-        ? resolve({ report: JSON.parse(stdout) as Record<string, { ok?: unknown }>, stderr })
-        : reject(new Error(`${command} exited ${code}:\n${stderr}`)),
-    );
-  });
-}
-
-const DRIVERS = {
-  python: (target: string[]) =>
-    drive(PYTHON, [join(repoRoot, "test/interop/drivers/reference_client.py"), reference.pythonSdk, ...target]),
-  node: (target: string[]) =>
-    drive(process.execPath, [
-      join(repoRoot, "dist/test/interop/drivers/reference-node-client.js"),
-      reference.nodeSdk,
-      ...target,
-    ]),
-};
-
-describe("rcp-gen mock: rcp-gen conform certifies the level it declares", () => {
+describe("rcp-gen mock: rcp-gen conform certifies the level it declares", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("over stdio, with the project's settings (its examples), L0 holds", async () => {
     const run = await runConform(["--timeout", "20000", "--", process.execPath, CLI, "mock", "--stdio"]);
     expect(run.stdout).toContain("declared L0: holds");
@@ -93,7 +66,7 @@ if (!referencePresent) announceSkip();
  * (a malformed one would be -32603, with a "malformed result" line on its stderr), and the
  * rules shaped it to the request (k = 3 hits, one sparse vector per text).
  */
-function expectAnswered(report: Record<string, { ok?: unknown; error?: unknown }>) {
+function expectAnswered(report: Report) {
   for (const method of [
     "embed",
     "embed/sparse",
@@ -109,29 +82,33 @@ function expectAnswered(report: Record<string, { ok?: unknown; error?: unknown }
   expect(Array.isArray(hits) ? hits : hits.hits).toHaveLength(3);
 }
 
-suite("rcp-gen mock: the reference clients drive it, and it reports what they do wrong", () => {
-  it.each(["python", "node"] as const)("the reference %s client over stdio", async (client) => {
-    const file = join(mkdtempSync(join(tmpdir(), "rcp-mock-report-")), "report.json");
-    const { report } = await DRIVERS[client](["stdio", ...MOCK, "--stdio", "--report", file]);
-    expectAnswered(report);
-    const written = JSON.parse(readFileSync(file, "utf8")) as ClientReport;
-    expect(written.violations).toContainEqual(
-      expect.objectContaining({ rule: "params.schema", section: "§7.4", method: "embed/sparse", answer: "result" }),
-    );
-  });
+suite(
+  "rcp-gen mock: the reference clients drive it, and it reports what they do wrong",
+  { timeout: PROCESS_TIMEOUT_MS },
+  () => {
+    it.each(["python", "node"] as const)("the reference %s client over stdio", async (client) => {
+      const file = join(mkdtempSync(join(tmpdir(), "rcp-mock-report-")), "report.json");
+      const report = await DRIVERS[client](["stdio", ...MOCK, "--stdio", "--report", file]);
+      expectAnswered(report);
+      const written = JSON.parse(readFileSync(file, "utf8")) as ClientReport;
+      expect(written.violations).toContainEqual(
+        expect.objectContaining({ rule: "params.schema", section: "§7.4", method: "embed/sparse", answer: "result" }),
+      );
+    });
 
-  it.each(["python", "node"] as const)("the reference %s client over HTTP", async (client) => {
-    const file = join(mkdtempSync(join(tmpdir(), "rcp-mock-report-")), "report.json");
-    const mock = await mockOverHttp([...MOCK, "--report", file]);
-    const { report } = await DRIVERS[client](["http", mock.url]);
-    const { code, stderr } = await mock.stop();
-    expectAnswered(report);
-    expect(code).toBe(0);
-    expect(stderr).not.toContain("malformed");
-    expect(stderr).toMatch(
-      /§7\.4 {2}params\.schema embed\/sparse #\S+: params: must have required property 'texts' \(answered: result\)/,
-    );
-    const written = JSON.parse(readFileSync(file, "utf8")) as ClientReport;
-    expect(written.violations.map((violation) => violation.section)).toContain("§7.4");
-  });
-});
+    it.each(["python", "node"] as const)("the reference %s client over HTTP", async (client) => {
+      const file = join(mkdtempSync(join(tmpdir(), "rcp-mock-report-")), "report.json");
+      const mock = await mockOverHttp([...MOCK, "--report", file]);
+      const report = await DRIVERS[client](["http", mock.url]);
+      const { code, stderr } = await mock.stop();
+      expectAnswered(report);
+      expect(code).toBe(0);
+      expect(stderr).not.toContain("malformed");
+      expect(stderr).toMatch(
+        /§7\.4 {2}params\.schema embed\/sparse #\S+: params: must have required property 'texts' \(answered: result\)/,
+      );
+      const written = JSON.parse(readFileSync(file, "utf8")) as ClientReport;
+      expect(written.violations.map((violation) => violation.section)).toContain("§7.4");
+    });
+  },
+);

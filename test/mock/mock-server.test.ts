@@ -4,14 +4,13 @@
  * report their stages; faults come on request; every client frame is checked, and what the
  * client did wrong is recorded with its spec section while the server answers as the spec says.
  */
-import { mkdtempSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMockServer, type MockOptions } from "../../generator/src/mock/index.js";
 import { connectMemory, validators, type Meta, type RcpClient } from "../../generated/index.js";
 import { RcpError, type MemoryServerEnd } from "../../runtime/src/index.js";
 import { repoRoot } from "../generator/run-cli.js";
+import { vendorSchemaFolder } from "../fixtures/mock/vendor-folder.js";
 
 const schema = join(repoRoot, "schema");
 const examples = join(repoRoot, "test/schema/fixtures/valid");
@@ -131,35 +130,7 @@ describe("rcp-gen mock: results from the schema", () => {
   });
 
   it("serves a vendor method of a folder it was never told about, with no code (§6.2)", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "rcp-mock-vendor-"));
-    cpSync(schema, folder, { recursive: true });
-    mkdirSync(join(folder, "methods"), { recursive: true });
-    writeFileSync(
-      join(folder, "methods/x-acme-summarize.json"),
-      JSON.stringify({
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        title: "x-acme/summarize",
-        description: "Summarizes texts.",
-        "x-rcp": {
-          kind: "method",
-          method: "x-acme/summarize",
-          capability: "x-acme",
-          results: [{ rule: "onePer", result: "summaries", param: "texts" }],
-        },
-        $defs: {
-          params: {
-            type: "object",
-            required: ["texts"],
-            properties: { texts: { type: "array", items: { type: "string" } } },
-          },
-          result: {
-            type: "object",
-            required: ["summaries"],
-            properties: { summaries: { type: "array", items: { type: "string", minLength: 1 } } },
-          },
-        },
-      }),
-    );
+    const folder = vendorSchemaFolder();
     const mock = createMockServer({ schema: folder });
     expect(mock.capabilities["x-acme"]).toEqual({});
     const { BaseClient, createMemoryTransportPair } = await import("../../runtime/src/index.js");

@@ -9,13 +9,12 @@ import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { alternate, medianTable } from "../alternate.js";
 import { RETRIEVE_PARAMS } from "../fixture.js";
-import type { StdioLoadConfig, StdioLoadResult } from "../load/stdio-load.js";
 import type { Mode } from "../modes.js";
 import { serverScript, type StdioPeer } from "../peers.js";
-import { awaitLine, runJsonChild, spawnNode, stopChild } from "../processes.js";
+import { awaitLine, spawnNode, stopChild } from "../processes.js";
 import { ratioAtLeast, ratioAtMost, type ScenarioReport } from "../report.js";
 import { ratio } from "../stats.js";
-import { loadScript } from "./scripts.js";
+import { runOnce } from "./stdio.js";
 
 const root = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
 const SERVE = root("dist/docs/examples/demo-engine/serve.js");
@@ -38,21 +37,6 @@ const STDIO: readonly StdioPeer[] = [
   { label: DEMO_LABEL, server: { script: SERVE, args: ["--stdio"], nodeFlags: PROBE }, dialect: "rcp" },
 ];
 
-async function requestsPerSecond(peer: StdioPeer, mode: Mode): Promise<Record<string, number>> {
-  const config: StdioLoadConfig = {
-    server: peer.server,
-    dialect: peer.dialect,
-    ...mode.stdio,
-    timeoutMs: 30_000 + mode.stdio.requests,
-  };
-  const result = await runJsonChild<StdioLoadResult>({
-    script: loadScript("stdio-load"),
-    args: [JSON.stringify(config)],
-    timeoutMs: config.timeoutMs + 10_000,
-  });
-  return { requestsPerSecond: result.requestsPerSecond, serverCpuMicrosPerRequest: result.serverCpuMicrosPerRequest };
-}
-
 /** Milliseconds from spawning `command` to its exit, which must be 0 with the result on stdout. */
 function coldMs(command: readonly string[]): Promise<number> {
   const started = performance.now();
@@ -72,7 +56,7 @@ function coldMs(command: readonly string[]): Promise<number> {
 }
 
 export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
-  const served = await alternate(mode.rounds, STDIO, (peer) => requestsPerSecond(peer, mode));
+  const served = await alternate(mode.rounds, STDIO, (peer) => runOnce(peer, mode));
   const stdio = medianTable(STDIO, served);
   const rate = (label: string) => stdio.metric(label, "requestsPerSecond");
 
