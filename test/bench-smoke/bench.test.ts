@@ -16,7 +16,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Scenario 13 starts redis-server and HAProxy: without them (outside CI) the harness skips it with one line. */
 const scaleSkipped = missingBinaries("scenario 13");
 if (scaleSkipped !== undefined) console.log(`bench smoke: ${scaleSkipped}`);
-const SCENARIO_IDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13"];
+const SCENARIO_IDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "14"];
 const expectedIds = SCENARIO_IDS.filter((id) => id !== "13" || scaleSkipped === undefined);
 const workDir = mkdtempSync(join(tmpdir(), "rcp-bench-smoke-"));
 const resultsFile = join(workDir, "bench-results.json");
@@ -43,10 +43,11 @@ describe("npm run bench, tiny mode", () => {
       encoding: "utf8",
       // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~8 s;
       // scenario 12 starts rcp-gen mcp, a relay and two MCP servers, each with its engine: ~8 s;
-      // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s.
-      timeout: 270_000,
+      // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s;
+      // scenario 14 starts the mock, the demo engine twice and three cold callers: ~12 s.
+      timeout: 290_000,
     });
-  }, 280_000);
+  }, 300_000);
 
   it("finishes every scenario and exits 0", () => {
     expect(run.stdout.split("\n").filter((line) => line.includes("FAILED"))).toEqual([]);

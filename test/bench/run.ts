@@ -14,6 +14,7 @@ import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { mockCallScenario } from "./scenarios/mock-call.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { sseScenario } from "./scenarios/sse.js";
 import { startupScenario } from "./scenarios/startup.js";
@@ -40,6 +41,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario; unavailable?: (what:
   { id: "10", run: bundleScenario },
   { id: "12", run: mcpScenario },
   { id: "13", run: scaleOutScenario, unavailable: missingBinaries },
+  { id: "14", run: mockCallScenario },
 ];
 
 function option(name: string): string | undefined {

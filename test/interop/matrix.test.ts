@@ -7,8 +7,6 @@
  * from the spec (its README lists how), the test asserts what we document and names the
  * deviation. One server process per reference implementation and transport, shared by its cases.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttp, connectStdio, type RcpClient } from "../../generated/index.js";
 import type { ClientDiagnostic } from "../../runtime/src/client/tolerance.js";
@@ -22,8 +20,8 @@ import {
   PYTHON,
   reference,
   referencePresent,
-  repoRoot,
   start,
+  DRIVERS,
   type Child,
 } from "./reference.js";
 
@@ -218,45 +216,6 @@ suite("interop: our generated client drives the reference servers", () => {
     });
   });
 });
-
-/** One method's outcome: `ok` is typed as present, so reading it from a failed call fails the test. */
-interface Outcome<Result = unknown> {
-  ok: Result;
-  error?: { code: number; message: string };
-}
-
-/** What a reference driver printed (test/interop/drivers), typed where the tests read into it. */
-type Report = Record<string, Outcome> & {
-  capabilities: string[];
-  embed?: Outcome<number[][]>;
-  "embed/sparse"?: Outcome<{ sparse: Array<{ indices: number[] }> }>;
-  retrieve?: Outcome<{ hits: Array<{ id: string }> }>;
-  info?: Outcome<{ server: unknown }>;
-};
-
-function drive(command: string, args: readonly string[]): Promise<Report> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, [...args], { cwd: repoRoot });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    child.once("close", (code) =>
-      code === 0 ? resolve(JSON.parse(stdout) as Report) : reject(new Error(`${command} exited ${code}:\n${stderr}`)),
-    );
-  });
-}
-
-const DRIVERS = {
-  python: (target: string[]) =>
-    drive(PYTHON, [join(repoRoot, "test/interop/drivers/reference_client.py"), reference.pythonSdk, ...target]),
-  node: (target: string[]) =>
-    drive(process.execPath, [
-      join(repoRoot, "dist/test/interop/drivers/reference-node-client.js"),
-      reference.nodeSdk,
-      ...target,
-    ]),
-};
 
 suite("interop: the reference clients drive our demo engine", () => {
   let http: { url: string; child: Child };

@@ -84,3 +84,43 @@ export async function demoOverHttp(): Promise<{ url: string; child: Child }> {
   }
   return { url: child.output().split("\n", 1)[0]!.trim(), child };
 }
+
+/** One method's outcome: `ok` is typed as present, so reading it from a failed call fails the test. */
+export interface Outcome<Result = unknown> {
+  ok: Result;
+  error?: { code: number; message: string };
+}
+
+/** What a reference driver printed (test/interop/drivers), typed where the tests read into it. */
+export type Report = Record<string, Outcome> & {
+  capabilities: string[];
+  embed?: Outcome<number[][]>;
+  "embed/sparse"?: Outcome<{ sparse: Array<{ indices: number[] }> }>;
+  retrieve?: Outcome<{ hits: Array<{ id: string }> }>;
+  info?: Outcome<{ server: unknown }>;
+};
+
+function drive(command: string, args: readonly string[]): Promise<Report> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args], { cwd: repoRoot });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    child.once("close", (code) =>
+      code === 0 ? resolve(JSON.parse(stdout) as Report) : reject(new Error(`${command} exited ${code}:\n${stderr}`)),
+    );
+  });
+}
+
+/** The reference Python and Node clients, each driving the server `target` names: `["stdio", ...argv]` or `["http", url]`. */
+export const DRIVERS = {
+  python: (target: string[]) =>
+    drive(PYTHON, [join(repoRoot, "test/interop/drivers/reference_client.py"), reference.pythonSdk, ...target]),
+  node: (target: string[]) =>
+    drive(process.execPath, [
+      join(repoRoot, "dist/test/interop/drivers/reference-node-client.js"),
+      reference.nodeSdk,
+      ...target,
+    ]),
+};

@@ -8,12 +8,14 @@
 import yargs, { type Argv } from "yargs";
 import { addCommand, addOptions } from "./add-command.js";
 import { breakingCommand, breakingOptions } from "./breaking-command.js";
+import { callCommandFor, callOptions } from "./call-command.js";
 import { conformCommand, conformOptions } from "./conform-command.js";
 import { generateCommand, generateOptions, generateSummary, withGenerateOptions } from "./generate-command.js";
 import { initCommand, initOptions } from "./init-command.js";
 import { inspectCommand, inspectOptions } from "./inspect-command.js";
 import { lintCommand, lintOptions } from "./lint-command.js";
 import { mcpCommand, mcpOptions } from "./mcp-command.js";
+import { mockCommand, mockOptions } from "./mock-command.js";
 import { describeYargsFailure, exitCode, helpHint, UsageError } from "./usage-mistakes.js";
 import { generatorVersion } from "./version.js";
 
@@ -33,6 +35,8 @@ const commandOptions: Readonly<Record<string, object>> = {
   mcp: mcpOptions,
   inspect: inspectOptions,
   add: addOptions,
+  mock: mockOptions,
+  call: callOptions,
 };
 
 const args = process.argv.slice(2);
@@ -40,7 +44,7 @@ const args = process.argv.slice(2);
 const command = args[0] !== "generate" && Object.hasOwn(commandOptions, args[0] ?? "") ? args[0] : undefined;
 
 /** The commands that pass the words after `--` to an engine they start. */
-const engineCommands = new Set(["conform", "mcp", "inspect"]);
+const engineCommands = new Set(["conform", "mcp", "inspect", "call"]);
 
 const program: Argv = withGenerateOptions(
   yargs(args)
@@ -54,6 +58,8 @@ const program: Argv = withGenerateOptions(
     .command(mcpCommand)
     .command(inspectCommand)
     .command(addCommand)
+    .command(mockCommand)
+    .command(await callCommandFor(args))
     .completion("completion", "Print a shell completion script: rcp-gen completion >> ~/.bashrc (or ~/.zshrc)"),
 )
   .strict()

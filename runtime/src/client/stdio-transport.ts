@@ -36,6 +36,12 @@ export interface StdioClientTransportOptions {
   exitTimeoutMs?: number;
   /** Largest line read from the server, in bytes. Default 64 MiB (DEFAULT_CLIENT_MAX_MESSAGE_BYTES). */
   maxMessageBytes?: number;
+  /**
+   * Start the server in a process group of its own, so a Ctrl-C in the terminal reaches only
+   * the client, which can then cancel its calls (§7.14) and hear the answers before it closes
+   * the server. Default false: the server shares the terminal's signals.
+   */
+  detached?: boolean;
 }
 
 const KILL_GRACE_MS = 1000;
@@ -73,6 +79,7 @@ export class StdioClientTransport implements ClientTransport {
       cwd: this.#options.cwd,
       env: this.#options.env ?? process.env,
       stdio: ["pipe", "pipe", this.#options.stderr ?? "inherit"],
+      detached: this.#options.detached ?? false,
     });
     this.#child = child;
     const reader = new NdjsonReader({

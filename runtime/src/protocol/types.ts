@@ -132,6 +132,27 @@ export interface ServerOptionsBase<Capabilities> {
    * intercepted. A throw becomes a JSON-RPC error like a handler's. None by default.
    */
   interceptors?: readonly Interceptor<ServerCall>[];
+  /**
+   * Sees every parsed message a client sends, as it arrived, before the server acts on it, with
+   * the connection it came on (one object per stdio or in-memory connection, stateful HTTP
+   * session or stateless HTTP exchange); a function it returns is called with the server's
+   * answer (the frame's text, undefined for none). For tools that check clients, such as
+   * rcp-gen mock. None by default.
+   */
+  observeInbound?: (
+    message: unknown,
+    connection: InboundConnection,
+  ) => ((answer: string | undefined) => void) | undefined;
+}
+
+/** What `observeInbound` sees of a connection: its session's state as the message arrives. */
+export interface InboundConnection {
+  readonly session: {
+    /** Whether a successful `initialize` was answered (always, for a stateless HTTP session). */
+    readonly initialized: boolean;
+    /** A stateless HTTP session, initialized implicitly: the handshake rules do not apply (§5.2). */
+    readonly implicit: boolean;
+  };
 }
 
 /** What an interceptor sees of any call, on either side: an interceptor typed with it runs on both. */

@@ -81,6 +81,7 @@ export class ServerCore implements RequestServices {
   readonly #chain: ServerInterceptors | undefined;
   /** Requests in flight under the default deadline, on one timer. */
   readonly #defaultDeadlines: DeadlineSet<RequestContext> | undefined;
+  readonly #observeInbound: ServerRuntimeOptions["observeInbound"];
 
   constructor(protocol: ProtocolDescriptor, options: ServerRuntimeOptions<unknown>) {
     this.#protocol = protocol;
@@ -90,6 +91,7 @@ export class ServerCore implements RequestServices {
     this.#handlers = options.handlers;
     refuseMissingHandlers(protocol, capabilities, options.handlers);
     this.#validateResults = options.validateResults ?? true;
+    this.#observeInbound = options.observeInbound;
     // console.error is stderr on Node, Bun and Deno and the log of a worker: never a stdio server's stdout.
     this.#diagnostics = options.diagnostics ?? ((line) => console.error(line));
     this.http = options.http ?? {};
@@ -127,8 +129,12 @@ export class ServerCore implements RequestServices {
   }
 
   handleMessage(message: unknown, inbound: Inbound): Reply {
-    if (!Array.isArray(message)) return this.#handleSingle(message, inbound);
-    return this.#handleBatch(message, inbound);
+    const answered = this.#observeInbound?.(message, inbound.connection);
+    const reply = Array.isArray(message) ? this.#handleBatch(message, inbound) : this.#handleSingle(message, inbound);
+    if (answered === undefined) return reply;
+    if (typeof reply === "object") void reply.then(answered, () => answered(undefined));
+    else answered(reply);
+    return reply;
   }
 
   /** §11: one response per request member, none for notifications, -32600 for `[]`. */

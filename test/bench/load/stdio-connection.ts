@@ -11,6 +11,8 @@ import { frame, type Dialect } from "./dialects.js";
 
 export interface ServerCommand {
   script: string;
+  /** The script's own arguments (`serve.js --stdio`). */
+  args?: readonly string[];
   nodeFlags?: string[];
   env?: Record<string, string>;
 }
@@ -29,6 +31,7 @@ export class StdioConnection {
   ) {
     const options: NodeChildOptions = {
       script: command.script,
+      args: command.args ?? [],
       nodeFlags: command.nodeFlags ?? [],
       env: command.env ?? {},
       ownGroup: false,

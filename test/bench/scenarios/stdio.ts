@@ -31,7 +31,8 @@ import { loadScript } from "./scripts.js";
 /** The small variant runs the contenders its targets compare. */
 const SMALL_RESULT_CONTENDERS = new Set([OURS, FLOOR, REFERENCE, MCP]);
 
-async function runOnce(peer: StdioPeer, mode: Mode): Promise<Record<string, number>> {
+/** One round of pipelined retrieves against `peer` (scenario 14 runs it too). */
+export async function runOnce(peer: StdioPeer, mode: Mode): Promise<Record<string, number>> {
   const config: StdioLoadConfig = {
     server: peer.server,
     dialect: peer.dialect,

@@ -3292,8 +3292,8 @@ return errors === 0;
 validate26.evaluated = {"props":{"x-rcp":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
 export const method: MetaChecker<MethodFile> = validate27;
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"A method file: methods/<name>.json","type":"object","required":["x-rcp","$defs"],"properties":{"x-rcp":{"$ref":"#/$defs/annotation"},"$defs":{"type":"object","required":["params","result"],"properties":{"params":{"$ref":"common.json#/$defs/objectSchema"},"result":{"$ref":"common.json#/$defs/objectSchema"},"partial":{"$ref":"common.json#/$defs/objectSchema"}},"x-problem":"a method file needs `$defs.params` and `$defs.result`"}},"$defs":{"wireName":{"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"},"annotation":{"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}}]},"gate":{"type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"in":{"$ref":"common.json#/$defs/dottedPath"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"default":{"type":"array"},"spec":{"$ref":"common.json#/$defs/spec"}},"oneOf":[{"required":["in"]},{"required":["requires"]}],"x-problem":"a gate is `{ param, in | requires, default?, spec? }` with exactly one of `in` or `requires`"},"idempotent":{"oneOf":[{"type":"boolean"},{"type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/repeatCondition"}},"spec":{"$ref":"common.json#/$defs/spec"}}}],"x-problem":"idempotent is `true` (a call may be repeated as it is) or `{ when: [conditions], spec? }` (only when one of the conditions holds)"},"repeatCondition":{"type":"object","required":["present"],"additionalProperties":false,"properties":{"present":{"$ref":"common.json#/$defs/dottedPath"},"each":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a condition is `{ present }` (that param is present, `_meta.idempotencyKey` for one) or `{ each, present }` (every item of the array at `each` has `present`)"},"pagination":{"type":"object","required":["cursor","nextCursor"],"additionalProperties":false,"properties":{"cursor":{"$ref":"common.json#/$defs/dottedPath"},"nextCursor":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$","x-problem":"must be the name of a top-level member of $defs.result, such as `nextCursor`"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"pagination is `{ cursor, nextCursor, spec? }`: the params path a page's cursor goes to and the result member holding the next one"},"clamp":{"type":"object","required":["param","max"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"max":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a clamp is `{ param, max }`"},"rule":{"type":"object","required":["rule"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","params"],"additionalProperties":false,"properties":{"rule":{"const":"nonIncreasing"},"params":{"type":"array","minItems":2,"items":{"$ref":"common.json#/$defs/dottedPath"}},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a nonIncreasing rule is `{ rule, params: [at least two paths], spec? }`"},{"required":["rule","param","fields","operators"],"additionalProperties":false,"properties":{"rule":{"const":"filter"},"param":{"$ref":"common.json#/$defs/dottedPath"},"fields":{"$ref":"common.json#/$defs/dottedPath"},"operators":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a filter rule is `{ rule, param, fields, operators, spec? }`"}],"x-problem":"`rule` must be \"nonIncreasing\" or \"filter\""}},"$id":"https://rcp-gen.invalid/meta-schema/method-file.json"};
-const schema50 = {"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}}]};
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"A method file: methods/<name>.json","type":"object","required":["x-rcp","$defs"],"properties":{"x-rcp":{"$ref":"#/$defs/annotation"},"$defs":{"type":"object","required":["params","result"],"properties":{"params":{"$ref":"common.json#/$defs/objectSchema"},"result":{"$ref":"common.json#/$defs/objectSchema"},"partial":{"$ref":"common.json#/$defs/objectSchema"}},"x-problem":"a method file needs `$defs.params` and `$defs.result`"}},"$defs":{"wireName":{"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"},"annotation":{"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"results":{"type":"array","items":{"$ref":"#/$defs/resultRule"}},"stages":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"x-problem":"stages lists the pipeline stages a call's progress names, in order (`[\"recall\", \"rerank\"]`, §9)"}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}}]},"gate":{"type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"in":{"$ref":"common.json#/$defs/dottedPath"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"default":{"type":"array"},"spec":{"$ref":"common.json#/$defs/spec"}},"oneOf":[{"required":["in"]},{"required":["requires"]}],"x-problem":"a gate is `{ param, in | requires, default?, spec? }` with exactly one of `in` or `requires`"},"idempotent":{"oneOf":[{"type":"boolean"},{"type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/repeatCondition"}},"spec":{"$ref":"common.json#/$defs/spec"}}}],"x-problem":"idempotent is `true` (a call may be repeated as it is) or `{ when: [conditions], spec? }` (only when one of the conditions holds)"},"repeatCondition":{"type":"object","required":["present"],"additionalProperties":false,"properties":{"present":{"$ref":"common.json#/$defs/dottedPath"},"each":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a condition is `{ present }` (that param is present, `_meta.idempotencyKey` for one) or `{ each, present }` (every item of the array at `each` has `present`)"},"pagination":{"type":"object","required":["cursor","nextCursor"],"additionalProperties":false,"properties":{"cursor":{"$ref":"common.json#/$defs/dottedPath"},"nextCursor":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$","x-problem":"must be the name of a top-level member of $defs.result, such as `nextCursor`"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"pagination is `{ cursor, nextCursor, spec? }`: the params path a page's cursor goes to and the result member holding the next one"},"clamp":{"type":"object","required":["param","max"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"max":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a clamp is `{ param, max }`"},"rule":{"type":"object","required":["rule"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","params"],"additionalProperties":false,"properties":{"rule":{"const":"nonIncreasing"},"params":{"type":"array","minItems":2,"items":{"$ref":"common.json#/$defs/dottedPath"}},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a nonIncreasing rule is `{ rule, params: [at least two paths], spec? }`"},{"required":["rule","param","fields","operators"],"additionalProperties":false,"properties":{"rule":{"const":"filter"},"param":{"$ref":"common.json#/$defs/dottedPath"},"fields":{"$ref":"common.json#/$defs/dottedPath"},"operators":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a filter rule is `{ rule, param, fields, operators, spec? }`"}],"x-problem":"`rule` must be \"nonIncreasing\" or \"filter\""},"resultRule":{"type":"object","required":["rule","result"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"atMost"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"rankedBy":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an atMost rule is `{ rule, result, param, rankedBy?, spec? }`: the result list holds at most as many items as the param says, best first by `rankedBy`"},{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"onePer"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a onePer rule is `{ rule, result, param, spec? }`: the result list holds one item per item of the param list, in order"},{"required":["rule","result","capability"],"additionalProperties":false,"properties":{"rule":{"const":"length"},"result":{"$ref":"common.json#/$defs/dottedPath"},"capability":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a length rule is `{ rule, result, capability, spec? }`: each item of the result list is an array as long as the capability says"},{"required":["rule","result","of"],"additionalProperties":false,"properties":{"rule":{"const":"order"},"result":{"$ref":"common.json#/$defs/dottedPath"},"of":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an order rule is `{ rule, result, of, spec? }`: the result list holds the indexes of the numbers at `of`, highest first"}],"x-problem":"`rule` must be \"atMost\", \"onePer\", \"length\" or \"order\""}},"$id":"https://rcp-gen.invalid/meta-schema/method-file.json"};
+const schema50 = {"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"results":{"type":"array","items":{"$ref":"#/$defs/resultRule"}},"stages":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"x-problem":"stages lists the pipeline stages a call's progress names, in order (`[\"recall\", \"rerank\"]`, §9)"}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}}]};
 const schema51 = {"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"};
 const schema53 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$","x-problem":"must be a dotted path such as `rerank.topN` or `retrieve.maxK`"};
 const func2 = Object.prototype.hasOwnProperty;
@@ -4277,6 +4277,503 @@ return errors === 0;
 }
 validate39.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const schema79 = {"type":"object","required":["rule","result"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"atMost"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"rankedBy":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an atMost rule is `{ rule, result, param, rankedBy?, spec? }`: the result list holds at most as many items as the param says, best first by `rankedBy`"},{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"onePer"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a onePer rule is `{ rule, result, param, spec? }`: the result list holds one item per item of the param list, in order"},{"required":["rule","result","capability"],"additionalProperties":false,"properties":{"rule":{"const":"length"},"result":{"$ref":"common.json#/$defs/dottedPath"},"capability":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a length rule is `{ rule, result, capability, spec? }`: each item of the result list is an array as long as the capability says"},{"required":["rule","result","of"],"additionalProperties":false,"properties":{"rule":{"const":"order"},"result":{"$ref":"common.json#/$defs/dottedPath"},"of":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an order rule is `{ rule, result, of, spec? }`: the result list holds the indexes of the numbers at `of`, highest first"}],"x-problem":"`rule` must be \"atMost\", \"onePer\", \"length\" or \"order\""};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate41.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.rule === undefined) && (missing0 = "rule")) || ((data.result === undefined) && (missing0 = "result"))){
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema79.required,parentSchema:schema79,data}];
+return false;
+}
+else {
+const tag0 = data.rule;
+if(typeof tag0 == "string"){
+if(tag0 === "atMost"){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((((data.rule === undefined) && (missing1 = "rule")) || ((data.result === undefined) && (missing1 = "result"))) || ((data.param === undefined) && (missing1 = "param"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema79.oneOf[0].required,parentSchema:schema79.oneOf[0],data}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((((key0 === "rule") || (key0 === "result")) || (key0 === "param")) || (key0 === "rankedBy")) || (key0 === "spec"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema79.oneOf[0],data}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.rule !== undefined){
+let data0 = data.rule;
+const _errs6 = errors;
+if("atMost" !== data0){
+validate41.errors = [{instancePath:instancePath+"/rule",schemaPath:"#/oneOf/0/properties/rule/const",keyword:"const",params:{allowedValue: "atMost"},message:"must be equal to constant",schema:"atMost",parentSchema:schema79.oneOf[0].properties.rule,data:data0}];
+return false;
+}
+var valid2 = _errs6 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.result !== undefined){
+let data1 = data.result;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(!pattern16.test(data1)){
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data1}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data1}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.param !== undefined){
+let data2 = data.param;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data2 === "string"){
+if(!pattern16.test(data2)){
+validate41.errors = [{instancePath:instancePath+"/param",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data2}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/param",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data2}];
+return false;
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.rankedBy !== undefined){
+let data3 = data.rankedBy;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data3 === "string"){
+if(!pattern16.test(data3)){
+validate41.errors = [{instancePath:instancePath+"/rankedBy",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data3}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/rankedBy",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data3}];
+return false;
+}
+}
+var valid2 = _errs15 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.spec !== undefined){
+let data4 = data.spec;
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/pattern",keyword:"pattern",params:{pattern: "^§[0-9A-Z][0-9.]*$"},message:"must match pattern \""+"^§[0-9A-Z][0-9.]*$"+"\"",schema:"^§[0-9A-Z][0-9.]*$",parentSchema:schema33,data:data4}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data4}];
+return false;
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+var props0 = true;
+}
+else if(tag0 === "onePer"){
+const _errs23 = errors;
+if(errors === _errs23){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((((data.rule === undefined) && (missing2 = "rule")) || ((data.result === undefined) && (missing2 = "result"))) || ((data.param === undefined) && (missing2 = "param"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema79.oneOf[1].required,parentSchema:schema79.oneOf[1],data}];
+return false;
+}
+else {
+const _errs25 = errors;
+for(const key1 in data){
+if(!((((key1 === "rule") || (key1 === "result")) || (key1 === "param")) || (key1 === "spec"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema79.oneOf[1],data}];
+return false;
+break;
+}
+}
+if(_errs25 === errors){
+if(data.rule !== undefined){
+let data5 = data.rule;
+const _errs26 = errors;
+if("onePer" !== data5){
+validate41.errors = [{instancePath:instancePath+"/rule",schemaPath:"#/oneOf/1/properties/rule/const",keyword:"const",params:{allowedValue: "onePer"},message:"must be equal to constant",schema:"onePer",parentSchema:schema79.oneOf[1].properties.rule,data:data5}];
+return false;
+}
+var valid8 = _errs26 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.result !== undefined){
+let data6 = data.result;
+const _errs27 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data6 === "string"){
+if(!pattern16.test(data6)){
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data6}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data6}];
+return false;
+}
+}
+var valid8 = _errs27 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.param !== undefined){
+let data7 = data.param;
+const _errs31 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data7 === "string"){
+if(!pattern16.test(data7)){
+validate41.errors = [{instancePath:instancePath+"/param",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data7}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/param",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data7}];
+return false;
+}
+}
+var valid8 = _errs31 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data.spec !== undefined){
+let data8 = data.spec;
+const _errs35 = errors;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/pattern",keyword:"pattern",params:{pattern: "^§[0-9A-Z][0-9.]*$"},message:"must match pattern \""+"^§[0-9A-Z][0-9.]*$"+"\"",schema:"^§[0-9A-Z][0-9.]*$",parentSchema:schema33,data:data8}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data8}];
+return false;
+}
+}
+var valid8 = _errs35 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "length"){
+const _errs39 = errors;
+if(errors === _errs39){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((((data.rule === undefined) && (missing3 = "rule")) || ((data.result === undefined) && (missing3 = "result"))) || ((data.capability === undefined) && (missing3 = "capability"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema79.oneOf[2].required,parentSchema:schema79.oneOf[2],data}];
+return false;
+}
+else {
+const _errs41 = errors;
+for(const key2 in data){
+if(!((((key2 === "rule") || (key2 === "result")) || (key2 === "capability")) || (key2 === "spec"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema79.oneOf[2],data}];
+return false;
+break;
+}
+}
+if(_errs41 === errors){
+if(data.rule !== undefined){
+let data9 = data.rule;
+const _errs42 = errors;
+if("length" !== data9){
+validate41.errors = [{instancePath:instancePath+"/rule",schemaPath:"#/oneOf/2/properties/rule/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant",schema:"length",parentSchema:schema79.oneOf[2].properties.rule,data:data9}];
+return false;
+}
+var valid13 = _errs42 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data.result !== undefined){
+let data10 = data.result;
+const _errs43 = errors;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data10 === "string"){
+if(!pattern16.test(data10)){
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data10}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data10}];
+return false;
+}
+}
+var valid13 = _errs43 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data.capability !== undefined){
+let data11 = data.capability;
+const _errs47 = errors;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data11 === "string"){
+if(!pattern16.test(data11)){
+validate41.errors = [{instancePath:instancePath+"/capability",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data11}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/capability",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data11}];
+return false;
+}
+}
+var valid13 = _errs47 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data.spec !== undefined){
+let data12 = data.spec;
+const _errs51 = errors;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data12 === "string"){
+if(!pattern6.test(data12)){
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/pattern",keyword:"pattern",params:{pattern: "^§[0-9A-Z][0-9.]*$"},message:"must match pattern \""+"^§[0-9A-Z][0-9.]*$"+"\"",schema:"^§[0-9A-Z][0-9.]*$",parentSchema:schema33,data:data12}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data12}];
+return false;
+}
+}
+var valid13 = _errs51 === errors;
+}
+else {
+var valid13 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "order"){
+const _errs55 = errors;
+if(errors === _errs55){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((((data.rule === undefined) && (missing4 = "rule")) || ((data.result === undefined) && (missing4 = "result"))) || ((data.of === undefined) && (missing4 = "of"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema79.oneOf[3].required,parentSchema:schema79.oneOf[3],data}];
+return false;
+}
+else {
+const _errs57 = errors;
+for(const key3 in data){
+if(!((((key3 === "rule") || (key3 === "result")) || (key3 === "of")) || (key3 === "spec"))){
+validate41.errors = [{instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema79.oneOf[3],data}];
+return false;
+break;
+}
+}
+if(_errs57 === errors){
+if(data.rule !== undefined){
+let data13 = data.rule;
+const _errs58 = errors;
+if("order" !== data13){
+validate41.errors = [{instancePath:instancePath+"/rule",schemaPath:"#/oneOf/3/properties/rule/const",keyword:"const",params:{allowedValue: "order"},message:"must be equal to constant",schema:"order",parentSchema:schema79.oneOf[3].properties.rule,data:data13}];
+return false;
+}
+var valid18 = _errs58 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.result !== undefined){
+let data14 = data.result;
+const _errs59 = errors;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data14 === "string"){
+if(!pattern16.test(data14)){
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data14}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/result",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data14}];
+return false;
+}
+}
+var valid18 = _errs59 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.of !== undefined){
+let data15 = data.of;
+const _errs63 = errors;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data15 === "string"){
+if(!pattern16.test(data15)){
+validate41.errors = [{instancePath:instancePath+"/of",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data15}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/of",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data15}];
+return false;
+}
+}
+var valid18 = _errs63 === errors;
+}
+else {
+var valid18 = true;
+}
+if(valid18){
+if(data.spec !== undefined){
+let data16 = data.spec;
+const _errs67 = errors;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data16 === "string"){
+if(!pattern6.test(data16)){
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/pattern",keyword:"pattern",params:{pattern: "^§[0-9A-Z][0-9.]*$"},message:"must match pattern \""+"^§[0-9A-Z][0-9.]*$"+"\"",schema:"^§[0-9A-Z][0-9.]*$",parentSchema:schema33,data:data16}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data16}];
+return false;
+}
+}
+var valid18 = _errs67 === errors;
+}
+else {
+var valid18 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+validate41.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "rule", tagValue: tag0},message:"value of tag \"rule\" must be in oneOf",schema:schema79.discriminator,parentSchema:schema79,data}];
+return false;
+}
+}
+else {
+validate41.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "rule", tagValue: tag0},message:"tag \"rule\" must be string",schema:schema79.discriminator,parentSchema:schema79,data}];
+return false;
+}
+}
+}
+else {
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data}];
+return false;
+}
+}
+validate41.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate41.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4854,6 +5351,83 @@ var valid6 = _errs69 === errors;
 }
 else {
 var valid6 = true;
+}
+if(valid6){
+if(data.results !== undefined){
+let data26 = data.results;
+const _errs72 = errors;
+if(errors === _errs72){
+if(Array.isArray(data26)){
+var valid18 = true;
+const len4 = data26.length;
+for(let i5=0; i5<len4; i5++){
+const _errs74 = errors;
+if(!(validate41(data26[i5], {instancePath:instancePath+"/results/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+var valid18 = _errs74 === errors;
+if(!valid18){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.results.type,parentSchema:schema50.properties.results,data:data26}];
+return false;
+}
+}
+var valid6 = _errs72 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data.stages !== undefined){
+let data28 = data.stages;
+const _errs75 = errors;
+if(errors === _errs75){
+if(Array.isArray(data28)){
+if(data28.length < 1){
+validate28.errors = [{instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema50.properties.stages,data:data28}];
+return false;
+}
+else {
+var valid19 = true;
+const len5 = data28.length;
+for(let i6=0; i6<len5; i6++){
+let data29 = data28[i6];
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data29 === "string"){
+if(func1(data29) < 1){
+validate28.errors = [{instancePath:instancePath+"/stages/" + i6,schemaPath:"#/properties/stages/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.stages.items,data:data29}];
+return false;
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/stages/" + i6,schemaPath:"#/properties/stages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.stages.items.type,parentSchema:schema50.properties.stages.items,data:data29}];
+return false;
+}
+}
+var valid19 = _errs78 === errors;
+if(!valid19){
+break;
+}
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.stages.type,parentSchema:schema50.properties.stages,data:data28}];
+return false;
+}
+}
+var valid6 = _errs75 === errors;
+}
+else {
+var valid6 = true;
+}
+}
 }
 }
 }

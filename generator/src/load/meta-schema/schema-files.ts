@@ -48,7 +48,30 @@ export interface MethodAnnotation {
   readonly gates?: readonly OptionGate[];
   readonly clamps?: readonly Clamp[];
   readonly rules?: readonly CrossFieldRule[];
+  /** How a result follows from the request, for tools that make results (rcp-gen mock). */
+  readonly results?: readonly ResultRule[];
+  /** The pipeline stages a call's progress names, in order (§9). */
+  readonly stages?: readonly string[];
 }
+
+/**
+ * How a result follows from its request, where the result's schema alone cannot say: `atMost`
+ * (the list at `result` holds at most `param` items, best first by `rankedBy`), `onePer` (one
+ * item per item of the `param` list, in order), `length` (each item of the list is an array as
+ * long as the capability at `capability` says), `order` (the indexes of the numbers at `of`,
+ * highest first).
+ */
+export type ResultRule =
+  | {
+      readonly rule: "atMost";
+      readonly result: string;
+      readonly param: string;
+      readonly rankedBy?: string;
+      readonly spec?: string;
+    }
+  | { readonly rule: "onePer"; readonly result: string; readonly param: string; readonly spec?: string }
+  | { readonly rule: "length"; readonly result: string; readonly capability: string; readonly spec?: string }
+  | { readonly rule: "order"; readonly result: string; readonly of: string; readonly spec?: string };
 
 /** `x-rcp` of a notification file. */
 export interface NotificationAnnotation {
