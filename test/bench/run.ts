@@ -17,6 +17,7 @@ import { memoryScenario } from "./scenarios/memory.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { serializeScenario } from "./scenarios/serialize.js";
 import { sseScenario } from "./scenarios/sse.js";
+import { standardSchemaScenario } from "./scenarios/standard-schema.js";
 import { startupScenario } from "./scenarios/startup.js";
 import { stdioScenario } from "./scenarios/stdio.js";
 import { validationScenario } from "./scenarios/validation.js";
@@ -37,6 +38,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "11", run: serializeScenario },
   { id: "12", run: mcpScenario },
   { id: "13", run: scaleOutScenario },
+  { id: "15", run: standardSchemaScenario },
 ];
 
 function option(name: string): string | undefined {

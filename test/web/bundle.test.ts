@@ -27,10 +27,11 @@ const bundle = (name: string, source: string) => browserBundle(scratch, name, so
 function validatorGraph(): { exports: Map<string, string>; callees: Map<string, Set<string>> } {
   const source = readFileSync(join(repoRoot, "generated", "validators.ts"), "utf8");
   const exports = new Map(
-    [...source.matchAll(/^export const (\w+): Validator(?:<\w+>)? = (validate\d+);$/gm)].map((match) => [
-      match[1]!,
-      match[2]!,
-    ]),
+    [
+      ...source.matchAll(
+        /^export const (\w+): (?:Validator|StandardValidator<\w+>) = (?:\/\* @__PURE__ \*\/ standardValidator\()?(validate\d+)\)?;$/gm,
+      ),
+    ].map((match) => [match[1]!, match[2]!]),
   );
   const callees = new Map<string, Set<string>>();
   // ajv's code is not indented: a top-level function starts a line, and nothing inside one does;
@@ -93,6 +94,8 @@ describe("the generated client in a browser bundle", () => {
       "runtime/src/protocol/dotted-paths.ts",
       "runtime/src/protocol/errors.ts",
       "runtime/src/protocol/interceptor-chain.ts",
+      "runtime/src/protocol/standard-schema.ts",
+      "runtime/src/protocol/validation-issue.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");
     // Node's globals: none is read (the type-check of test/web/universal.test.ts says why).

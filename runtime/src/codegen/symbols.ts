@@ -17,6 +17,8 @@ export const runtimeSymbols = {
   Validator: { kind: "type", entry: "protocol" },
   codePointLength: { kind: "value", entry: "protocol" },
   jsonEqual: { kind: "value", entry: "protocol" },
+  standardValidator: { kind: "value", entry: "protocol" },
+  StandardValidator: { kind: "type", entry: "protocol" },
   CallDescriptor: { kind: "type", entry: "protocol" },
   ClientProtocol: { kind: "type", entry: "protocol" },
   ProtocolDescriptor: { kind: "type", entry: "protocol" },
