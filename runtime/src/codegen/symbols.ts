@@ -38,6 +38,9 @@ export const runtimeSymbols = {
   BaseClientOptions: { kind: "type", entry: "client" },
   CallOptions: { kind: "type", entry: "client" },
   StreamEvent: { kind: "type", entry: "client" },
+  StreamedData: { kind: "type", entry: "client" },
+  emptyStreamedData: { kind: "value", entry: "client" },
+  foldStreamEvent: { kind: "value", entry: "client" },
   StdioClientTransportOptions: { kind: "type", entry: "node" },
   HttpClientTransportOptions: { kind: "type", entry: "client" },
 } as const satisfies Record<string, { kind: "value" | "type"; entry: RuntimeEntry }>;
