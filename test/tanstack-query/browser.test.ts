@@ -5,16 +5,14 @@
  * 127.0.0.1; the engine runs in this process (its CORS list names the page's origin). Without
  * Chromium the suite is skipped with one line, except where RCP_REQUIRE_BROWSER=1.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../generator/run-cli.js";
 import { announceBrowserSkip, launchChromium, runBrowserSuite } from "../web/chromium.js";
+import { servePage, type PageServer } from "../web/page-server.js";
 import { listenDemo, type ListeningDemo } from "./demo-server.js";
 
 announceBrowserSkip("TanStack Query page suite");
@@ -23,37 +21,20 @@ const EXAMPLE = join(repoRoot, "docs", "examples", "tanstack-query");
 
 describe.skipIf(!runBrowserSuite)("the TanStack Query search page in Chromium", () => {
   const scratch = mkdtempSync(join(tmpdir(), "rcp-tanstack-"));
-  let pageServer: Server;
+  let pageServer: PageServer | undefined;
   let origin: string;
   let demo: ListeningDemo;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    const bundled = await build({
-      entryPoints: [join(EXAMPLE, "search-page.tsx")],
-      bundle: true,
-      platform: "browser",
-      format: "esm",
-      define: { "process.env.NODE_ENV": '"production"' },
-      write: false,
-      logLevel: "silent",
-    });
-    const files: Record<string, { type: string; body: string }> = {
-      "/": { type: "text/html", body: readFileSync(join(EXAMPLE, "index.html"), "utf8") },
-      "/search-page.js": { type: "text/javascript", body: bundled.outputFiles[0]!.text },
-    };
-    pageServer = createServer((request, response) => {
-      const file = files[new URL(request.url ?? "/", "http://page").pathname];
-      response.writeHead(file ? 200 : 404, { "content-type": file?.type ?? "text/plain" }).end(file?.body ?? "");
-    });
-    await new Promise<void>((listening) => pageServer.listen(0, "127.0.0.1", listening));
-    origin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+    pageServer = await servePage(EXAMPLE, "search-page.tsx");
+    origin = `http://127.0.0.1:${pageServer.port}`;
     [demo, context] = await Promise.all([listenDemo([origin]), launchChromium(join(scratch, "profile"))]);
   }, 60_000);
 
   afterAll(async () => {
     await Promise.allSettled([context?.close(), demo?.close()]);
-    await new Promise((closed) => (pageServer ? pageServer.close(closed) : closed(undefined)));
+    await pageServer?.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 
