@@ -73,6 +73,19 @@ describe("a streamed query (retrieveQueryOptions)", () => {
   });
 });
 
+describe("a streamed query left by its last observer", () => {
+  it("cancels the call on the server when the last observer goes away (§7.14)", async () => {
+    const before = demo.aborted.length;
+    const params = { ...PIPELINE, query: "comet tails", _meta: { [STAGE_DELAY_META_KEY]: 300 } as Meta };
+    const observer = new QueryObserver(queryClient, retrieveQueryOptions(client, params));
+    const unsubscribe = observer.subscribe(() => {});
+    await until(() => (observer.getCurrentResult().data?.partials.length ?? 0) > 0, "a first partial");
+    unsubscribe();
+    await until(() => demo.aborted.length > before, "the engine to see the cancel");
+    expect(demo.aborted.slice(before)).toEqual([{ method: "retrieve", code: -32006 }]);
+  });
+});
+
 describe("other methods", () => {
   it("fetches a streaming method's result through its options with fetchQuery", async () => {
     const data = await queryClient.fetchQuery(
