@@ -6,6 +6,15 @@
  */
 export * from "./protocol/types.js";
 export * from "./protocol/descriptor.js";
+export type {
+  StandardSchemaV1,
+  StandardSchemaV1Issue,
+  StandardSchemaV1Options,
+  StandardSchemaV1Props,
+  StandardSchemaV1Result,
+  StandardValidator,
+  StandardValidatorProps,
+} from "./protocol/standard-schema.js";
 export {
   ErrorCode,
   RcpError,

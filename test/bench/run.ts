@@ -17,6 +17,7 @@ import { memoryScenario } from "./scenarios/memory.js";
 import { mockCallScenario } from "./scenarios/mock-call.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { sseScenario } from "./scenarios/sse.js";
+import { standardSchemaScenario } from "./scenarios/standard-schema.js";
 import { startupScenario } from "./scenarios/startup.js";
 import { stdioScenario } from "./scenarios/stdio.js";
 import { validationScenario } from "./scenarios/validation.js";
@@ -42,6 +43,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario; unavailable?: (what:
   { id: "12", run: mcpScenario },
   { id: "13", run: scaleOutScenario, unavailable: missingBinaries },
   { id: "14", run: mockCallScenario },
+  { id: "15", run: standardSchemaScenario },
 ];
 
 function option(name: string): string | undefined {

@@ -158,7 +158,7 @@ describe("a plugin that breaks the rules is refused, named, and nothing is writt
   it("an unknown target is a usage mistake, told before any work", () => {
     const result = runCli(["--schema", schema, "--out", join(scratch, "unused"), "--targets", "default,pdf"], scratch);
     expect(result.stderr.split("\n")[0]).toBe(
-      'rcp-gen: unknown target "pdf" (built-in: default, types, validators, methods, server, client, node, index, bundle, openrpc, markdown, mcp; a plugin of your own goes in --plugin)',
+      'rcp-gen: unknown target "pdf" (built-in: default, types, validators, methods, server, client, node, index, bundle, openrpc, markdown, mcp, tanstack-query; a plugin of your own goes in --plugin)',
     );
     expect(result.status).toBe(2);
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./run-cli.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder, type FolderFiles } from "./schema-fixture.js";
 import { scratchFolder } from "./typecheck.js";
+import { validatorExports } from "./validator-exports.js";
 
 const out = join(scratchFolder("shape-identity-"), "generated");
 afterAll(removeSchemaFolders);
@@ -53,8 +54,7 @@ beforeAll(async () => {
   const result = runCli(["--schema", writeSchemaFolder(files), "--out", out, "--targets", "validators", "--quiet"]);
   expect(result.stderr).toBe("");
   code = readFileSync(join(out, "validators.ts"), "utf8");
-  for (const [, name, validate] of code.matchAll(/^export const (\w+): Validator(?:<\w+>)? = (\w+);$/gm))
-    functionOf.set(name!, validate!);
+  for (const [name, validate] of validatorExports(code)) functionOf.set(name, validate);
   validators = (await import(pathToFileURL(join(out, "validators.ts")).href)) as typeof validators;
 });
 

@@ -51,18 +51,20 @@ function runModule(script: string): unknown {
 }
 
 describe("generated/validators.ts, and what tsc compiles it to", () => {
-  it("imports only the runtime's protocol entry (Validator, ajv's helpers) and its shapes' types, and carries no require(", () => {
+  it("imports only the runtime's protocol entry (Validator, the Standard Schema wrapper, ajv's helpers) and its shapes' types, and carries no require(", () => {
     const source = readFileSync(validatorsPath, "utf8");
     expect(source).not.toContain("require(");
-    const helpers = 'import { codePointLength } from "@rcp-gen/runtime/codegen-protocol";';
+    const helpers = 'import { codePointLength, standardValidator } from "@rcp-gen/runtime/codegen-protocol";';
     expect(source.match(/^import .*$/gm)).toEqual([
-      'import type { Validator } from "@rcp-gen/runtime/codegen-protocol";',
+      'import type { StandardValidator, Validator } from "@rcp-gen/runtime/codegen-protocol";',
       helpers,
       expect.stringMatching(/^import type \{ [\w, ]+ \} from "\.\/types\.js";$/),
     ]);
     expect(source.match(/^\/\/ @ts-nocheck/m)).not.toBeNull();
     for (const line of source.match(/^export .*$/gm) ?? [])
-      expect(line).toMatch(/^export const \w+: Validator(<\w+>)? = validate\d+;$/);
+      expect(line).toMatch(
+        /^export const \w+: (Validator = validate\d+|StandardValidator<\w+> = \/\* @__PURE__ \*\/ standardValidator\(validate\d+\));$/,
+      );
     expect(readFileSync(compiledPath, "utf8").match(/^import .*$/gm)).toEqual([helpers]);
   });
 
@@ -134,14 +136,16 @@ describe("generated/validators.ts, and what tsc compiles it to", () => {
 });
 
 describe("generated/validators.ts, typed", () => {
-  it("declares each validator as a type guard for its shape, so a checked value needs no cast", () => {
+  it("declares each validator as a type guard and a Standard Schema of its shape, so a checked value needs no cast", () => {
     const received: unknown = JSON.parse('{"hits":[{"id":"doc-1","score":0.5}]}');
     if (!generatedValidators.retrieveResult(received)) throw new Error("a valid retrieve result was refused");
     // Compiles only because the guard narrowed `received` to RetrieveResult.
     const scores: number[] = received.hits.map((hit) => hit.score);
     expect(scores).toEqual([0.5]);
     const module = readFileSync(join(repoRoot, "generated", "validators.ts"), "utf8");
-    expect(module).toMatch(/^export const retrieveParams: Validator<RetrieveParams> = validate\d+;$/m);
+    expect(module).toMatch(
+      /^export const retrieveParams: StandardValidator<RetrieveParams> = \/\* @__PURE__ \*\/ standardValidator\(validate\d+\);$/m,
+    );
     expect(module).toMatch(/^export const message: Validator = validate\d+;$/m);
   });
 });

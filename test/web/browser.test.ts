@@ -8,17 +8,15 @@
  * Chromium the suite is skipped with one line saying how to run it, except where
  * RCP_REQUIRE_BROWSER=1 (CI's .ci/run): there a missing browser fails. No browser is downloaded.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SERVE } from "../demo/demo-child.js";
 import { repoRoot } from "../generator/run-cli.js";
 import { announceBrowserSkip, launchChromium, runBrowserSuite } from "./chromium.js";
+import { servePage, type PageServer } from "./page-server.js";
 import { startUrlProcess, type UrlProcess } from "./processes.js";
 
 announceBrowserSkip("browser suite");
@@ -27,30 +25,14 @@ const PAGE_SOURCE = join(repoRoot, "test", "fixtures", "web");
 
 describe.skipIf(!runBrowserSuite)("the generated client in Chromium", () => {
   const scratch = mkdtempSync(join(tmpdir(), "rcp-browser-"));
-  let pageServer: Server;
+  let pageServer: PageServer | undefined;
   let pagePort: number;
   let engine: UrlProcess;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    const bundled = await build({
-      entryPoints: [join(PAGE_SOURCE, "page.ts")],
-      bundle: true,
-      platform: "browser",
-      format: "esm",
-      write: false,
-      logLevel: "silent",
-    });
-    const files: Record<string, { type: string; body: string }> = {
-      "/": { type: "text/html", body: readFileSync(join(PAGE_SOURCE, "index.html"), "utf8") },
-      "/page.js": { type: "text/javascript", body: bundled.outputFiles[0]!.text },
-    };
-    pageServer = createServer((request, response) => {
-      const file = files[new URL(request.url ?? "/", "http://page").pathname];
-      response.writeHead(file ? 200 : 404, { "content-type": file?.type ?? "text/plain" }).end(file?.body ?? "");
-    });
-    await new Promise<void>((listening) => pageServer.listen(0, "127.0.0.1", listening));
-    pagePort = (pageServer.address() as AddressInfo).port;
+    pageServer = await servePage(PAGE_SOURCE, "page.ts");
+    pagePort = pageServer.port;
     [engine, context] = await Promise.all([
       startUrlProcess(process.execPath, [DEMO_SERVE, "--port", "0", "--cors-origin", `http://127.0.0.1:${pagePort}`]),
       launchChromium(join(scratch, "profile")),
@@ -59,7 +41,7 @@ describe.skipIf(!runBrowserSuite)("the generated client in Chromium", () => {
 
   afterAll(async () => {
     await Promise.allSettled([context?.close(), engine?.stop()]);
-    await new Promise((closed) => (pageServer ? pageServer.close(closed) : closed(undefined)));
+    await pageServer?.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../generator/run-cli.js";
+import { validatorExports } from "../generator/validator-exports.js";
 import { browserBundle } from "./browser-bundle.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-bundle-"));
@@ -26,12 +27,7 @@ const bundle = (name: string, source: string) => browserBundle(scratch, name, so
 /** generated/validators.ts as a graph: each export's function, and each function's callees. */
 function validatorGraph(): { exports: Map<string, string>; callees: Map<string, Set<string>> } {
   const source = readFileSync(join(repoRoot, "generated", "validators.ts"), "utf8");
-  const exports = new Map(
-    [...source.matchAll(/^export const (\w+): Validator(?:<\w+>)? = (validate\d+);$/gm)].map((match) => [
-      match[1]!,
-      match[2]!,
-    ]),
-  );
+  const exports = validatorExports(source);
   const callees = new Map<string, Set<string>>();
   // ajv's code is not indented: a top-level function starts a line, and nothing inside one does;
   // nor does an export, which ends the function before it.
@@ -93,6 +89,8 @@ describe("the generated client in a browser bundle", () => {
       "runtime/src/protocol/dotted-paths.ts",
       "runtime/src/protocol/errors.ts",
       "runtime/src/protocol/interceptor-chain.ts",
+      "runtime/src/protocol/standard-schema.ts",
+      "runtime/src/protocol/validation-issue.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");
     // Node's globals: none is read (the type-check of test/web/universal.test.ts says why).

@@ -77,20 +77,25 @@ function compiledCode(model: RcpModel, moduleOf: (symbol: RuntimeSymbol) => stri
   const typeNames = [...new Set(guarded.values())].sort();
   return [
     "// @ts-nocheck: ajv's standalone output below is plain JavaScript; each export is typed Validator.",
-    `import type { Validator } from ${JSON.stringify(moduleOf("Validator"))};`,
-    ...helperImports(helpers, moduleOf),
+    `import type { StandardValidator, Validator } from ${JSON.stringify(moduleOf("Validator"))};`,
+    ...helperImports([...helpers, "standardValidator" as const].sort(), moduleOf),
     `import type { ${typeNames.join(", ")} } from "./types.js";`,
     typedExports(code, guarded).trimEnd(),
   ].join("\n");
 }
 
 /**
- * `export const retrieveParams = validate12;` -> `export const retrieveParams: Validator<RetrieveParams> = validate12;`:
- * each validator is a type guard for its shape's type; `message` checks any frame or batch.
+ * `export const retrieveParams = validate12;` ->
+ * `export const retrieveParams: StandardValidator<RetrieveParams> = standardValidator(validate12);`:
+ * each validator is a type guard for its shape's type and a Standard Schema of it; `message`
+ * checks any frame or batch. Each call is marked `@__PURE__`, so that a bundler still drops
+ * the validators nobody imports.
  */
 function typedExports(code: string, guarded: ReadonlyMap<string, string>): string {
   return code.replace(/^export const (\w+) = (\w+);$/gm, (_line, name: string, validate: string) => {
     const typeName = guarded.get(name);
-    return `export const ${name}: Validator${typeName === undefined ? "" : `<${typeName}>`} = ${validate};`;
+    return typeName === undefined
+      ? `export const ${name}: Validator = ${validate};`
+      : `export const ${name}: StandardValidator<${typeName}> = /* @__PURE__ */ standardValidator(${validate});`;
   });
 }

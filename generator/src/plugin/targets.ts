@@ -82,6 +82,12 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: [],
     load: async () => (await import("../mcp/target.js")).mcpTarget,
   },
+  {
+    name: "tanstack-query",
+    summary: "tanstack-query.ts (TanStack Query options per method, on @tanstack/query-core)",
+    requires: ["client"],
+    load: async () => (await import("../emit/emit-tanstack-query.js")).tanstackQueryTarget,
+  },
 ];
 
 /** What `--targets` means when it is not given: every TypeScript module and the bundle. */

@@ -25,3 +25,4 @@ export {
   type MemoryServerEnd,
   type MemoryTransportPair,
 } from "../message-stream/memory-pair.js";
+export { emptyStreamedData, foldStreamEvent, type StreamedData } from "./streamed-data.js";

@@ -13,3 +13,4 @@ export {
   type HttpClientTransportOptions,
 } from "../client/index.js";
 export { connectOrClose } from "../client/connect-or-close.js";
+export { emptyStreamedData, foldStreamEvent, type StreamedData } from "../client/streamed-data.js";

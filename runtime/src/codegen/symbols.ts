@@ -17,6 +17,8 @@ export const runtimeSymbols = {
   Validator: { kind: "type", entry: "protocol" },
   codePointLength: { kind: "value", entry: "protocol" },
   jsonEqual: { kind: "value", entry: "protocol" },
+  standardValidator: { kind: "value", entry: "protocol" },
+  StandardValidator: { kind: "type", entry: "protocol" },
   CallDescriptor: { kind: "type", entry: "protocol" },
   ClientProtocol: { kind: "type", entry: "protocol" },
   ProtocolDescriptor: { kind: "type", entry: "protocol" },
@@ -36,6 +38,9 @@ export const runtimeSymbols = {
   BaseClientOptions: { kind: "type", entry: "client" },
   CallOptions: { kind: "type", entry: "client" },
   StreamEvent: { kind: "type", entry: "client" },
+  StreamedData: { kind: "type", entry: "client" },
+  emptyStreamedData: { kind: "value", entry: "client" },
+  foldStreamEvent: { kind: "value", entry: "client" },
   StdioClientTransportOptions: { kind: "type", entry: "node" },
   HttpClientTransportOptions: { kind: "type", entry: "client" },
 } as const satisfies Record<string, { kind: "value" | "type"; entry: RuntimeEntry }>;

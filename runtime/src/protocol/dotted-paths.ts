@@ -56,12 +56,16 @@ export function deletePath(root: Record<string, unknown>, path: string): void {
 
 /** ajv's instancePath (`/rerank/topN`, `/inputs/0`) as a dotted path (`rerank.topN`, `inputs.0`). */
 export function pointerToDotted(pointer: string): string {
-  if (pointer === "") return "";
+  return pointerKeys(pointer).join(".");
+}
+
+/** A JSON Pointer's keys, unescaped: `/a~1b/0` -> `["a/b", "0"]`. */
+export function pointerKeys(pointer: string): string[] {
+  if (pointer === "") return [];
   return pointer
     .slice(1)
     .split("/")
-    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .join(".");
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

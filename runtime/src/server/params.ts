@@ -12,7 +12,8 @@ import type {
   CrossFieldRule,
 } from "../protocol/descriptor.js";
 import { ErrorCode, RcpError, invalidParams } from "../protocol/errors.js";
-import { deletePath, getPath, isRecord, pointerToDotted, setPath } from "../protocol/dotted-paths.js";
+import { deletePath, getPath, isRecord, setPath } from "../protocol/dotted-paths.js";
+import { issueKeys, issueMessage, NO_ISSUE_MESSAGE } from "../protocol/validation-issue.js";
 import { validateFilter, type AdvertisedFilter } from "../filter/validate.js";
 
 const NO_DEGRADATION: readonly string[] = Object.freeze([]);
@@ -151,16 +152,13 @@ export function dropNullMembers(params: Record<string, unknown>): boolean {
 /** -32602 naming the dotted path of the validator's first issue (§12.1 `field`). */
 export function validationError(validator: ShapeCheck, root = ""): RcpError {
   const issue = validator.errors?.[0];
-  if (!issue) return invalidParams(root || "params", "does not match the schema");
-  return invalidParams(issuePath(issue, root), issue.message ?? issue.keyword);
+  if (!issue) return invalidParams(root || "params", NO_ISSUE_MESSAGE);
+  return invalidParams(issuePath(issue, root), issueMessage(issue));
 }
 
 export function issuePath(issue: ValidationIssue, root = ""): string {
-  let path = pointerToDotted(issue.instancePath);
-  const missing = issue.keyword === "required" ? issue.params.missingProperty : undefined;
-  if (typeof missing === "string") path = path ? `${path}.${missing}` : missing;
-  if (root) path = path ? `${root}.${path}` : root;
-  return path || "params";
+  const keys = issueKeys(issue);
+  return (root ? [root, ...keys] : keys).join(".") || "params";
 }
 
 /**

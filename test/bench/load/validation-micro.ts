@@ -5,13 +5,14 @@
  * the one-off compile cost the standalone code avoids. Prints one JSON line.
  */
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { loadSchemaFolder } from "../../../generator/src/load/loader.js";
 import { compileRef, folderAjv } from "../../../generator/src/load/schema-ajv.js";
 import { shapeValidatorName } from "../../../generator/src/model/naming.js";
 import type { Validator } from "../../../runtime/src/protocol/descriptor.js";
 import { buildRetrieveResult, RETRIEVE_PARAMS } from "../fixture.js";
 import { median } from "../stats.js";
+import { generatedValidators, nsPerCall } from "./validator-timing.js";
 
 export interface ValidationMicroResult {
   standaloneParamsNs: number;
@@ -28,11 +29,8 @@ export interface ValidationMicroResult {
 const calls = Number(process.argv[2] ?? 100_000);
 const repoRoot = new URL("../../../../", import.meta.url);
 
-const generated = (await import(
-  pathToFileURL(fileURLToPath(new URL("dist/generated/validators.js", repoRoot))).href
-)) as Record<string, Validator | undefined>;
 function generatedValidator(role: "Params" | "Result"): Validator {
-  const validator = generated[shapeValidatorName("retrieve", role)];
+  const validator = generatedValidators[shapeValidatorName("retrieve", role)];
   if (!validator) throw new Error(`generated/validators.js has no ${shapeValidatorName("retrieve", role)}`);
   return validator;
 }
@@ -56,16 +54,6 @@ const sameOptionsResult = sameOptionsValidator("/$defs/result");
 // The folder was loaded before the clock started: this is compilation alone.
 const sameOptionsCompileMs = performance.now() - sameOptionsStarted;
 
-/** Nanoseconds per call of `validate` on `data`, over `calls` calls; throws if data is rejected. */
-function timeCalls(validate: Validator, data: unknown): number {
-  const started = performance.now();
-  let accepted = 0;
-  for (let call = 0; call < calls; call += 1) if (validate(data)) accepted += 1;
-  const elapsed = performance.now() - started;
-  if (accepted !== calls) throw new Error(`fixture rejected: ${JSON.stringify(validate.errors)}`);
-  return (elapsed * 1e6) / calls;
-}
-
 const result = buildRetrieveResult();
 const contenders: Array<[keyof ValidationMicroResult, Validator, unknown]> = [
   ["standaloneParamsNs", generatedValidator("Params"), RETRIEVE_PARAMS],
@@ -78,7 +66,7 @@ const contenders: Array<[keyof ValidationMicroResult, Validator, unknown]> = [
 const samples = new Map<string, number[]>();
 for (let round = 0; round < 5; round += 1) {
   for (const [name, validate, data] of contenders)
-    samples.set(name, [...(samples.get(name) ?? []), timeCalls(validate, data)]);
+    samples.set(name, [...(samples.get(name) ?? []), nsPerCall(calls, validate, data)]);
 }
 const perCall = (name: keyof ValidationMicroResult): number => median(samples.get(name) ?? []);
 const output: ValidationMicroResult = {

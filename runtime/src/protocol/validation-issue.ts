@@ -1,0 +1,22 @@
+/**
+ * How a validator's issue is worded, wherever it reaches a user: the -32602 a server answers
+ * (`message`, `error.data.field`) and a generated validator's Standard Schema issues.
+ */
+import type { ValidationIssue } from "./descriptor.js";
+import { pointerKeys } from "./dotted-paths.js";
+
+/** What is said when a validator refused a value without saying why. */
+export const NO_ISSUE_MESSAGE = "does not match the schema";
+
+/** What is wrong: ajv's message (`must be string`), else the keyword that failed. */
+export function issueMessage(issue: ValidationIssue): string {
+  return issue.message ?? issue.keyword;
+}
+
+/** The keys from the value's root to what the issue is about, a missing required property included. */
+export function issueKeys(issue: ValidationIssue): string[] {
+  const keys = pointerKeys(issue.instancePath);
+  const missing = issue.keyword === "required" ? issue.params.missingProperty : undefined;
+  if (typeof missing === "string") keys.push(missing);
+  return keys;
+}
