@@ -6,8 +6,8 @@
  * with plain tsc (nodenext, node16), bundler resolution, tsx and an esbuild bundle, each run
  * over stdio and HTTP/SSE; a browser bundle of the generated client; a plain JavaScript project
  * generating `.js` plus `.d.ts` (moduleFormat js), run with node and checked under checkJs; and
- * a project made by `rcp-gen init` passing its own `npm test` and `npm start`. One install serves
- * every case: the JavaScript project and the scaffold link to it.
+ * projects made by `rcp-gen init` (plain, and `--template orama`) passing their own `npm test`
+ * and `npm start`. One install serves every case: the JavaScript project and the scaffolds link to it.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,7 +44,8 @@ beforeAll(async () => {
     name: "acme-engine",
     private: true,
     type: "module",
-    dependencies: { "@rcp-gen/runtime": `file:${tarballs.runtime}` },
+    // @orama/orama: the dependency of the scaffold made with --template orama, which links to this install.
+    dependencies: { "@rcp-gen/runtime": `file:${tarballs.runtime}`, ...toolVersions("@orama/orama") },
     devDependencies: {
       "rcp-gen": `file:${tarballs.generator}`,
       ...toolVersions("typescript", "@types/node", "tsx", "esbuild", "vitest", "vite"),
@@ -209,4 +210,43 @@ describe("a project made by rcp-gen init", () => {
     ];
     expect(started.stdout.trim().split("\n").slice(-10)).toEqual([...section("stdio"), ...section("HTTP/SSE")]);
   });
+});
+
+describe("a project made by rcp-gen init --template orama", () => {
+  const scaffold = join(work, "orama-engine");
+
+  it("builds and passes its own npm test: its frame tests, and the conformance suite at its declared L2", async () => {
+    succeeded(await run("npx", ["rcp-gen", "init", scaffold, "--template", "orama"], app));
+    symlinkSync(join(app, "node_modules"), join(scaffold, "node_modules"), "dir");
+    const tested = stripVTControlCharacters(succeeded(await run("npm", ["test"], scaffold)).stdout);
+    expect(tested).toMatch(/Test Files +2 passed \(2\)/);
+    expect(tested).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
+  }, 120_000);
+
+  it("is certified L2 by rcp-gen conform", async () => {
+    const conform = await run(
+      "npx",
+      ["rcp-gen", "conform", "--json", "--", process.execPath, "dist/server.js", "--stdio"],
+      scaffold,
+    );
+    expect(JSON.parse(conform.stdout)).toMatchObject({
+      declaredLevel: "L2",
+      certifiedLevel: "L2",
+      declarationHolds: true,
+    });
+    expect(conform.status).toBe(0);
+  }, 60_000);
+
+  it("npm start streams each Orama search's hits, then the result, over stdio and HTTP/SSE", async () => {
+    const started = succeeded(await run("npm", ["start"], scaffold)).stdout;
+    for (const transport of ["stdio", "HTTP/SSE"])
+      expect(started).toContain(
+        [
+          `== ${transport}: retrieve "compost for tomato seedlings"`,
+          "  progress 0.3333333333333333 sparse: sparse search: 3 hits",
+          "  progress 0.6666666666666666 dense: dense search: 3 hits",
+          "  result: doc-1, doc-3, doc-6",
+        ].join("\n"),
+      );
+  }, 60_000);
 });
