@@ -47,7 +47,7 @@ describe("npm run bench, tiny mode", () => {
   });
 
   it("prints a table per scenario with a PASS or MISS verdict per target", () => {
-    for (const id of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"])
+    for (const id of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "16"])
       expect(run.stdout).toMatch(new RegExp(`^## ${id}\\. `, "m"));
     expect(run.stdout).toMatch(/^ {2}(PASS|MISS) {2}stdio req\/s, ours \/ floor: /m);
   });
@@ -70,6 +70,7 @@ describe("npm run bench, tiny mode", () => {
       "11",
       "12",
       "13",
+      "16",
     ]);
     for (const scenario of saved.scenarios) {
       expect(scenario.rows.length, `scenario ${scenario.id} rows`).toBeGreaterThanOrEqual(1);

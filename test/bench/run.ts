@@ -13,6 +13,7 @@ import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
+import { oramaScenario } from "./scenarios/orama.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
 import { serializeScenario } from "./scenarios/serialize.js";
@@ -37,6 +38,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario }> = [
   { id: "11", run: serializeScenario },
   { id: "12", run: mcpScenario },
   { id: "13", run: scaleOutScenario },
+  { id: "16", run: oramaScenario },
 ];
 
 function option(name: string): string | undefined {

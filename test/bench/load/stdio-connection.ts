@@ -11,6 +11,7 @@ import { frame, type Dialect } from "./dialects.js";
 
 export interface ServerCommand {
   script: string;
+  args?: string[];
   nodeFlags?: string[];
   env?: Record<string, string>;
 }
@@ -29,6 +30,7 @@ export class StdioConnection {
   ) {
     const options: NodeChildOptions = {
       script: command.script,
+      args: command.args ?? [],
       nodeFlags: command.nodeFlags ?? [],
       env: command.env ?? {},
       ownGroup: false,

@@ -70,10 +70,11 @@ export class OramaStore {
   readonly #db = create({ schema: oramaSchema });
   #minted = 0;
 
-  /** A store holding `documents`. (Orama's writes may return promises, with asynchronous plugins: they are awaited.) */
+  /** A store holding `documents`, their metadata checked as index/add checks it. (Orama's writes may return promises, with asynchronous plugins: they are awaited.) */
   static async open(documents: readonly GardenDocument[]): Promise<OramaStore> {
     const store = new OramaStore();
-    for (const { id, text, meta, title } of documents) await insert(store.#db, row(id, text, meta, title));
+    for (const [index, { id, text, meta, title }] of documents.entries())
+      await insert(store.#db, row(id, text, checkedMeta(meta, `documents.${index}.meta`), title));
     return store;
   }
 
