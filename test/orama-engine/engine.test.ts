@@ -5,6 +5,7 @@
  * express is refused with the spec's code naming the field; writes go through the store
  * (§7.10, §7.11); a cancelled search stops (§7.14).
  */
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStdio, type RcpClient, type RetrievePartial } from "../../generated/index.js";
 import type { LogMessage, ProgressEvent } from "../../runtime/src/protocol/types.js";
@@ -123,6 +124,31 @@ describe("index/add and index/delete through the store (§7.10, §7.11)", () => 
     );
     expect(error).toMatchObject({ code: -32602, data: { field: "documents.1.meta.year" } });
     expect((await client.retrieve({ query: "fine", k: 3, mode: "sparse" })).hits).toEqual([]);
+  });
+});
+
+describe("serve.js --corpus", () => {
+  it("starts from the file's documents instead of the gardening notes (the bench loads the demo's 320)", async () => {
+    const corpus = fileURLToPath(new URL("../../dist/docs/examples/demo-engine/corpus.json", import.meta.url));
+    const other = await connectStdio({
+      clientInfo: { name: "orama-tests", version: "0.0.0" },
+      transport: { command: process.execPath, args: [ORAMA_SERVE, "--stdio", "--corpus", corpus] },
+    });
+    try {
+      const { hits } = await other.retrieve({
+        query: "write-ahead log",
+        k: 3,
+        mode: "sparse",
+        filter: { field: "lang", op: "eq", value: "en" },
+      });
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) {
+        expect(hit.id).toMatch(/^doc-\d{3}$/);
+        expect(hit.meta).toMatchObject({ lang: "en" });
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
 
