@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { isNpmSchema } from "../load/npm-schema.js";
+import { isNpmSchema } from "./schema-location.js";
 
 export const configFileName = "rcp-gen.config.json";
 export const packageJsonKey = "rcp-gen";

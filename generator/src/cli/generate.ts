@@ -4,7 +4,7 @@
  */
 import { watch } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { isNpmSchema } from "../load/npm-schema.js";
+import { isNpmSchema } from "./schema-location.js";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { configFileName, ConfigError, display, findConfig, loadConfigFile, type FoundConfig } from "./config.js";
 import { renderHunk } from "./drift.js";

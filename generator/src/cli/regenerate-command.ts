@@ -2,7 +2,7 @@
 import { normalize, relative, sep } from "node:path";
 import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 import { defaultTargetsAlias } from "../plugin/targets.js";
-import { isNpmSchema } from "../load/npm-schema.js";
+import { isNpmSchema } from "./schema-location.js";
 
 const posix = (path: string) => path.split(sep).join("/");
 

@@ -8,7 +8,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { isNpmSchema, schemaFolderPath } from "../load/npm-schema.js";
+import { isNpmSchema } from "../cli/schema-location.js";
+import { schemaFolderPath } from "../load/npm-schema.js";
 
 /** `--against` names neither a folder nor a commit holding the schema folder. */
 export class AgainstError extends Error {

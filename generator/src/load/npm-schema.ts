@@ -12,11 +12,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { isNpmSchema, NPM_SCHEMA_PREFIX } from "../cli/schema-location.js";
 import { SchemaFolderError } from "./schema-folder-error.js";
-
-export const NPM_SCHEMA_PREFIX = "npm:";
-
-export const isNpmSchema = (value: string): boolean => value.startsWith(NPM_SCHEMA_PREFIX);
 
 /** The local folder a schema location names: a folder (relative to `cwd`), or the schema folder of an npm package. */
 export function schemaFolderPath(location: string, cwd = process.cwd()): string {
