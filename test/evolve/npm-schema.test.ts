@@ -8,7 +8,7 @@
  * rcp-gen's cache under its integrity.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -173,5 +173,34 @@ describe("a schema package published to a registry", () => {
     const missing = await rcpGen(["--schema", "npm:@acme/no-such-schema@1", "--out", join(work, "unused")]);
     expect(missing.stderr).toMatch(/^rcp-gen: npm:@acme\/no-such-schema@1: .*npm pack failed: .*404/m);
     expect(missing.status).toBe(2);
+  }, 60_000);
+
+  it("reads npm:<spec> from the schema setting, and refuses a package whose rcp-gen key points outside it", async () => {
+    const project = join(work, "settings-project");
+    mkdirSync(project);
+    succeeded(await run("npm", ["pack", "@acme/schema@2", "--pack-destination", project], project));
+    const settings = {
+      name: "p",
+      private: true,
+      type: "module",
+      "rcp-gen": { schema: "npm:./acme-schema-2.0.0.tgz", out: "gen" },
+    };
+    writeFileSync(join(project, "package.json"), JSON.stringify(settings));
+    const generated = await run(process.execPath, [join(repoRoot, "generator/bin/rcp-gen.js")], project);
+    expect(generated.stdout).toMatch(/wrote 9 files/);
+    expect(readFileSync(join(project, "gen/types.ts"), "utf8")).toMatch(/^\/\/ Regenerate with: npx rcp-gen$/m);
+
+    const escaping = join(work, "escaping");
+    mkdirSync(escaping);
+    writeFileSync(
+      join(escaping, "package.json"),
+      JSON.stringify({ name: "escaping", version: "1.0.0", "rcp-gen": { schema: "../x" } }),
+    );
+    succeeded(await run("npm", ["pack", "--pack-destination", work], escaping));
+    const refused = await rcpGen(["lint", "--schema", "npm:./escaping-1.0.0.tgz"]);
+    expect(refused.stderr).toContain(
+      `npm:./escaping-1.0.0.tgz: : escaping@1.0.0's package.json "rcp-gen".schema must name a folder inside the package`,
+    );
+    expect(refused.status).toBe(2);
   }, 60_000);
 });
