@@ -1,7 +1,8 @@
 /**
  * Where the files rcp-gen ships beside its code are: the RCP/1 schema folder (copied from the
- * repository's schema/ by scripts/copy-schema.js when the package is built, never kept by
- * hand) and the templates of `rcp-gen init`. Whatever needs "the RCP/1 schema that ships with
+ * repository's schema/ by scripts/copy-shipped.js when the package is built, never kept by
+ * hand) and the templates of `rcp-gen init` (the orama one's src/orama/ copied likewise from
+ * docs/examples/orama-engine/orama). Whatever needs "the RCP/1 schema that ships with
  * rcp-gen" asks here.
  */
 import { existsSync } from "node:fs";
@@ -23,6 +24,11 @@ export function rcpSchemaDir(): string {
 /** The files `rcp-gen init` copies into a new project (package.json is written apart). */
 export function initTemplateDir(): string {
   return shippedFolder("templates/init", "the init templates");
+}
+
+/** The files `rcp-gen init --template <name>` copies over those of initTemplateDir(). */
+export function templateOverlayDir(name: string): string {
+  return shippedFolder(`templates/${name}`, `the ${name} template`);
 }
 
 function shippedFolder(path: string, what: string): string {

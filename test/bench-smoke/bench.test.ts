@@ -16,7 +16,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Scenario 13 starts redis-server and HAProxy: without them (outside CI) the harness skips it with one line. */
 const scaleSkipped = missingBinaries("scenario 13");
 if (scaleSkipped !== undefined) console.log(`bench smoke: ${scaleSkipped}`);
-const SCENARIO_IDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "14", "15"];
+const SCENARIO_IDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "14", "15", "16"];
 const expectedIds = SCENARIO_IDS.filter((id) => id !== "13" || scaleSkipped === undefined);
 const workDir = mkdtempSync(join(tmpdir(), "rcp-bench-smoke-"));
 const resultsFile = join(workDir, "bench-results.json");

@@ -13,6 +13,7 @@ import { generatorScenario } from "./scenarios/generator.js";
 import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
+import { oramaScenario } from "./scenarios/orama.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { mockCallScenario } from "./scenarios/mock-call.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
@@ -44,6 +45,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario; unavailable?: (what:
   { id: "13", run: scaleOutScenario, unavailable: missingBinaries },
   { id: "14", run: mockCallScenario },
   { id: "15", run: standardSchemaScenario },
+  { id: "16", run: oramaScenario },
 ];
 
 function option(name: string): string | undefined {

@@ -76,7 +76,7 @@ describe("rcp-gen breaking", () => {
   });
 
   it.each([
-    [["breaking"], "rcp-gen: --against <dir | git-ref> is required"],
+    [["breaking"], "rcp-gen: --against <dir | git-ref | npm:spec> is required"],
     [
       ["breaking", "--against", "main", "--level", "file"],
       'rcp-gen: --level cannot be "file" (choices: "wire", "code")',

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { scaffoldTools } from "../../generator/src/init/manifest.js";
+import { scaffoldTools, templateDependencies } from "../../generator/src/init/manifest.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-init-"));
@@ -118,8 +118,38 @@ describe("rcp-gen init into a folder that is not empty", () => {
   });
 });
 
-it("gives the scaffold the tool versions this repository builds and tests with", () => {
+it("gives the scaffold the tool and template versions this repository builds and tests with", () => {
   const ours = readManifest(join(repoRoot, "package.json"))["devDependencies"];
-  for (const [tool, version] of Object.entries(scaffoldTools))
+  for (const [tool, version] of Object.entries({ ...scaffoldTools, ...templateDependencies.orama }))
     expect({ tool, version }).toEqual({ tool, version: ours[tool] });
+});
+
+describe("rcp-gen init --template orama", () => {
+  const dir = join(scratch, "orama-engine");
+
+  it("writes the Orama example engine's store as src/orama/ and an engine over it, with @orama/orama a dependency", () => {
+    const result = runCli(["init", dir, "--template", "orama"], scratch);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const example = join(repoRoot, "docs/examples/orama-engine/orama");
+    expect(filesBelow(join(dir, "src/orama"))).toEqual(filesBelow(example));
+    for (const file of filesBelow(example))
+      expect(readFileSync(join(dir, "src/orama", file), "utf8")).toBe(readFileSync(join(example, file), "utf8"));
+    expect(readFileSync(join(dir, "src/engine.ts"), "utf8")).toContain("OramaStore.open(startingDocuments)");
+    const { version } = readManifest(join(repoRoot, "generator/package.json"));
+    expect(readManifest(join(dir, "package.json"))["dependencies"]).toEqual({
+      "@rcp-gen/runtime": version,
+      ...templateDependencies.orama,
+    });
+  });
+
+  it("refuses a template it does not have, naming the ones it has", () => {
+    const result = runCli(["init", join(scratch, "other"), "--template", "lucene"], scratch);
+    expect(result.stderr.split("\n")).toEqual([
+      'rcp-gen: --template cannot be "lucene" (choices: "plain", "orama")',
+      "hint: rcp-gen init --help lists its options",
+      "",
+    ]);
+    expect(result.status).toBe(2);
+  });
 });

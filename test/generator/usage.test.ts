@@ -94,7 +94,12 @@ describe.concurrent("--help", () => {
       "rcp-gen conform [options] -- <command> [args...]",
       ["--http", "--level", "--slow-meta"],
     ],
-    ["breaking", ["breaking", "--help"], "rcp-gen breaking --against <dir | git-ref>", ["--against", "--level"]],
+    [
+      "breaking",
+      ["breaking", "--help"],
+      "rcp-gen breaking --against <dir | git-ref | npm:spec>",
+      ["--against", "--level"],
+    ],
     ["lint", ["lint", "--help"], "rcp-gen lint [--schema dir] [--json]", ["  described ", "--schema"]],
     ["mcp", ["mcp", "--help"], "rcp-gen mcp [options] -- <command> [args...]", ["--listen", "--allowed-host"]],
     ["inspect", ["inspect", "--help"], "rcp-gen inspect [options] -- <command> [args...]", ["--port", "--open"]],

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { repoRoot } from "./run-cli.js";
+import { repoRoot, runCli } from "./run-cli.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 const schema = writeSchemaFolder(minimalSchemaFiles());
@@ -52,4 +52,12 @@ it("--watch regenerates on every schema change and survives a broken edit", asyn
   await waitFor(() => stderr, /types\/hit\.json: \(document\): invalid JSON/, 1);
   expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("A ranked result, edited while watching.");
   expect(watcher.exitCode).toBeNull();
+});
+
+it("refuses to watch a published schema package (npm:<spec>), which does not change, before fetching it", () => {
+  const refused = runCli(["--schema", "npm:@acme/schema@1", "--out", out, "--watch"]);
+  expect(refused.stderr.split("\n")[0]).toBe(
+    "rcp-gen: --watch watches a folder; npm:@acme/schema@1 is a published package, which does not change",
+  );
+  expect(refused.status).toBe(2);
 });

@@ -24,13 +24,13 @@ async function entries(tarball: string): Promise<string[]> {
   return listed.stdout.split("\n").filter((line) => line !== "" && !line.endsWith("/"));
 }
 
-/** Nothing a user's install has no use for. The init templates' own test is part of the project init writes. */
+/** Nothing a user's install has no use for. The templates' own tests are part of the project init writes. */
 const unwanted = /(^|\/)(test|tests|fixtures?|\.ci|coverage)\/|\.tsbuildinfo$|\.test\.ts$|\.cpuprofile$/;
 
 describe.each(["runtime", "generator"] as const)("the %s tarball", (which) => {
   it("holds its built code, declarations and maps, and nothing of the repository besides", async () => {
     const files = await entries(tarballs[which]);
-    const outsideTemplates = files.filter((file) => !file.startsWith("package/templates/init/"));
+    const outsideTemplates = files.filter((file) => !file.startsWith("package/templates/"));
     expect(outsideTemplates.filter((file) => unwanted.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -50,6 +50,8 @@ describe.each(["runtime", "generator"] as const)("the %s tarball", (which) => {
           "package/schema/methods/retrieve.json",
           "package/templates/init/src/engine.ts",
           "package/templates/init/gitignore",
+          "package/templates/orama/src/engine.ts",
+          "package/templates/orama/src/orama/store.ts",
           // The page of `rcp-gen inspect`, bundled at build time.
           "package/dist/inspect/page/page.js",
           "package/dist/inspect/page/page.css",

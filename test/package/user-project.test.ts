@@ -6,9 +6,10 @@
  * with plain tsc (nodenext, node16), bundler resolution, tsx and an esbuild bundle, each run
  * over stdio and HTTP/SSE; a browser bundle of the generated client; a plain JavaScript project
  * generating `.js` plus `.d.ts` (moduleFormat js), run with node and checked under checkJs; and
- * a project made by `rcp-gen init`, whose printed next steps (its own `npm install` from the
- * tarballs, `npm start`) work as printed, passing its own `npm test`. One install serves every
- * other case: the JavaScript project links to it.
+ * projects made by `rcp-gen init`: the plain one, whose printed next steps (its own `npm install`
+ * from the tarballs, `npm start`) work as printed, passing its own `npm test`; and one made with
+ * `--template orama`, passing its own `npm test`, `rcp-gen conform` and `npm start`. One install
+ * serves the other cases: the JavaScript project and the orama scaffold link to it.
  */
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -47,7 +48,8 @@ beforeAll(async () => {
     name: "acme-engine",
     private: true,
     type: "module",
-    dependencies: { "@rcp-gen/runtime": `file:${tarballs.runtime}` },
+    // @orama/orama: the dependency of the scaffold made with --template orama, which links to this install.
+    dependencies: { "@rcp-gen/runtime": `file:${tarballs.runtime}`, ...toolVersions("@orama/orama") },
     devDependencies: {
       "rcp-gen": `file:${tarballs.generator}`,
       ...toolVersions("typescript", "@types/node", "tsx", "esbuild", "vitest", "vite"),
@@ -248,4 +250,43 @@ describe("a project made by rcp-gen init", () => {
     expect(summary).toMatch(/Test Files +2 passed \(2\)/);
     expect(summary).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
   }, 90_000); // npm test builds the project, then runs the conformance suite against it
+});
+
+describe("a project made by rcp-gen init --template orama", () => {
+  const scaffold = join(work, "orama-engine");
+
+  it("builds and passes its own npm test: its frame tests, and the conformance suite at its declared L2", async () => {
+    succeeded(await run("npx", ["rcp-gen", "init", scaffold, "--template", "orama"], app));
+    symlinkSync(join(app, "node_modules"), join(scaffold, "node_modules"), "dir");
+    const tested = stripVTControlCharacters(succeeded(await run("npm", ["test"], scaffold)).stdout);
+    expect(tested).toMatch(/Test Files +2 passed \(2\)/);
+    expect(tested).toMatch(/Tests +\d{3} passed \| \d+ skipped \(\d+\)/);
+  }, 120_000);
+
+  it("is certified L2 by rcp-gen conform", async () => {
+    const conform = await run(
+      "npx",
+      ["rcp-gen", "conform", "--json", "--", process.execPath, "dist/server.js", "--stdio"],
+      scaffold,
+    );
+    expect(JSON.parse(conform.stdout)).toMatchObject({
+      declaredLevel: "L2",
+      certifiedLevel: "L2",
+      declarationHolds: true,
+    });
+    expect(conform.status).toBe(0);
+  }, 60_000);
+
+  it("npm start streams each Orama search's hits, then the result, over stdio and HTTP/SSE", async () => {
+    const started = succeeded(await run("npm", ["start"], scaffold)).stdout;
+    for (const transport of ["stdio", "HTTP/SSE"])
+      expect(started).toContain(
+        [
+          `== ${transport}: retrieve "compost for tomato seedlings"`,
+          "  progress 0.3333333333333333 sparse: sparse search: 3 hits",
+          "  progress 0.6666666666666666 dense: dense search: 3 hits",
+          "  result: doc-1, doc-3, doc-6",
+        ].join("\n"),
+      );
+  }, 60_000);
 });

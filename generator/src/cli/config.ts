@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { isNpmSchema } from "./schema-location.js";
 
 export const configFileName = "rcp-gen.config.json";
 export const packageJsonKey = "rcp-gen";
@@ -156,7 +157,7 @@ function checkConfig(value: unknown, file: string, prefix: string, base: string)
   // Every value passed its check above.
   const { schema, out, runtime, targets, plugins, examples, moduleFormat, lint, conform } = value as RcpGenConfig;
   return {
-    ...(schema === undefined ? {} : { schema: resolve(base, schema) }),
+    ...(schema === undefined ? {} : { schema: isNpmSchema(schema) ? schema : resolve(base, schema) }),
     ...(out === undefined ? {} : { out: resolve(base, out) }),
     // An import specifier, not a path: a relative one is relative to the output folder.
     ...(runtime === undefined ? {} : { runtime }),

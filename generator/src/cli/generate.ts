@@ -4,6 +4,7 @@
  */
 import { watch } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isNpmSchema } from "./schema-location.js";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { configFileName, ConfigError, display, findConfig, loadConfigFile, type FoundConfig } from "./config.js";
 import { renderHunk } from "./drift.js";
@@ -22,7 +23,11 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
   const found = named ?? findConfig(cwd);
   if (found?.warning) console.error(found.warning);
   const setting = (path: string | undefined) => (path === undefined ? undefined : display(cwd, path));
-  const schema = argv.schema ?? setting(found?.config.schema) ?? display(cwd, schemaFolderWithoutSettings(cwd));
+  const schemaSetting = found?.config.schema;
+  const schema =
+    argv.schema ??
+    (schemaSetting !== undefined && isNpmSchema(schemaSetting) ? schemaSetting : setting(schemaSetting)) ??
+    display(cwd, schemaFolderWithoutSettings(cwd));
   const out = argv.out ?? setting(found?.config.out);
   const runtime = argv.runtime ?? found?.config.runtime;
   const targets = argv.targets?.split(",").map((name) => name.trim()) ?? found?.config.targets;
@@ -43,7 +48,7 @@ function resolveOptions(argv: GenerateArguments, cwd: string): RunOptions {
     ...(examples === undefined ? {} : { examples }),
     command: canonicalCommand(
       {
-        schema: resolve(cwd, schema),
+        schema: isNpmSchema(schema) ? schema : resolve(cwd, schema),
         out: resolve(cwd, out),
         runtime,
         targets,
@@ -105,7 +110,7 @@ function missingSetting(flag: string, key: string, found: FoundConfig | undefine
 function describeFailure(error: unknown, options: RunOptions): string[] {
   if (error instanceof SchemaFolderError) {
     const lines = error.problems.map(({ file, pointer, problem }) => {
-      const path = isAbsolute(file) ? file : join(options.schema, file);
+      const path = isAbsolute(file) || isNpmSchema(file) ? file : join(options.schema, file);
       return `rcp-gen: ${path}: ${pointer || "(document)"}: ${problem}`;
     });
     const count = error.problems.length;
@@ -209,6 +214,8 @@ export async function generateFromCommandLine(argv: GenerateArguments): Promise<
     return exitCode.error;
   }
   const quiet = argv.quiet === true;
+  if (argv.watch && isNpmSchema(options.schema))
+    throw new UsageError(`--watch watches a folder; ${options.schema} is a published package, which does not change`);
   const status = await runReporting(options, quiet);
   if (argv.watch) watchSchema(options, quiet);
   return status;

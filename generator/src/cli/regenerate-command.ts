@@ -2,6 +2,7 @@
 import { normalize, relative, sep } from "node:path";
 import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 import { defaultTargetsAlias } from "../plugin/targets.js";
+import { isNpmSchema } from "./schema-location.js";
 
 const posix = (path: string) => path.split(sep).join("/");
 
@@ -70,6 +71,8 @@ export function canonicalCommand(run: ResolvedSettings, reference: SettingsRefer
   const from = reference?.dir ?? cwd;
   const given = reference?.settings ?? {};
   const path = (value: string) => relative(from, value) || ".";
+  // A published schema (npm:<spec>) is named as given: it is no path.
+  const schemaPath = (value: string) => (isNpmSchema(value) ? value : path(value));
   /** A setting's value when it differs from the settings file's, else undefined (the file says it). */
   const unlessGiven = <T>(value: T | undefined, inFile: T | undefined): T | undefined =>
     JSON.stringify(value) === JSON.stringify(inFile) ? undefined : value;
@@ -78,7 +81,7 @@ export function canonicalCommand(run: ResolvedSettings, reference: SettingsRefer
     value?.length === 1 && value[0] === defaultTargetsAlias ? undefined : value;
   return regenerateCommand({
     config: reference?.configFlag,
-    schema: unlessGiven(path(run.schema), given.schema && path(given.schema)),
+    schema: unlessGiven(schemaPath(run.schema), given.schema && schemaPath(given.schema)),
     out: unlessGiven(path(run.out), given.out && path(given.out)),
     runtime: unlessGiven(runtime(run.runtime), runtime(given.runtime)),
     targets: unlessGiven(targets(run.targets), targets(given.targets)),

@@ -1,12 +1,15 @@
 /**
- * The old schema folder of `rcp-gen breaking --against`: a folder as it is, or a git ref, whose
- * copy of the schema folder (the same path inside the repository) is written to a temp folder
- * by `git archive`, so the loader reads it like any folder.
+ * The old schema folder of `rcp-gen breaking --against`: a folder as it is, a published package
+ * (`npm:<spec>`, load/npm-schema.ts), or a git ref, whose copy of the schema folder (the same
+ * path inside the repository) is written to a temp folder by `git archive`, so the loader
+ * reads it like any folder.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { isNpmSchema } from "../cli/schema-location.js";
+import { schemaFolderPath } from "../load/npm-schema.js";
 
 /** `--against` names neither a folder nor a commit holding the schema folder. */
 export class AgainstError extends Error {
@@ -31,6 +34,7 @@ export interface OldFolder {
 }
 
 export function oldFolderFor(against: string, schemaDir: string, cwd: string): OldFolder {
+  if (isNpmSchema(against)) return { dir: schemaFolderPath(against, cwd), label: against, dispose: () => {} };
   const asFolder = resolve(cwd, against);
   if (existsSync(asFolder) && statSync(asFolder).isDirectory())
     return { dir: asFolder, label: against, dispose: () => {} };

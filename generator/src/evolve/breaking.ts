@@ -3,7 +3,6 @@
  * and says which changes break deployed peers (wire) or users of the generated code (code).
  * Exit codes: 0 nothing breaks at the chosen level, 1 something does, 2 a usage error.
  */
-import { resolve } from "node:path";
 import { loadSchemaFolder } from "../load/loader.js";
 import { oldFolderFor } from "./against.js";
 import { compareFolders } from "./compare-folders.js";
@@ -26,7 +25,7 @@ export function breaking(options: BreakingOptions): number {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const old = oldFolderFor(options.against, options.schema, cwd);
   try {
-    const findings = compareFolders(loadSchemaFolder(old.dir), loadSchemaFolder(resolve(cwd, options.schema)));
+    const findings = compareFolders(loadSchemaFolder(old.dir), loadSchemaFolder(options.schema, cwd));
     const failing = findings.some((finding) => fails(finding, options.level));
     write(
       options.json

@@ -4,7 +4,6 @@
  * or package.json's "rcp-gen"; every rule is an error by default).
  * Exit codes: 0 no error-level finding, 1 some, 2 a usage error or a folder that does not load.
  */
-import { resolve } from "node:path";
 import { loadSchemaFolder, type LoadedSchemaFolder } from "../load/loader.js";
 import { rcpSchemaDir } from "../shipped.js";
 import { lintRuleIds, lintRules, type LintFinding, type LintRuleId } from "./lint-rules.js";
@@ -27,9 +26,9 @@ export interface LeveledFinding extends LintFinding {
 let shippedProtocol: LoadedSchemaFolder | undefined;
 
 /** The findings of every rule not turned off, at its level. */
-export function lintFolder(schema: string, levels: LintOptions["levels"] = {}): LeveledFinding[] {
+export function lintFolder(schema: string, levels: LintOptions["levels"] = {}, cwd = process.cwd()): LeveledFinding[] {
   shippedProtocol ??= loadSchemaFolder(rcpSchemaDir());
-  const input = { folder: loadSchemaFolder(schema), protocol: shippedProtocol };
+  const input = { folder: loadSchemaFolder(schema, cwd), protocol: shippedProtocol };
   return lintRuleIds.flatMap((rule) => {
     const level = levels[rule] ?? "error";
     return level === "off" ? [] : lintRules[rule].check(input).map((finding) => ({ ...finding, level }));
@@ -38,7 +37,7 @@ export function lintFolder(schema: string, levels: LintOptions["levels"] = {}): 
 
 export function lint(options: LintOptions): number {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
-  const findings = lintFolder(resolve(options.cwd ?? process.cwd(), options.schema), options.levels);
+  const findings = lintFolder(options.schema, options.levels, options.cwd);
   const errors = findings.filter((finding) => finding.level === "error").length;
   if (options.json) write(`${JSON.stringify({ errors, findings }, null, 2)}\n`);
   else {

@@ -28,6 +28,19 @@ export function packageNameFor(folderName: string): string {
   return name === "" ? "rcp-engine" : name.slice(0, 214);
 }
 
+/** What `rcp-gen init --template` offers: `plain` (the default) or an engine over an Orama store. */
+export const initTemplates = ["plain", "orama"] as const;
+export type InitTemplate = (typeof initTemplates)[number];
+
+/**
+ * The production dependencies a template adds beside the runtime, at the versions this
+ * repository tests the template with (test/package checks they match its devDependencies).
+ */
+export const templateDependencies: Readonly<Record<InitTemplate, Readonly<Record<string, string>>>> = {
+  plain: {},
+  orama: { "@orama/orama": "3.1.18" },
+};
+
 /**
  * `specs` replaces the version of the packages that did not come from the registry (`file:`
  * specs, install-source.ts).
@@ -35,6 +48,7 @@ export function packageNameFor(folderName: string): string {
 export function scaffoldManifest(
   name: string,
   rcpGenVersion: string,
+  template: InitTemplate = "plain",
   specs: Readonly<Partial<Record<ScaffoldPackage, string>>> = {},
 ): object {
   return {
@@ -57,7 +71,24 @@ export function scaffoldManifest(
       lint: "rcp-gen lint",
       breaking: "rcp-gen breaking --against origin/main",
     },
-    dependencies: { "@rcp-gen/runtime": specs["@rcp-gen/runtime"] ?? rcpGenVersion },
+    dependencies: { "@rcp-gen/runtime": specs["@rcp-gen/runtime"] ?? rcpGenVersion, ...templateDependencies[template] },
     devDependencies: { "rcp-gen": specs["rcp-gen"] ?? rcpGenVersion, ...scaffoldTools },
+  };
+}
+
+/**
+ * The package.json of a schema package (`rcp-gen init --schema-package <name>`): the schema
+ * folder as what it publishes (`files`) and exports, and the "rcp-gen" key naming it, which
+ * `--schema npm:<name>` reads to find the folder in the package.
+ */
+export function schemaPackageManifest(name: string): object {
+  return {
+    name,
+    version: "1.0.0",
+    description: "An RCP schema folder, for rcp-gen --schema npm:" + name,
+    keywords: ["rcp", "rcp-schema", "json-schema"],
+    files: ["schema"],
+    exports: { "./schema/*": "./schema/*", "./package.json": "./package.json" },
+    "rcp-gen": { schema: "schema" },
   };
 }

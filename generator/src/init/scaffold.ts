@@ -7,9 +7,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import { basename, join, relative, resolve, sep } from "node:path";
 import { runOnce, type RunReport } from "../cli/run.js";
 import { generatorVersion } from "../cli/version.js";
-import { initTemplateDir, rcpSchemaDir } from "../shipped.js";
+import { initTemplateDir, rcpSchemaDir, templateOverlayDir } from "../shipped.js";
 import { fileSources } from "./install-source.js";
-import { packageNameFor, scaffoldManifest } from "./manifest.js";
+import { packageNameFor, scaffoldManifest, schemaPackageManifest, type InitTemplate } from "./manifest.js";
 
 export class ScaffoldRefused extends Error {
   override name = "ScaffoldRefused";
@@ -21,16 +21,21 @@ export interface Scaffolded {
   readonly dir: string;
   /** Its top-level entries. */
   readonly entries: readonly string[];
-  readonly generation: RunReport;
+  /** The generator's run, for an engine project (a schema package has no generated code). */
+  readonly generation?: RunReport;
   /** The `file:` specs its package.json names, for the packages this rcp-gen was installed with from files. */
-  readonly fileSpecs: Readonly<Record<string, string>>;
+  readonly fileSpecs?: Readonly<Record<string, string>>;
 }
 
 /** npm leaves `.gitignore` out of published packages, so the template ships it without the dot. */
 const renamedOnCopy: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
 
 /** What `rcp-gen init` does: writes a working engine project into `dir`, its code generated. */
-export async function scaffoldProject(dir: string, options: { force: boolean }): Promise<Scaffolded> {
+export async function scaffoldProject(
+  dir: string,
+  options: { force: boolean; template?: InitTemplate },
+): Promise<Scaffolded> {
+  const template = options.template ?? "plain";
   const target = resolve(dir);
   refuseOccupied(target, options.force);
   mkdirSync(target, { recursive: true });
@@ -38,10 +43,12 @@ export async function scaffoldProject(dir: string, options: { force: boolean }):
   // Over the RCP/1 schema: adds the example vendor method, besides the project's files.
   cpSync(initTemplateDir(), target, { recursive: true });
   for (const [shipped, name] of Object.entries(renamedOnCopy)) renameSync(join(target, shipped), join(target, name));
+  // A template other than the plain one replaces the plain engine (src/engine.ts) and adds its own files.
+  if (template !== "plain") cpSync(templateOverlayDir(template), target, { recursive: true });
   const fileSpecs = Object.fromEntries(
     Object.entries(fileSources()).map(([name, path]) => [name, `file:${relative(target, path).split(sep).join("/")}`]),
   );
-  const manifest = scaffoldManifest(packageNameFor(basename(target)), generatorVersion, fileSpecs);
+  const manifest = scaffoldManifest(packageNameFor(basename(target)), generatorVersion, template, fileSpecs);
   writeFileSync(join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   // The same run as `npm run generate` (rcp-gen.config.json), so `npm run check` agrees with it.
   const generation = await runOnce({
@@ -51,6 +58,32 @@ export async function scaffoldProject(dir: string, options: { force: boolean }):
     command: "npx rcp-gen",
   });
   return { dir: target, entries: readdirSync(target).sort(), generation, fileSpecs };
+}
+
+/**
+ * What `rcp-gen init --schema-package <name>` does: writes a publishable package holding the
+ * RCP/1 schema folder, for engines and clients to generate from with `--schema npm:<name>`.
+ */
+export function scaffoldSchemaPackage(dir: string, options: { force: boolean; name: string }): Scaffolded {
+  const target = resolve(dir);
+  refuseOccupied(target, options.force);
+  mkdirSync(target, { recursive: true });
+  cpSync(rcpSchemaDir(), join(target, "schema"), { recursive: true });
+  writeFileSync(join(target, "package.json"), `${JSON.stringify(schemaPackageManifest(options.name), null, 2)}\n`);
+  writeFileSync(join(target, "README.md"), schemaPackageReadme(options.name));
+  return { dir: target, entries: readdirSync(target).sort() };
+}
+
+function schemaPackageReadme(name: string): string {
+  return `# ${name}
+
+An RCP schema folder (\`schema/\`), published so that engines and clients generate from the same
+protocol: \`npx rcp-gen --schema npm:${name}@1 --out src/generated\`, and in CI
+\`npx rcp-gen breaking --schema schema --against npm:${name}@latest\` before \`npm publish\`.
+
+Edit \`schema/\` (a method is a file under \`schema/methods/\`), check it with \`npx rcp-gen lint --schema schema\`,
+raise the major version when \`rcp-gen breaking\` reports a break, then \`npm publish\`.
+`;
 }
 
 function refuseOccupied(target: string, force: boolean): void {

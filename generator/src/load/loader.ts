@@ -4,7 +4,6 @@
  * the targets are built from.
  */
 import { createHash } from "node:crypto";
-import { resolve } from "node:path";
 import { canonicalJson } from "./canonical-json.js";
 import { checkCrossFile } from "./cross-file-check.js";
 import { requiredFiles } from "./folder-layout.js";
@@ -12,6 +11,7 @@ import { type LoadedSchemaFolder, schemaIdBase } from "./loaded-folder.js";
 import { checkSchemaFile } from "./meta-check.js";
 import type { CheckedSchemaFile } from "./meta-schema/schema-files.js";
 import { readSchemaFiles } from "./read-folder.js";
+import { schemaFolderPath } from "./npm-schema.js";
 import { checkRefs } from "./refs.js";
 import { SchemaProblems } from "./schema-folder-error.js";
 
@@ -24,8 +24,8 @@ export { SchemaFolderError, type SchemaProblem } from "./schema-folder-error.js"
  * two stages: each file on its own, its $refs, and the required files; then, once every file
  * is sound, the checks across files, which rely on each file's shape.
  */
-export function loadSchemaFolder(dir: string): LoadedSchemaFolder {
-  const absolute = resolve(dir);
+export function loadSchemaFolder(dir: string, cwd = process.cwd()): LoadedSchemaFolder {
+  const absolute = schemaFolderPath(dir, cwd);
   const problems = new SchemaProblems();
   const { paths, files: raw } = readSchemaFiles(absolute, problems);
   const present = new Set(paths);

@@ -14,7 +14,7 @@ import { serverScript, type StdioPeer } from "../peers.js";
 import { awaitLine, spawnNode, stopChild } from "../processes.js";
 import { ratioAtLeast, ratioAtMost, type ScenarioReport } from "../report.js";
 import { ratio } from "../stats.js";
-import { runOnce } from "./stdio.js";
+import { stdioRound } from "./stdio.js";
 
 const root = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
 const SERVE = root("dist/docs/examples/demo-engine/serve.js");
@@ -56,7 +56,7 @@ function coldMs(command: readonly string[]): Promise<number> {
 }
 
 export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
-  const served = await alternate(mode.rounds, STDIO, (peer) => runOnce(peer, mode));
+  const served = await alternate(mode.rounds, STDIO, (peer) => stdioRound(peer, mode));
   const stdio = medianTable(STDIO, served);
   const rate = (label: string) => stdio.metric(label, "requestsPerSecond");
 

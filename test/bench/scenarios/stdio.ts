@@ -31,8 +31,8 @@ import { loadScript } from "./scripts.js";
 /** The small variant runs the contenders its targets compare. */
 const SMALL_RESULT_CONTENDERS = new Set([OURS, FLOOR, REFERENCE, MCP]);
 
-/** One round of pipelined retrieves against `peer` (scenario 14 runs it too). */
-export async function runOnce(peer: StdioPeer, mode: Mode): Promise<Record<string, number>> {
+/** One round of pipelined retrieves against `peer` (a load generator process of its own). */
+export async function stdioRound(peer: StdioPeer, mode: Mode): Promise<Record<string, number>> {
   const config: StdioLoadConfig = {
     server: peer.server,
     dialect: peer.dialect,
@@ -58,7 +58,7 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
     .filter((peer) => SMALL_RESULT_CONTENDERS.has(peer.label))
     .map((peer) => withResultVariant(peer, "small"));
   const contenders = [...rich, ...small];
-  const samples = await alternate(mode.rounds, contenders, (peer) => runOnce(peer, mode));
+  const samples = await alternate(mode.rounds, contenders, (peer) => stdioRound(peer, mode));
   const { rows, metric } = medianTable(contenders, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");

@@ -48,7 +48,7 @@ it("streams progress frames, then the result, each a valid RCP/1 frame", async (
 
 it("answers the vendor method x-example/lookup, and -32015 for an unknown id", async () => {
   const [found] = await call("x-example/lookup", { id: "doc-2" });
-  const [missing] = await call("x-example/lookup", { id: "doc-9" });
+  const [missing] = await call("x-example/lookup", { id: "doc-404" });
   expectValid([found!, missing!]);
   expect(found?.result).toMatchObject({ id: "doc-2" });
   expect(missing?.error?.code).toBe(-32015);
