@@ -5,7 +5,10 @@
  * option gate, per filter rule...).
  */
 import type { ConformContext } from "./context.js";
+import type { Verdict } from "./verdict.js";
 import type { Transport } from "./session.js";
+
+export { fail, inconclusive, pass, skip, verdict, type Verdict } from "./verdict.js";
 
 export type Level = "L0" | "L1" | "L2";
 export const LEVELS: readonly Level[] = ["L0", "L1", "L2"];
@@ -15,15 +18,6 @@ export const LEVELS: readonly Level[] = ["L0", "L1", "L2"];
  * `main`: a session initialized once, for everything else. `ending`: that session, shut down.
  */
 export type Phase = "handshake" | "main" | "ending";
-
-/**
- * `inconclusive`: the check could not decide, because its evidence (hits) did not come: the
- * probe query found nothing. Nothing was shown wrong, and nothing was shown right either.
- */
-export interface Verdict {
-  readonly status: "pass" | "fail" | "skip" | "inconclusive";
-  readonly detail?: string;
-}
 
 /** One case of an entry that checks many things of one kind. */
 export interface CaseVerdict extends Verdict {
@@ -59,12 +53,6 @@ export interface CheckResult {
   readonly status: Status;
   readonly detail?: string;
 }
-
-export const pass = (detail?: string): Verdict => ({ status: "pass", ...(detail === undefined ? {} : { detail }) });
-export const fail = (detail: string): Verdict => ({ status: "fail", detail });
-export const skip = (reason: string): Verdict => ({ status: "skip", detail: reason });
-export const inconclusive = (detail: string): Verdict => ({ status: "inconclusive", detail });
-export const verdict = (ok: boolean, detail: string): Verdict => (ok ? pass() : fail(detail));
 
 /** A compact rendering of a frame for a report line. */
 export function shown(value: unknown, max = 160): string {

@@ -11,7 +11,7 @@ import { truthy } from "./advertised.js";
 import { noHits, type ProbeQuery } from "./probe-query.js";
 import { ParamsSampler } from "./sample.js";
 import type { Exchange, Frame, Ledger, Session, Transport } from "./session.js";
-import type { Verdict } from "./check.js";
+import type { Verdict } from "./verdict.js";
 
 type Json = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { examplesOf, type ExampleSet } from "../docs/examples.js";
 import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import type { JsonSchema } from "../load/meta-schema/schema-files.js";
-import { inconclusive, type Verdict } from "./check.js";
+import { inconclusive, type Verdict } from "./verdict.js";
 
 /** Where the query of retrieval calls came from, and what the engine made of it. */
 export interface ProbeQuery {

@@ -20,9 +20,10 @@ export function compareFolders(old: LoadedSchemaFolder, next: LoadedSchemaFolder
 
 /**
  * x-rcp members that describe a method to people and tools (MCP tool hints, the domain errors
- * its handler documents) and change nothing a peer sends or accepts.
+ * its handler documents, how `rcp-gen mock` shapes results and names stages) and change nothing a
+ * peer sends or accepts.
  */
-const methodHints = ["writes", "destructive", "errors"] as const;
+const methodHints = ["writes", "destructive", "errors", "results", "stages"] as const;
 
 /** The x-rcp members of a method file this comparison understands; any other is unclassified. */
 const knownMethodAnnotations = new Set([

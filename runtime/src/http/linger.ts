@@ -5,10 +5,10 @@
  * once it has sent everything (Python's urllib, HTTP/1.0 clients, most proxies, all with
  * `Connection: close`) never reads the answer. So the rest of the request is read and thrown
  * away until the client stops sending, within bounds of time and bytes, so that a client cannot
- * hold the connection by trickling. node:http is lingered on its socket; a Web-standard host, which
- * closes the connection once the response is complete, gets its response once the rest is read.
+ * hold the connection by trickling. node:http is lingered on its socket (./node-linger.ts); a
+ * Web-standard host, which closes the connection once the response is complete, gets its
+ * response once the rest is read (here, with Web APIs only).
  */
-import type { Socket } from "node:net";
 import type { ChunkReader } from "../framing/bounded-body.js";
 
 /** No byte for this long: the client has stopped sending. */
@@ -17,48 +17,6 @@ export const LINGER_IDLE_MS = 1000;
 export const LINGER_MAX_MS = 5000;
 /** The most bytes of it read and thrown away. */
 export const LINGER_MAX_BYTES = 64 * 1024 * 1024;
-
-const lingering = new WeakSet<Socket>();
-
-/** Whether `socket` is reading out a refused request: what its parser still says of those bytes is expected. */
-export function isLingering(socket: Socket): boolean {
-  return lingering.has(socket);
-}
-
-/**
- * Reads and discards what arrives on `socket` until the client stops sending (it half-closes or
- * goes quiet for LINGER_IDLE_MS) or a bound is reached, then calls `done` once. The returned
- * function ends the wait early, when the caller knows the rest has arrived.
- */
-export function linger(socket: Socket, done: () => void): () => void {
-  lingering.add(socket);
-  let bytes = 0;
-  let finished = false;
-  const finish = (): void => {
-    if (finished) return;
-    finished = true;
-    clearTimeout(idle);
-    clearTimeout(cap);
-    socket.off("data", onData);
-    socket.off("end", finish);
-    socket.off("close", finish);
-    done();
-  };
-  const onData = (chunk: Buffer): void => {
-    bytes += chunk.length;
-    if (bytes > LINGER_MAX_BYTES) finish();
-    else idle.refresh();
-  };
-  const idle = setTimeout(finish, LINGER_IDLE_MS);
-  const cap = setTimeout(finish, LINGER_MAX_MS);
-  if (socket.readableEnded || socket.destroyed) finish();
-  else {
-    socket.on("data", onData);
-    socket.once("end", finish);
-    socket.once("close", finish);
-  }
-  return finish;
-}
 
 /**
  * Reads and discards the rest of a Web request body, within the same bounds, then cancels the

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { HttpExchange, UnreadBody } from "./exchange.js";
-import { isLingering, linger } from "./linger.js";
+import { isLingering, linger } from "./node-linger.js";
 import type { HttpRequestInfo } from "./options.js";
 import type { HttpServerCore } from "./serve.js";
 
@@ -103,7 +103,7 @@ const bodyReaders = new WeakMap<Socket, () => boolean>();
  * even when requests parsed earlier on that connection are still being handled: their
  * answers were lost (a write ran and its caller never heard). Here a refused body is answered
  * by its own request, and bytes refused between requests wait until every earlier answer on the
- * connection has been written; either way the connection is closed by lingering (./linger.ts).
+ * connection has been written; either way the connection is closed by lingering (./node-linger.ts).
  * A request that took longer than `requestTimeoutMs` to arrive is cut off at once, as node:http
  * does: 408 unless an answer has begun, and the socket destroyed.
  */

@@ -4,7 +4,7 @@
  * results must not dominate); and `rcp-gen call ... --http` cold, process start to the result
  * printed, beside a plain Node script importing the generated client (the floor) and curl.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { alternate, medianTable } from "../alternate.js";
@@ -22,6 +22,7 @@ const CLI = root("generator/dist/cli/main.js");
 const CALL_FLOOR = fileURLToPath(new URL("../load/call-floor.js", import.meta.url));
 const PROBE = ["--import", serverScript("probe-preload")];
 
+const CURL_INSTALLED = spawnSync("curl", ["--version"]).error === undefined;
 const MOCK_LABEL = "rcp-gen mock";
 const DEMO_LABEL = "demo engine";
 const STDIO: readonly StdioPeer[] = [
@@ -70,7 +71,10 @@ export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
         command: [process.execPath, CLI, "call", "retrieve", params, "--schema", root("schema"), "--http", url],
       },
       { label: "node + generated client", command: [process.execPath, CALL_FLOOR, url, params] },
-      {
+    ];
+    // curl is reported beside them where it is installed (a machine with Node and Python alone may lack it).
+    if (CURL_INSTALLED)
+      callers.push({
         label: "curl",
         command: [
           "curl",
@@ -83,8 +87,7 @@ export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
           `{"jsonrpc":"2.0","id":1,"method":"retrieve","params":${params}}`,
           `${url}/retrieve`,
         ],
-      },
-    ];
+      });
     const cold = await alternate(mode.startup.rounds, callers, async (caller) => ({
       msToResult: await coldMs(caller.command),
     }));
@@ -108,7 +111,9 @@ export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
       ],
       samples: { ...Object.fromEntries(served), ...Object.fromEntries(cold) },
       notes: [
-        `curl / node + generated client: ${ratio(ms("curl"), ms("node + generated client")).toFixed(2)}x (curl sends one stateless HTTP request, no initialize)`,
+        CURL_INSTALLED
+          ? `curl / node + generated client: ${ratio(ms("curl"), ms("node + generated client")).toFixed(2)}x (curl sends one stateless HTTP request, no initialize)`
+          : "curl is not installed here: not reported",
         "the mock serves the repository's schema with its examples (test/schema/fixtures/valid); the demo engine searches its corpus",
         "cold: from spawning the process to its exit with the result printed, the demo engine already listening",
       ],
