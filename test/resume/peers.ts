@@ -17,13 +17,19 @@ export interface HandlerLog {
   readonly aborts: Map<string, number | undefined>;
 }
 
-export function streamHandler(log: HandlerLog): AnyHandler {
+/** Each handler event as a line (`run <id>`, `done <id>`, `abort <id> <code>`), for a server in a child process. */
+export type HandlerReport = (line: string) => void;
+
+export function streamHandler(log: HandlerLog, report: HandlerReport = () => {}): AnyHandler {
   return async function* (params: { steps?: number; ms?: number }, ctx) {
     const id = String(ctx.id);
     log.runs.set(id, (log.runs.get(id) ?? 0) + 1);
-    ctx.signal.addEventListener("abort", () =>
-      log.aborts.set(id, (ctx.signal.reason as { code?: number } | undefined)?.code),
-    );
+    report(`run ${id}`);
+    ctx.signal.addEventListener("abort", () => {
+      const code = (ctx.signal.reason as { code?: number } | undefined)?.code;
+      log.aborts.set(id, code);
+      report(`abort ${id} ${code}`);
+    });
     const steps = params.steps ?? 3;
     for (let step = 1; step <= steps; step++) {
       await new Promise((resolve) => setTimeout(resolve, params.ms ?? 0));
@@ -31,6 +37,7 @@ export function streamHandler(log: HandlerLog): AnyHandler {
       yield { progress: step / steps, stage: "step", partial: { step } };
     }
     log.done.add(id);
+    report(`done ${id}`);
     return { steps };
   };
 }
@@ -42,14 +49,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(http: HttpOptions, state?: ServerState): Promise<TestServer> {
+export async function startServer(
+  http: HttpOptions,
+  { state, report }: { state?: ServerState; report?: HandlerReport } = {},
+): Promise<TestServer> {
   const log: HandlerLog = { runs: new Map(), done: new Set(), aborts: new Map() };
   const diagnostics: string[] = [];
   const server: RcpServer = createServerRuntime(testProtocol, {
     info: { name: "resume-test", version: "1" },
     capabilities: testCapabilities,
     conformance: "L0",
-    handlers: { ...fixtureHandlers, "x-test/stream": streamHandler(log) },
+    handlers: { ...fixtureHandlers, "x-test/stream": streamHandler(log, report) },
     http,
     state,
     diagnostics: (line) => diagnostics.push(line),
