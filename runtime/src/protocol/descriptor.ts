@@ -156,11 +156,6 @@ export interface CallDescriptor {
   readonly lifecycle?: LifecycleRole;
   /** The handler may report progress (`notifications/progress`, §9). */
   readonly streaming: boolean;
-  /**
-   * Its SSE stream may be resumed after a cut, when the server offers it (`x-rcp.resumable`;
-   * docs/resumable-streams.md).
-   */
-  readonly resumable?: boolean;
   /** Present when results come in pages; generated clients then offer `<method>Pages()` (§10). */
   readonly pagination?: Pagination;
   /** Present when a call may be repeated without harm (§7.10, §12.2); a client retries only such calls. */
@@ -172,6 +167,11 @@ export interface CallDescriptor {
 }
 
 export interface MethodDescriptor extends CallDescriptor {
+  /**
+   * Its SSE stream may be resumed after a cut, when the server offers it (`x-rcp.resumable`;
+   * docs/resumable-streams.md).
+   */
+  readonly resumable?: boolean;
   /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
   readonly strictParam?: string;
   /**
