@@ -30,7 +30,10 @@ export async function chaos({
   calls: number;
   concurrency?: number;
 }): Promise<ChaosOutcome> {
-  const server = await startServer({ resumable: { graceMs: 2000, retryMs: 5 } });
+  // Every call from this one client is resumable: its streams are not bounded by the per-caller default.
+  const server = await startServer({
+    resumable: { graceMs: 2000, retryMs: 5, ttlMs: 10_000, maxStreamsPerCaller: calls, maxStreams: calls },
+  });
   const proxy = await cuttingProxy(server.url);
   let reconnects = 0;
   const client = new BaseClient<StreamMethods>({

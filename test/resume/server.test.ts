@@ -226,3 +226,93 @@ describe("bounds", () => {
     expect(await eventually(() => held.every((_, index) => server.log.aborts.has(`flood-${index}`)))).toBe(true);
   });
 });
+
+describe("a stateful server (§5.2 sessions)", () => {
+  let stateful: TestServer;
+  beforeAll(async () => {
+    stateful = await startServer({ sessions: "stateful", resumable: RESUMABLE });
+  });
+  afterAll(() => stateful.close());
+
+  const session = async () => {
+    const response = await fetch(`${stateful.url}/initialize`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: rpc(1, "initialize", { protocolVersion: 1, capabilities: {} }),
+    });
+    return ((await response.json()) as { result: { _meta: { session: string } } }).result._meta.session;
+  };
+
+  it("only the session that started a stream resumes it; another session, or none, gets 404", async () => {
+    const [mine, theirs] = [await session(), await session()];
+    const first = await postStream(
+      stateful.url,
+      "session-bound",
+      { steps: 6, ms: 30 },
+      {
+        headers: { ...OPT_IN, "rcp-session": mine },
+        until: (text) => text.includes('"step":1}'),
+      },
+    );
+    const id = lastId(first.text);
+    expect((await resume(stateful.url, id, { headers: { "rcp-session": theirs } })).status).toBe(404);
+    expect((await resume(stateful.url, id)).status).toBe(404);
+    const rest = await resume(stateful.url, id, { headers: { "rcp-session": mine } });
+    expect(finalOf(rest.text)).toEqual([{ jsonrpc: "2.0", id: "session-bound", result: { steps: 6 } }]);
+  });
+
+  it("notifications/cancel on the session aborts a resumable stream's handler at once (§7.14)", async () => {
+    const mine = await session();
+    const first = await postStream(
+      stateful.url,
+      "cancel-me",
+      { steps: 200, ms: 20 },
+      {
+        headers: { ...OPT_IN, "rcp-session": mine },
+        until: (text) => text.includes("progress"),
+      },
+    );
+    await fetch(`${stateful.url}/notifications/cancel`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "rcp-session": mine },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id: "cancel-me" } }),
+    });
+    expect(await eventually(() => stateful.log.aborts.get("cancel-me") === -32006)).toBe(true);
+    const rest = await resume(stateful.url, lastId(first.text), { headers: { "rcp-session": mine } });
+    expect(finalOf(rest.text)[0]!.error!.code).toBe(-32006);
+  });
+});
+
+describe("bounds of a small server", () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startServer({ resumable: { graceMs: 300, ttlMs: 1000, maxBytes: 1000, maxStreams: 2 } });
+  });
+  afterAll(() => small.close());
+
+  it("bytes per stream: the oldest progress is dropped past maxBytes, the response never", async () => {
+    const first = await postStream(
+      small.url,
+      "bytes",
+      { steps: 30 },
+      {
+        headers: OPT_IN,
+        until: (text) => text.includes('"step":1}'),
+      },
+    );
+    await eventually(() => small.log.done.has("bytes"));
+    const rest = await resume(small.url, lastId(first.text));
+    const kept = parseSse(rest.text).filter((event) => event.data !== undefined);
+    expect(kept.reduce((sum, event) => sum + event.data!.length, 0)).toBeLessThanOrEqual(1000 + 200);
+    expect(steps(rest.text).at(-1)).toBe(30);
+    expect(steps(rest.text).length).toBeLessThan(29);
+    expect(finalOf(rest.text)).toEqual([{ jsonrpc: "2.0", id: "bytes", result: { steps: 30 } }]);
+  });
+
+  it("streams per process: past maxStreams a request streams as plain RCP/1", async () => {
+    await postStream(small.url, "second", { steps: 1 }, { headers: OPT_IN });
+    const over = await postStream(small.url, "third", { steps: 1 }, { headers: OPT_IN });
+    expect(over.text).not.toContain("id:");
+    expect(finalOf(over.text)).toEqual([{ jsonrpc: "2.0", id: "third", result: { steps: 1 } }]);
+  });
+});

@@ -71,6 +71,7 @@ export class MemoryEventStore implements EventStore {
     return this.#streams.size;
   }
 
+  /** Whether the stream is held here (known and not expired). */
   has(stream: string): boolean {
     return this.#streams.has(stream);
   }
