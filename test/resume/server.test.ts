@@ -309,6 +309,20 @@ describe("bounds of a small server", () => {
     expect(finalOf(rest.text)).toEqual([{ jsonrpc: "2.0", id: "bytes", result: { steps: 30 } }]);
   });
 
+  it("a handler silent for longer than ttlMs keeps its stream: the time to live counts from the last frame of a finished stream", async () => {
+    const first = await postStream(
+      small.url,
+      "silent",
+      { steps: 1, ms: 1300 },
+      {
+        headers: OPT_IN,
+        until: (text) => text.includes(":0\n"),
+      },
+    );
+    const rest = await resume(small.url, lastId(first.text));
+    expect(finalOf(rest.text)).toEqual([{ jsonrpc: "2.0", id: "silent", result: { steps: 1 } }]);
+  });
+
   it("streams per process: past maxStreams a request streams as plain RCP/1", async () => {
     await postStream(small.url, "second", { steps: 1 }, { headers: OPT_IN });
     const over = await postStream(small.url, "third", { steps: 1 }, { headers: OPT_IN });

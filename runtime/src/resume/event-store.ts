@@ -20,7 +20,10 @@ export interface EventStoreLimits {
   readonly maxFrames: number;
   /** Bytes of frame text kept per stream; past it the oldest progress frames are dropped. */
   readonly maxBytes: number;
-  /** How long a stream is kept after its last frame; then it is gone and a reconnect is refused. */
+  /**
+   * How long a stream is kept after its last frame; then it is gone and a reconnect is refused.
+   * In memory a stream still running is kept however long its handler is silent.
+   */
   readonly ttlMs: number;
 }
 
@@ -147,6 +150,8 @@ export class MemoryEventStore implements EventStore {
   #expire(stream: string): void {
     const kept = this.#streams.get(stream);
     if (kept === undefined) return;
+    // A stream without its final response has a live producer in this process: a silent handler keeps it.
+    if (kept.events.at(-1)?.final !== true) return void kept.expiry.refresh();
     this.#streams.delete(stream);
     this.#wake(kept);
   }

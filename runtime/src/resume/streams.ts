@@ -101,7 +101,7 @@ export class ResumableStreams {
     this.#perCaller.set(bucket, held + 1);
     this.#local.open(stream, owner, this.limits);
     this.#running.set(stream, { control, readers: 0 });
-    const ttl = setTimeout(() => this.#forget(stream, bucket), this.limits.ttlMs);
+    const ttl = setTimeout(() => (this.#running.has(stream) ? ttl.refresh() : this.#forget(bucket)), this.limits.ttlMs);
     ttl.unref?.();
     // Appends to the shared store go one after the other, beside (not before) the local readers.
     let shared = Promise.resolve(this.#guard("open", () => this.#shared?.open(stream, owner, this.limits)));
@@ -225,7 +225,7 @@ export class ResumableStreams {
     running.grace.unref?.();
   }
 
-  #forget(stream: string, bucket: string): void {
+  #forget(bucket: string): void {
     const held = (this.#perCaller.get(bucket) ?? 1) - 1;
     if (held <= 0) this.#perCaller.delete(bucket);
     else this.#perCaller.set(bucket, held);
