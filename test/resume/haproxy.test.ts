@@ -87,6 +87,9 @@ describe.skipIf(skip !== undefined)("three replicas behind HAProxy, sharing Redi
     expect(outcome.cuts).toBeGreaterThan(10);
     // Round robin spreads the calls: every replica ran handlers.
     for (const replica of replicas) expect(replica.stderr()).toMatch(/^run /m);
+    // A replica reads a stream from Redis (XREAD) only when another one runs its handler.
+    const reads = /cmdstat_xread:calls=(\d+)/.exec(await client.info("commandstats"));
+    expect(Number(reads?.[1] ?? 0)).toBeGreaterThan(0);
   });
 
   it("nothing is left in Redis once the time to live has passed", async () => {
