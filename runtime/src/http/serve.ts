@@ -292,7 +292,8 @@ export class HttpServerCore {
   ): Promise<void> {
     exchange.startStream(this.#sessions.headers(connection, answer.stream));
     if (producer !== undefined) {
-      void this.#resumable!.serve(exchange, producer.stream, 0, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+      const keepAliveMs = this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+      void this.#resumable!.serve(exchange, producer.stream, { after: 0, keepAliveMs, priming: true });
       return this.#produce(message, { connection, origin }, producer);
     }
     let silent = true;
@@ -430,7 +431,10 @@ export class HttpServerCore {
       return exchange.respond(204, answer.cors, "");
     }
     exchange.startStream(answer.stream);
-    await streams.serve(exchange, at.stream, at.seq, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+    await streams.serve(exchange, at.stream, {
+      after: at.seq,
+      keepAliveMs: this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+    });
   }
 
   #wantsStream(exchange: HttpExchange, message: unknown): boolean {

@@ -147,10 +147,14 @@ export class ResumableStreams {
 
   /**
    * Writes the stream's frames after `after` to `exchange` (a started event stream), then its
-   * live tail, and ends it after the final response. Only the newest reader of a stream in this
-   * process is served; an older one is ended.
+   * live tail, and ends it after the final response; the request's own connection is primed
+   * first. Only the newest reader of a stream in this process is served; an older one is ended.
    */
-  async serve(exchange: HttpExchange, stream: string, after: number, keepAliveMs: number): Promise<void> {
+  async serve(
+    exchange: HttpExchange,
+    stream: string,
+    { after, keepAliveMs, priming = false }: { after: number; keepAliveMs: number; priming?: boolean },
+  ): Promise<void> {
     const signal = this.#attach(exchange, stream);
     const running = this.#running.get(stream);
     const source = this.#local.has(stream) || this.#shared === undefined ? this.#local : this.#shared;
@@ -169,7 +173,8 @@ export class ResumableStreams {
       silent = true;
     }, keepAliveMs);
     exchange.write(`retry: ${this.retryMs}\n\n`);
-    if (after === 0) exchange.write(`id: ${stream}:0\ndata: \n\n`);
+    // The first connection learns the stream's id before any frame: a cut then can still be resumed.
+    if (priming) exchange.write(`id: ${stream}:0\ndata: \n\n`);
     try {
       for await (const event of source.read(stream, after, signal)) {
         silent = false;
