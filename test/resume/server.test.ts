@@ -90,6 +90,12 @@ describe("an opted-in stream", () => {
     expect(events.slice(2).map((event) => event.id)).toEqual([1, 2, 3, 4].map((seq) => `${stream}:${seq}`));
     expect(steps(text)).toEqual([1, 2, 3]);
     expect(finalOf(text)).toEqual([{ jsonrpc: "2.0", id: "numbered", result: { steps: 3 } }]);
+    // A resume from the priming event replays every frame, and is not primed again.
+    const replay = parseSse((await resume(server.url, `${stream}:0`)).text);
+    expect(replay.map((event) => event.id ?? `retry ${event.retry}`)).toEqual([
+      "retry 50",
+      ...[1, 2, 3, 4].map((seq) => `${stream}:${seq}`),
+    ]);
   });
 
   it("a cut leaves the handler running; a reconnect with Last-Event-ID gets the missed frames in order, then the live tail and the response, once", async () => {
