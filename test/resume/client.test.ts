@@ -72,6 +72,28 @@ describe("a client on a server that offers resumption", () => {
     await caller.close();
   });
 
+  it("frames already delivered are skipped by their number when a resume replays them again", async () => {
+    // The POST is cut; its resume goes past the proxy and asks for the whole stream again, so the
+    // server replays frames the caller has seen.
+    const fromTheStart: typeof fetch = (input, init) => {
+      if (init?.method !== "GET") return fetch(input, init);
+      const headers = new Headers(init.headers);
+      headers.set("last-event-id", `${headers.get("last-event-id")!.split(":")[0]}:0`);
+      return fetch(server.url, { ...init, headers });
+    };
+    const caller = client({ url: proxy.url, fetch: fromTheStart, resume: { initialDelayMs: 1 } });
+    await caller.connect();
+    const seen: number[] = [];
+    const result = await caller.call(
+      "x-test/stream",
+      { steps: 12, ms: 5 },
+      { onProgress: (event) => void seen.push((event.partial as { step: number }).step) },
+    );
+    expect(result).toEqual({ steps: 12 });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await caller.close();
+  });
+
   it("cancelling a resumable call aborts its handler at once (DELETE), not after the grace period", async () => {
     const caller = client({ url: server.url });
     await caller.connect();
