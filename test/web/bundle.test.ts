@@ -93,6 +93,8 @@ describe("the generated client in a browser bundle", () => {
       "runtime/src/protocol/dotted-paths.ts",
       "runtime/src/protocol/errors.ts",
       "runtime/src/protocol/interceptor-chain.ts",
+      // The names by which a client recognises and asks for resumable streams (docs/resumable-streams.md).
+      "runtime/src/resume/wire.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");
     // Node's globals: none is read (the type-check of test/web/universal.test.ts says why).

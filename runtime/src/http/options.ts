@@ -1,6 +1,6 @@
 /** HTTP transport options (§5.2), shared by the Web fetch handler and node:http. */
 import type { AuthInfo } from "../protocol/request-origin.js";
-import type { ResumableOptions } from "../resume/streams.js";
+import type { ResumableOptions } from "../resume/wire.js";
 
 /** The transport-neutral view of an HTTP request that hooks receive. */
 export interface HttpRequestInfo {

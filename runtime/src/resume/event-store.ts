@@ -7,6 +7,8 @@
  * reconnect while the handler runs on the first.
  */
 
+import { Countdown } from "./countdown.js";
+
 /** One frame of a stream: its number (1, 2, …), its JSON text, and whether it is the final response. */
 export interface StoredEvent {
   readonly seq: number;
@@ -61,7 +63,7 @@ interface KeptStream {
   /** Readers waiting for the next frame. */
   readonly waiting: Set<() => void>;
   attachedUntil: number;
-  expiry: ReturnType<typeof setTimeout>;
+  readonly expiry: Countdown;
 }
 
 /** Streams in this process's memory: the default store, and each server's own copy of the streams it runs. */
@@ -80,8 +82,7 @@ export class MemoryEventStore implements EventStore {
   }
 
   open(stream: string, owner: string, limits: EventStoreLimits): void {
-    const expiry = setTimeout(() => this.#expire(stream), limits.ttlMs);
-    expiry.unref?.();
+    const expiry = new Countdown(limits.ttlMs, () => this.#expire(stream));
     this.#streams.set(stream, { owner, events: [], bytes: 0, waiting: new Set(), attachedUntil: 0, expiry });
   }
 
@@ -96,7 +97,7 @@ export class MemoryEventStore implements EventStore {
       !kept.events[0]!.final
     )
       kept.bytes -= kept.events.shift()!.data.length;
-    kept.expiry.refresh();
+    kept.expiry.restart();
     this.#wake(kept);
   }
 
@@ -151,7 +152,7 @@ export class MemoryEventStore implements EventStore {
     const kept = this.#streams.get(stream);
     if (kept === undefined) return;
     // A stream without its final response has a live producer in this process: a silent handler keeps it.
-    if (kept.events.at(-1)?.final !== true) return void kept.expiry.refresh();
+    if (kept.events.at(-1)?.final !== true) return kept.expiry.restart();
     this.#streams.delete(stream);
     this.#wake(kept);
   }

@@ -8,31 +8,9 @@
  */
 import type { HttpExchange } from "../http/exchange.js";
 import { SSE_KEEP_ALIVE } from "../framing/sse.js";
-import { RESUMABLE_DEFAULTS } from "./wire.js";
+import { RESUMABLE_DEFAULTS, type ResumableOptions } from "./wire.js";
+import { Countdown } from "./countdown.js";
 import { MemoryEventStore, type EventStore, type EventStoreLimits, type StoredEvent } from "./event-store.js";
-
-/** Settings of resumable streams (`http.resumable`); every bound is per process. */
-export interface ResumableOptions {
-  /**
-   * Where frames are kept for readers on other replicas (`redisEventStore`); without it, only
-   * this process's memory, so a reconnect must reach this process.
-   */
-  store?: EventStore;
-  /** How long a handler runs on once its last reader has gone, waiting for a reconnect. Default 30000 ms. */
-  graceMs?: number;
-  /** The reconnect delay the stream suggests to clients (SSE `retry:`). Default 1000 ms. */
-  retryMs?: number;
-  /** How long a stream's frames are kept after its last one. Default 60000 ms. */
-  ttlMs?: number;
-  /** Frames kept per stream; past it the oldest progress frames are dropped. Default 1000. */
-  maxFrames?: number;
-  /** Characters of frame text kept per stream; past it the oldest progress frames are dropped. Default 262144. */
-  maxBytes?: number;
-  /** Streams one caller may hold (running or kept); past it its requests stream without resumption. Default 100. */
-  maxStreamsPerCaller?: number;
-  /** Streams the process holds; past it requests stream without resumption. Default 2000. */
-  maxStreams?: number;
-}
 
 /** What a stream's handler answers to: its readers having gone for good, and an explicit cancel. */
 export interface StreamHandlerControl {
@@ -64,7 +42,10 @@ export class ResumableStreams {
   /** Streams each caller holds here, by caller bucket. */
   readonly #perCaller = new Map<string, number>();
   /** The handlers running here, by stream. */
-  readonly #running = new Map<string, { control: StreamHandlerControl; readers: number; grace?: NodeJS.Timeout }>();
+  readonly #running = new Map<
+    string,
+    { control: StreamHandlerControl; readers: number; grace?: ReturnType<typeof setTimeout> }
+  >();
   /** The local readers of each stream: a newer reconnect supersedes an older connection. */
   readonly #readers = new Map<string, AbortController>();
 
@@ -101,8 +82,9 @@ export class ResumableStreams {
     this.#perCaller.set(bucket, held + 1);
     this.#local.open(stream, owner, this.limits);
     this.#running.set(stream, { control, readers: 0 });
-    const ttl = setTimeout(() => (this.#running.has(stream) ? ttl.refresh() : this.#forget(bucket)), this.limits.ttlMs);
-    ttl.unref?.();
+    const ttl: Countdown = new Countdown(this.limits.ttlMs, () =>
+      this.#running.has(stream) ? ttl.restart() : this.#forget(bucket),
+    );
     // Appends to the shared store go one after the other, beside (not before) the local readers.
     let shared = Promise.resolve(this.#guard("open", () => this.#shared?.open(stream, owner, this.limits)));
     let seq = 0;
@@ -115,7 +97,7 @@ export class ResumableStreams {
         ended = final;
         const event: StoredEvent = { seq: ++seq, data, final };
         this.#local.append(stream, event, this.limits);
-        ttl.refresh();
+        ttl.restart();
         if (this.#shared !== undefined)
           shared = shared.then(() => this.#guard("append", () => this.#shared!.append(stream, event, this.limits)));
         if (final) {
@@ -227,7 +209,7 @@ export class ResumableStreams {
         running.control.abandon();
       })();
     }, this.graceMs);
-    running.grace.unref?.();
+    (running.grace as { unref?(): unknown }).unref?.();
   }
 
   #forget(bucket: string): void {
