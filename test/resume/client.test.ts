@@ -27,6 +27,19 @@ function client(options: HttpClientTransportOptions) {
   });
 }
 
+/** A call of `steps` steps gets its one result, and every progress step once, in order. */
+async function expectOneStream(caller: ReturnType<typeof client>, steps: number): Promise<void> {
+  await caller.connect();
+  const seen: number[] = [];
+  const result = await caller.call(
+    "x-test/stream",
+    { steps, ms: 5 },
+    { onProgress: (event) => void seen.push((event.partial as { step: number }).step) },
+  );
+  expect(result).toEqual({ steps });
+  expect(seen).toEqual(Array.from({ length: steps }, (_, index) => index + 1));
+}
+
 let server: TestServer;
 let plain: TestServer;
 let proxy: CuttingProxy;
@@ -58,15 +71,7 @@ describe("a client on a server that offers resumption", () => {
       url: proxy.url,
       resume: { initialDelayMs: 1, onReconnect: (info) => void reconnects.push(info) },
     });
-    await caller.connect();
-    const seen: number[] = [];
-    const result = await caller.call(
-      "x-test/stream",
-      { steps: 12, ms: 5 },
-      { onProgress: (event) => void seen.push((event.partial as { step: number }).step) },
-    );
-    expect(result).toEqual({ steps: 12 });
-    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await expectOneStream(caller, 12);
     expect(reconnects.length).toBeGreaterThan(0);
     expect(reconnects[0]!.lastEventId).toMatch(/^[0-9a-f-]{36}:\d+$/);
     await caller.close();
@@ -82,15 +87,7 @@ describe("a client on a server that offers resumption", () => {
       return fetch(server.url, { ...init, headers });
     };
     const caller = client({ url: proxy.url, fetch: fromTheStart, resume: { initialDelayMs: 1 } });
-    await caller.connect();
-    const seen: number[] = [];
-    const result = await caller.call(
-      "x-test/stream",
-      { steps: 12, ms: 5 },
-      { onProgress: (event) => void seen.push((event.partial as { step: number }).step) },
-    );
-    expect(result).toEqual({ steps: 12 });
-    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await expectOneStream(caller, 12);
     await caller.close();
   });
 

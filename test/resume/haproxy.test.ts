@@ -5,48 +5,22 @@
  * reconnects balanced over the replicas, each call answered once with every frame once and in
  * order, no handler run twice on any replica; and nothing left in Redis after the time to live.
  */
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
-import { missingBinaries, startHaproxy, startRedis, type Haproxy, type RedisServer } from "../scale/processes.js";
+import { missingBinaries, startHaproxy, type Haproxy, type RedisServer } from "../scale/processes.js";
 import { chaos } from "./chaos.js";
 import { wait } from "./peers.js";
+import { startReplica, startSharedRedis, type Replica } from "./replicas.js";
 
 const skip = missingBinaries("resumable streams behind HAProxy");
 if (skip !== undefined) console.log(skip);
 
-/** Compiled by `tsc -p tsconfig.json` (npm run build). */
-const REPLICA = fileURLToPath(new URL("../../dist/test/resume/replica.js", import.meta.url));
 const HAPROXY_CONFIG = fileURLToPath(new URL("../../docs/examples/scale-out/haproxy.cfg", import.meta.url));
 const TTL_MS = 3000;
 const RESUMABLE = { graceMs: 2000, retryMs: 5, ttlMs: TTL_MS, maxStreamsPerCaller: 10_000, maxStreams: 10_000 };
 const PREFIX = `resume-haproxy:${process.pid}:`;
 const CALLS = 60;
-
-interface Replica {
-  readonly url: string;
-  stderr(): string;
-  stop(): void;
-}
-
-function startReplica(socket: string): Promise<Replica> {
-  const child = spawn(process.execPath, [REPLICA], {
-    env: { ...process.env, RCP_REPLICA: JSON.stringify({ socket, prefix: PREFIX, resumable: RESUMABLE }) },
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`replica exited ${code}: ${stderr}`)));
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => {
-      stdout += text;
-      if (!stdout.includes("\n")) return;
-      const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as { url: string };
-      resolve({ url, stderr: () => stderr, stop: () => void child.kill() });
-    });
-  });
-}
 
 let redis: RedisServer;
 let client: Redis;
@@ -54,11 +28,8 @@ let haproxy: Haproxy;
 const replicas: Replica[] = [];
 beforeAll(async () => {
   if (skip !== undefined) return;
-  redis = await startRedis();
-  client = redis.client();
-  client.on("error", () => {});
-  await client.connect();
-  for (let index = 0; index < 3; index++) replicas.push(await startReplica(redis.socket));
+  ({ redis, client } = await startSharedRedis());
+  for (let index = 0; index < 3; index++) replicas.push(await startReplica(redis.socket, PREFIX, RESUMABLE));
   haproxy = await startHaproxy(
     HAPROXY_CONFIG,
     replicas.map((replica) => replica.url),

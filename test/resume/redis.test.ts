@@ -4,56 +4,29 @@
  * other while its handler keeps running on the first, and nothing is left in Redis once the
  * streams' time to live has passed.
  */
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
-import { missingBinaries, startRedis, type RedisServer } from "../scale/processes.js";
+import { missingBinaries, type RedisServer } from "../scale/processes.js";
 import { eventually, frames, lastId, parseSse, postStream, resume, wait } from "./peers.js";
+import { startReplica, startSharedRedis, type Replica } from "./replicas.js";
 
 const skip = missingBinaries("resumable streams on Redis");
 if (skip !== undefined) console.log(skip);
 
-/** Compiled by `tsc -p tsconfig.json` (npm run build). */
-const REPLICA = fileURLToPath(new URL("../../dist/test/resume/replica.js", import.meta.url));
 const RESUMABLE = { graceMs: 300, retryMs: 50, ttlMs: 1500, maxFrames: 100 };
 const PREFIX = `resume:${process.pid}:`;
 const OPT_IN = { "x-rcp-resumable": "1" };
-
-interface Replica {
-  readonly url: string;
-  stderr(): string;
-  stop(): void;
-}
-
-function startReplica(socket: string): Promise<Replica> {
-  const child = spawn(process.execPath, [REPLICA], {
-    env: { ...process.env, RCP_REPLICA: JSON.stringify({ socket, prefix: PREFIX, resumable: RESUMABLE }) },
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`replica exited ${code}: ${stderr}`)));
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => {
-      stdout += text;
-      if (!stdout.includes("\n")) return;
-      const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as { url: string };
-      resolve({ url, stderr: () => stderr, stop: () => void child.kill() });
-    });
-  });
-}
 
 let redis: RedisServer;
 let client: Redis;
 const replicas: Replica[] = [];
 beforeAll(async () => {
   if (skip !== undefined) return;
-  redis = await startRedis();
-  client = redis.client();
-  client.on("error", () => {});
-  await client.connect();
-  replicas.push(await startReplica(redis.socket), await startReplica(redis.socket));
+  ({ redis, client } = await startSharedRedis());
+  replicas.push(
+    await startReplica(redis.socket, PREFIX, RESUMABLE),
+    await startReplica(redis.socket, PREFIX, RESUMABLE),
+  );
 });
 afterAll(async () => {
   for (const replica of replicas) replica.stop();

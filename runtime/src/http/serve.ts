@@ -4,7 +4,7 @@
  * body and an SSE stream for the same handler. Adapters (node:http, Web fetch) only translate
  * HttpExchange calls, so every rule holds the same behind `listen()` and `server.fetch`.
  */
-import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../server/core.js";
+import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type Inbound, type ServerCore } from "../server/core.js";
 import type { FrameChannel } from "../server/context.js";
 import type { HttpExchange, UnreadBody } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
@@ -319,14 +319,7 @@ export class HttpServerCore {
       silent = true;
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
     try {
-      const reply = core.handleMessage(message, { connection, channel, origin });
-      let frame = typeof reply === "object" ? await reply : reply;
-      const refusal = this.#sessions.stateful ? await this.#settle(connection, message) : undefined;
-      if (refusal !== undefined) frame = errorFrame(requestId(message), refusal);
-      if (frame !== undefined) channel.send(frame);
-    } catch {
-      // Never a second status line once streaming: the failure is the final frame.
-      channel.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
+      await this.#runStreamed(message, { connection, channel, origin });
     } finally {
       await queue.idle();
       clearInterval(keepAlive);
@@ -379,14 +372,21 @@ export class HttpServerCore {
       send: (frame) => producer.append(frame, true),
       sendNotification: (_owner, frame) => producer.append(frame, false),
     };
+    await this.#runStreamed(message, { connection, channel, origin });
+  }
+
+  /** Runs a streamed request: its response, or the session's refusal, is its channel's final frame. */
+  async #runStreamed(message: unknown, inbound: Inbound): Promise<void> {
+    const { connection, channel } = inbound;
     try {
-      const reply = this.#core.handleMessage(message, { connection, channel, origin });
+      const reply = this.#core.handleMessage(message, inbound);
       let frame = typeof reply === "object" ? await reply : reply;
       const refusal = this.#sessions.stateful ? await this.#settle(connection, message) : undefined;
       if (refusal !== undefined) frame = errorFrame(requestId(message), refusal);
-      if (frame !== undefined) channel.send(frame);
+      if (frame !== undefined) channel!.send(frame);
     } catch {
-      channel.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
+      // Never a second status line once streaming: the failure is the final frame.
+      channel!.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
     }
   }
 
