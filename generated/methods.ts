@@ -416,6 +416,7 @@ export const protocol = {
       capability: "embed",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       idempotent: true,
       aliases: {
         texts: "inputs",
@@ -438,6 +439,7 @@ export const protocol = {
       capability: "multiVector",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       idempotent: true,
       gates: [
         {
@@ -479,6 +481,7 @@ export const protocol = {
       capability: "graph",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       pagination: {
         cursor: "cursor",
         nextCursor: "nextCursor",
@@ -572,6 +575,7 @@ export const protocol = {
       capability: "memory",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       gates: [
         {
           param: "scope",
@@ -589,6 +593,7 @@ export const protocol = {
       capability: "memory",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       idempotent: true,
       params: memoryRecallParams,
       result: memoryRecallResult,
@@ -611,6 +616,7 @@ export const protocol = {
       capability: "transform",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       idempotent: true,
       gates: [
         {
@@ -629,6 +635,7 @@ export const protocol = {
       capability: "rerank",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       idempotent: true,
       aliases: {
         documents: "passages",
@@ -656,6 +663,7 @@ export const protocol = {
       capability: "retrieve",
       beforeInitialize: false,
       streaming: true,
+      resumable: true,
       strictParam: "strict",
       pagination: {
         cursor: "cursor",

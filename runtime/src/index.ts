@@ -28,6 +28,9 @@ export {
 export { createServerRuntime, type RcpServer } from "./server/create-server-runtime.js";
 export { DEFAULT_LIMITS, type AnyHandler, type ServerRuntimeOptions } from "./server/core.js";
 export type { HttpOptions, HttpRequestInfo, CorsOptions, OriginRule } from "./http/options.js";
+export type { ResumableOptions } from "./resume/wire.js";
+export { MemoryEventStore, type EventStore, type EventStoreLimits, type StoredEvent } from "./resume/event-store.js";
+export { RESUMABLE_CAPABILITY, RESUMABLE_HEADER, type ResumableCapability } from "./resume/wire.js";
 export type {
   BucketTake,
   CancelRelay,

@@ -143,6 +143,23 @@ export const INTERCEPTED_HTTP_PEERS: readonly HttpPeer[] = oursPresent
   ? [{ label: OURS_INTERCEPTED, script: serverScript("ours-http"), env: ONE_INTERCEPTOR, target: rcpTarget }]
   : [];
 
+export const OURS_RESUMABLE = "ours, resumable";
+
+/** Ours offering resumable streams, the client opting in: what numbering frames into the event store costs (scenario 3). */
+export const RESUMABLE_HTTP_PEERS: readonly HttpPeer[] = oursPresent
+  ? [
+      {
+        label: OURS_RESUMABLE,
+        script: serverScript("ours-http"),
+        env: { BENCH_RESUMABLE: "1" },
+        target: (url, options) => {
+          const target = rcpTarget(url, options);
+          return { ...target, headers: { ...target.headers, "x-rcp-resumable": "1" } };
+        },
+      },
+    ]
+  : [];
+
 export function missingOursNote(): string[] {
   return oursPresent ? [] : ["ours is not built yet (dist/test/bench/servers/ours-*.js missing): peers only"];
 }

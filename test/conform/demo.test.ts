@@ -48,4 +48,35 @@ describe("rcp-gen conform against the demo engine", () => {
       expect(run.status).toBe(0);
     });
   });
+
+  describe("over HTTP, offering resumable streams (docs/resumable-streams.md)", () => {
+    let demo: HttpChild;
+    beforeAll(async () => {
+      demo = await startHttpChild([...DEMO, "--port", "0", "--resumable"]);
+    });
+    afterAll(() => demo.stop());
+
+    it("checks the numbered stream, its replay and a forged resume, and still certifies L2", async () => {
+      const run = await runConform(["--json", "--http", demo.url]);
+      const report = JSON.parse(run.stdout) as JsonReport;
+      const resumable = report.checks.filter((check) => check.id.startsWith("resumable.replay:"));
+      expect(resumable.map((check) => [check.id, check.status])).toEqual([
+        ["resumable.replay:numbered", "pass"],
+        ["resumable.replay:replayed", "pass"],
+        ["resumable.replay:refused", "pass"],
+      ]);
+      expect(report).toMatchObject({ certifiedLevel: "L2", declarationHolds: true });
+      expect(report.counts["fail"]).toBe(0);
+    });
+
+    it("a server that does not offer them: the check is skipped", async () => {
+      const plain = await startHttpChild([...DEMO, "--port", "0"]);
+      try {
+        const report = JSON.parse((await runConform(["--json", "--http", plain.url])).stdout) as JsonReport;
+        expect(report.checks.find((check) => check.id === "resumable.replay")?.status).toBe("skip");
+      } finally {
+        await plain.stop();
+      }
+    });
+  });
 });

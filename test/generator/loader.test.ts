@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadSchemaFolder, SchemaFolderError } from "../../generator/src/load/loader.js";
 import { compileRef } from "../../generator/src/load/schema-ajv.js";
 import { bundleSchema } from "../../generator/src/model/bundle.js";
+import { buildModel } from "../../generator/src/model/model.js";
 import {
   minimalSchemaFiles,
   removeSchemaFolders,
@@ -162,6 +163,36 @@ describe("loadSchemaFolder rejects a broken folder with file: pointer: problem",
       "/x-rcp/capability",
       expect.stringMatching(/lifecycle method is ungated/),
     ]);
+  });
+
+  it("checks a resumable annotation: only a streaming method that is not a lifecycle one (docs/resumable-streams.md)", () => {
+    const lifecycle = loadError((files) => {
+      const ping = schemaNode(files, "methods/ping.json", "/x-rcp");
+      ping["streaming"] = true;
+      ping["resumable"] = true;
+    });
+    expect(lifecycle.problem).toMatch(/not a lifecycle one may be resumable/);
+    const silent = loadError((files) => {
+      const ping = schemaNode(files, "methods/ping.json", "/x-rcp");
+      delete ping["lifecycle"];
+      ping["resumable"] = true;
+    });
+    expect(silent.problem).toMatch(/only a streaming method/);
+    const notBoolean = loadError((files) => (retrieveAnnotation(files)["resumable"] = "yes"));
+    expect([notBoolean.pointer, notBoolean.problem]).toEqual([
+      "/x-rcp/resumable",
+      expect.stringMatching(/is a boolean/),
+    ]);
+  });
+
+  it("makes streaming methods resumable unless they say otherwise, never lifecycle ones", () => {
+    const files = minimalSchemaFiles();
+    const byDefault = buildModel(loadSchemaFolder(writeSchemaFolder(files)));
+    expect(byDefault.methods.find((method) => method.method === "retrieve")!.resumable).toBe(true);
+    expect(byDefault.methods.find((method) => method.method === "ping")!.resumable).toBe(false);
+    retrieveAnnotation(files)["resumable"] = false;
+    const off = buildModel(loadSchemaFolder(writeSchemaFolder(files)));
+    expect(off.methods.find((method) => method.method === "retrieve")!.resumable).toBe(false);
   });
 
   it("rejects capability paths whose key capabilities.json does not declare (§6)", () => {

@@ -91,6 +91,8 @@ describe("the generated client in a browser bundle", () => {
       "runtime/src/protocol/interceptor-chain.ts",
       "runtime/src/protocol/standard-schema.ts",
       "runtime/src/protocol/validation-issue.ts",
+      // The names by which a client recognises and asks for resumable streams (docs/resumable-streams.md).
+      "runtime/src/resume/wire.ts",
     ]);
     expect(runtime).not.toContain("runtime/src/client/stdio-transport.ts");
     // Node's globals: none is read (the type-check of test/web/universal.test.ts says why).

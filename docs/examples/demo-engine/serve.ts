@@ -28,6 +28,7 @@ const OPTIONS = {
   fusion: { type: "string", default: "rrf" },
   "expose-endpoints": { type: "boolean", default: false },
   "cors-origin": { type: "string", multiple: true, default: [] as string[] },
+  resumable: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -37,6 +38,7 @@ const USAGE = `Usage: serve [options]
   --host <address>             interface to bind (default 127.0.0.1)
   --filter-operators <list>    advertise only these §8 operators, comma-separated
   --cors-origin <origin>       let a browser page of this origin call the server (repeatable)
+  --resumable                  offer resumable SSE streams (docs/resumable-streams.md)
   --federate <rcp.json>        a federator over the registry's engines (§16)
   --identity <name>            the federator's name on _meta.federation.path
   --capabilities <rule>        union | intersection (§16.4, default union)
@@ -76,7 +78,10 @@ if (fusion !== "rrf" && fusion !== "weighted" && fusion !== "convex") usage("--f
 let server: RcpServer;
 let release = async (): Promise<void> => {};
 if (values.federate === undefined) {
-  server = createDemoServer({ filterOperators: filterOperators as FilterOperator[] | undefined });
+  server = createDemoServer({
+    filterOperators: filterOperators as FilterOperator[] | undefined,
+    resumable: values.resumable,
+  });
 } else {
   // Loaded only here, so an engine's start-up never pays for the federation modules.
   const { createFederatingServer } = await import("../federation/server.js");

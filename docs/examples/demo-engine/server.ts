@@ -35,6 +35,8 @@ export interface DemoServerOptions {
   filterOperators?: readonly FilterOperator[];
   /** Processing caps beyond the advertised ones (§15.5); each left out keeps its `DEMO_LIMITS` value. */
   limits?: Partial<DemoLimits>;
+  /** Offer resumable SSE streams (docs/resumable-streams.md). Default off. */
+  resumable?: boolean;
 }
 
 /** What one request may make the demo process, past which it answers -32602 naming the field (§15.5). */
@@ -53,6 +55,7 @@ export function createDemoServer(options: DemoServerOptions = {}): ReturnType<ty
     // pagination, log and deterministic snapshots, each checked by test/demo/server-conformance.test.ts.
     conformance: "L2",
     handlers: demoHandlers(options.engine ?? new DemoEngine(), { ...DEMO_LIMITS, ...options.limits }),
+    ...(options.resumable === true ? { http: { resumable: true } } : {}),
   });
 }
 

@@ -29,6 +29,8 @@ export function methodRules(method: RcpMethod): MethodRules {
     beforeInitialize: method.beforeInitialize,
     lifecycle: method.lifecycle,
     streaming: method.streaming,
+    // Only the methods whose streams may be resumed carry it.
+    resumable: method.resumable || undefined,
     strictParam: method.strictParam,
     pagination: method.pagination,
     // Only the methods safe to repeat carry it.

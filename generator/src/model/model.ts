@@ -37,6 +37,8 @@ export interface RcpMethod {
   readonly lifecycle?: LifecycleRole;
   /** Whether it may report progress (§9); `partial` is the shape of a progress event's `partial`. */
   readonly streaming: boolean;
+  /** Whether its cut SSE stream may be resumed (x-rcp `resumable`; docs/resumable-streams.md). */
+  readonly resumable: boolean;
   readonly strictParam?: string;
   readonly pagination?: Pagination;
   /** Present when a call may be repeated without harm (§7.10, §12.2); absent for `idempotent: false`. */
@@ -123,6 +125,7 @@ export function buildModel(folder: LoadedSchemaFolder): RcpModel {
       beforeInitialize: annotation.beforeInitialize ?? false,
       lifecycle: annotation.lifecycle,
       streaming: annotation.streaming ?? false,
+      resumable: annotation.resumable ?? (annotation.streaming === true && annotation.lifecycle === undefined),
       strictParam: annotation.strictParam,
       pagination: annotation.pagination,
       idempotent: annotation.idempotent || undefined,

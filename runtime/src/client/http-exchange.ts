@@ -6,8 +6,10 @@
  */
 import type { ChunkReader } from "../framing/bounded-body.js";
 
-/** One HTTP POST an exchange sends. */
+/** One HTTP request an exchange sends: a POST, or a resume (GET) or cancel (DELETE) of a resumable stream with an empty body. */
 export interface HttpPost {
+  /** Default POST. */
+  method?: "POST" | "GET" | "DELETE";
   url: string;
   headers: Readonly<Record<string, string>>;
   body: string;
@@ -29,8 +31,9 @@ export type HttpExchange = (post: HttpPost) => Promise<HttpReply>;
 
 /** The exchange over a fetch implementation (the global one when omitted). */
 export function fetchExchange(fetchImpl?: typeof globalThis.fetch): HttpExchange {
-  return async ({ url, headers, body, signal }) => {
-    const response = await (fetchImpl ?? globalThis.fetch)(url, { method: "POST", headers, body, signal });
+  return async ({ method = "POST", url, headers, body, signal }) => {
+    const request = { method, headers, body: method === "POST" ? body : undefined, signal };
+    const response = await (fetchImpl ?? globalThis.fetch)(url, request);
     return {
       status: response.status,
       header: (name) => response.headers.get(name),

@@ -8,6 +8,7 @@ export {
   HttpClientTransport,
   SESSION_HEADER,
   type HttpClientTransportOptions,
+  type ResumeOptions,
 } from "./http-transport.js";
 export { fetchExchange, type HttpExchange, type HttpPost, type HttpReply } from "./http-exchange.js";
 export {

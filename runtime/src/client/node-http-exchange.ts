@@ -114,7 +114,7 @@ async function postWithRetry(client: Client, target: Target, post: HttpPost): Pr
   const headers: Record<string, string> = {};
   for (const name in post.headers) if (!FRAMING_HEADERS.has(name.toLowerCase())) headers[name] = post.headers[name]!;
   headers["content-length"] = String(Buffer.byteLength(post.body));
-  const options: RequestOptions = { ...target.options, agent: client.agent, headers };
+  const options: RequestOptions = { ...target.options, method: post.method ?? "POST", agent: client.agent, headers };
   for (;;) {
     if (post.signal.aborted) throw abortError(post.signal.reason);
     const attempt = await postOnce(client, options, post);

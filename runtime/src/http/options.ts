@@ -1,5 +1,6 @@
 /** HTTP transport options (§5.2), shared by the Web fetch handler and node:http. */
 import type { AuthInfo } from "../protocol/request-origin.js";
+import type { ResumableOptions } from "../resume/wire.js";
 
 /** The transport-neutral view of an HTTP request that hooks receive. */
 export interface HttpRequestInfo {
@@ -90,4 +91,9 @@ export interface HttpOptions {
   maxPendingBodies?: number;
   /** Time a request body may take to arrive once its headers have; longer is 408 (-32014) and the connection closed. Default 10000 ms. */
   bodyTimeoutMs?: number;
+  /**
+   * Offer resumable SSE streams (docs/resumable-streams.md): advertised as the `x-rcp-resumable`
+   * capability, used only by requests that ask for it. `true` takes every default. Default off.
+   */
+  resumable?: boolean | ResumableOptions;
 }

@@ -14,12 +14,15 @@ import type { CorsOptions, HttpOptions } from "./options.js";
 
 /** Request headers a browser may send once preflighted, besides any listed in `cors.allowHeaders`. */
 const ALLOWED_REQUEST_HEADERS = ["content-type", "accept", "authorization", "rcp-session"];
+/** What a browser may also send to a server that offers resumable streams: the opt-in and the resume request. */
+const RESUMABLE_REQUEST_HEADERS = ["x-rcp-resumable", "last-event-id"];
 const DEFAULT_MAX_AGE_SECONDS = 600;
 
 export class RequestGuard {
   readonly #cors: CorsOptions | undefined;
   readonly #hosts: readonly string[] | "any";
   readonly #exposeHeaders: string;
+  readonly #resumable: boolean;
   /** The last Host allowed: a keep-alive client sends the same one on every request. */
   #allowedHost: string | undefined;
 
@@ -27,6 +30,7 @@ export class RequestGuard {
     this.#cors = options.cors;
     this.#hosts = options.allowedHosts ?? [];
     this.#exposeHeaders = exposeHeaders;
+    this.#resumable = options.resumable !== undefined && options.resumable !== false;
   }
 
   /** Whether the Host header (`name[:port]`) names this server; absent is not a browser's request. */
@@ -64,8 +68,12 @@ export class RequestGuard {
     const extra = this.#cors?.allowHeaders ?? [];
     return {
       ...this.corsHeaders(origin),
-      "access-control-allow-methods": "POST, OPTIONS",
-      "access-control-allow-headers": [...ALLOWED_REQUEST_HEADERS, ...extra].join(", "),
+      "access-control-allow-methods": this.#resumable ? "POST, GET, DELETE, OPTIONS" : "POST, OPTIONS",
+      "access-control-allow-headers": [
+        ...ALLOWED_REQUEST_HEADERS,
+        ...(this.#resumable ? RESUMABLE_REQUEST_HEADERS : []),
+        ...extra,
+      ].join(", "),
       "access-control-max-age": String(this.#cors?.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS),
     };
   }

@@ -4,7 +4,7 @@
  * body and an SSE stream for the same handler. Adapters (node:http, Web fetch) only translate
  * HttpExchange calls, so every rule holds the same behind `listen()` and `server.fetch`.
  */
-import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type ServerCore } from "../server/core.js";
+import { RATE_LIMITED_RETRY_AFTER_MS, rateLimited, type Inbound, type ServerCore } from "../server/core.js";
 import type { FrameChannel } from "../server/context.js";
 import type { HttpExchange, UnreadBody } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
@@ -19,6 +19,9 @@ import { HttpSessions, SESSION_HEADER, sessionBucket } from "./sessions.js";
 import { clientAddress } from "./client-address.js";
 import { isJsonContentType, RequestGuard } from "./request-guard.js";
 import { OutboundQueue } from "../server/outbound-queue.js";
+import { parseEventId, ResumableStreams, type StreamProducer } from "../resume/streams.js";
+import { RESUMABLE_HEADER } from "../resume/wire.js";
+import { CANCELLED } from "../server/connection.js";
 
 type Headers = Readonly<Record<string, string>>;
 
@@ -57,6 +60,8 @@ export class HttpServerCore {
   readonly #pendingBodies = new Map<() => void, number>();
   readonly #maxPendingBodies: number;
   readonly #bodyTimeoutMs: number;
+  /** Set when the server offers resumable streams (docs/resumable-streams.md). */
+  readonly #resumable: ResumableStreams | undefined;
 
   constructor(core: ServerCore, options: HttpOptions = core.http) {
     this.#core = core;
@@ -68,6 +73,11 @@ export class HttpServerCore {
     this.#maxPendingBodies = options.maxPendingBodies ?? DEFAULT_MAX_PENDING_BODIES;
     this.#bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
     this.#trustedProxies = new Set(options.trustedProxies ?? []);
+    const resumable = options.resumable;
+    this.#resumable =
+      resumable === undefined || resumable === false || !core.streaming
+        ? undefined
+        : new ResumableStreams(resumable === true ? {} : resumable, (line) => core.diagnose(line));
   }
 
   async serve(exchange: HttpExchange): Promise<void> {
@@ -100,6 +110,8 @@ export class HttpServerCore {
       return exchange.respond(404, { ...answer.cors, "content-type": "text/plain" }, "Not an RCP endpoint");
     if (verb === "OPTIONS" && origin !== undefined)
       return exchange.respond(204, this.#guard.preflightHeaders(origin), "");
+    if ((verb === "GET" || verb === "DELETE") && rcpMethod === "" && this.#resumable !== undefined)
+      return this.#resume(exchange, answer, verb === "DELETE");
     if (verb !== "POST")
       return exchange.respond(405, { ...answer.cors, allow: "POST", "content-type": "text/plain" }, "Use POST");
     // Before auth: a browser's "simple" request (text/plain, a form) must never reach a handler.
@@ -112,13 +124,9 @@ export class HttpServerCore {
         "Invalid Request: the body must be application/json (§5.2)",
       );
     }
-    const authenticate = this.#options.authenticate;
-    let auth: AuthInfo | undefined;
-    if (authenticate) {
-      const verdict = await authenticate(exchange.request);
-      if (!verdict) return this.#fail(exchange, answer, 401, ErrorCode.Unauthorized, "Unauthorized");
-      if (verdict !== true) auth = verdict;
-    }
+    // No await without a hook: the body must be read in this turn (the parser's verdict on it is awaited there).
+    const auth = this.#options.authenticate === undefined ? undefined : await this.#authenticate(exchange, answer);
+    if (auth === false) return;
     const body = await this.#receive(exchange, answer);
     if (body === undefined) return;
     // The slot is taken once the body is complete: a client sending slowly holds a pending
@@ -130,6 +138,18 @@ export class HttpServerCore {
     } finally {
       this.#active--;
     }
+  }
+
+  /** The caller's identity (undefined: anonymous), or false once refused with 401. */
+  async #authenticate(exchange: HttpExchange, answer: AnswerHeaders): Promise<AuthInfo | undefined | false> {
+    const authenticate = this.#options.authenticate;
+    if (!authenticate) return undefined;
+    const verdict = await authenticate(exchange.request);
+    if (!verdict) {
+      this.#fail(exchange, answer, 401, ErrorCode.Unauthorized, "Unauthorized");
+      return false;
+    }
+    return verdict === true ? undefined : verdict;
   }
 
   /**
@@ -213,8 +233,11 @@ export class HttpServerCore {
       const wait = typeof admitted === "number" ? admitted : await admitted;
       if (wait > 0) return this.#refuse(exchange, answer, 429, requestId(message), rateLimited(wait));
     }
+    const wantsStream = this.#wantsStream(exchange, message);
+    const producer = wantsStream ? this.#resumableStream(exchange, message, connection, origin) : undefined;
+    if (producer !== undefined) return this.#stream(exchange, message, answer, { connection, origin }, producer);
     exchange.onAbort(() => abandonExchange(connection, message));
-    if (this.#wantsStream(exchange, message)) return this.#stream(exchange, message, answer, { connection, origin });
+    if (wantsStream) return this.#stream(exchange, message, answer, { connection, origin });
     const reply = this.#core.handleMessage(message, { connection, channel: undefined, origin });
     const frame = typeof reply === "object" ? await reply : reply;
     const refusal = sessions.stateful ? await this.#settle(connection, message) : undefined;
@@ -265,8 +288,14 @@ export class HttpServerCore {
     message: unknown,
     answer: AnswerHeaders,
     { connection, origin }: { connection: Connection; origin: RequestOrigin },
+    producer?: StreamProducer,
   ): Promise<void> {
     exchange.startStream(this.#sessions.headers(connection, answer.stream));
+    if (producer !== undefined) {
+      const keepAliveMs = this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+      void this.#resumable!.serve(exchange, producer.stream, { after: 0, keepAliveMs, priming: true });
+      return this.#produce(message, { connection, origin }, producer);
+    }
     let silent = true;
     const core = this.#core;
     const queue = new OutboundQueue(
@@ -290,19 +319,122 @@ export class HttpServerCore {
       silent = true;
     }, this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
     try {
-      const reply = core.handleMessage(message, { connection, channel, origin });
-      let frame = typeof reply === "object" ? await reply : reply;
-      const refusal = this.#sessions.stateful ? await this.#settle(connection, message) : undefined;
-      if (refusal !== undefined) frame = errorFrame(requestId(message), refusal);
-      if (frame !== undefined) channel.send(frame);
-    } catch {
-      // Never a second status line once streaming: the failure is the final frame.
-      channel.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
+      await this.#runStreamed(message, { connection, channel, origin });
     } finally {
       await queue.idle();
       clearInterval(keepAlive);
       exchange.end();
     }
+  }
+
+  /**
+   * A resumable stream for a request that asked for one (docs/resumable-streams.md), or undefined:
+   * not offered, not asked for, a method the schema does not mark resumable, or past a bound.
+   */
+  #resumableStream(
+    exchange: HttpExchange,
+    message: unknown,
+    connection: Connection,
+    origin: RequestOrigin,
+  ): StreamProducer | undefined {
+    const streams = this.#resumable;
+    if (streams === undefined || exchange.request.headers[RESUMABLE_HEADER_LOWER] !== "1") return undefined;
+    const method = (message as { method?: unknown }).method;
+    if (typeof method !== "string" || this.#core.identity.protocol.methods[method]?.resumable !== true)
+      return undefined;
+    const id = requestId(message);
+    const token = connection.session.token;
+    const subject = origin.auth?.subject;
+    const bucket =
+      subject !== undefined
+        ? `auth:${subject}`
+        : token !== undefined
+          ? sessionBucket(token)
+          : `address:${clientAddress(exchange.request, this.#trustedProxies)}`;
+    const producer = streams.start(streamOwner(subject, token), bucket, {
+      cancel: () => connection.inFlight.get(id!)?.abort(CANCELLED),
+      abandon: () => {
+        connection.inFlight.get(id!)?.abandon();
+        // A reconnect after the grace period gets this answer rather than a stream that never ends.
+        producer?.append(errorFrame(id, GRACE_EXPIRED), true);
+      },
+    });
+    return producer;
+  }
+
+  /** Runs the request, its frames going to its resumable stream; the connection that asked is its first reader. */
+  async #produce(
+    message: unknown,
+    { connection, origin }: { connection: Connection; origin: RequestOrigin },
+    producer: StreamProducer,
+  ): Promise<void> {
+    const channel: FrameChannel = {
+      send: (frame) => producer.append(frame, true),
+      sendNotification: (_owner, frame) => producer.append(frame, false),
+    };
+    await this.#runStreamed(message, { connection, channel, origin });
+  }
+
+  /** Runs a streamed request: its response, or the session's refusal, is its channel's final frame. */
+  async #runStreamed(message: unknown, inbound: Inbound): Promise<void> {
+    const { connection, channel } = inbound;
+    try {
+      const reply = this.#core.handleMessage(message, inbound);
+      let frame = typeof reply === "object" ? await reply : reply;
+      const refusal = this.#sessions.stateful ? await this.#settle(connection, message) : undefined;
+      if (refusal !== undefined) frame = errorFrame(requestId(message), refusal);
+      if (frame !== undefined) channel!.send(frame);
+    } catch {
+      // Never a second status line once streaming: the failure is the final frame.
+      channel!.send(errorFrame(requestId(message), { code: ErrorCode.InternalError, message: "Internal error" }));
+    }
+  }
+
+  /**
+   * A resume (GET) or an explicit cancel (DELETE) of a resumable stream, named by the
+   * `Last-Event-ID` header. Only the caller that started the stream may do either: anyone else,
+   * like a stream that is unknown or has expired, gets 404 and -32015, and nothing of the stream.
+   */
+  async #resume(exchange: HttpExchange, answer: AnswerHeaders, cancel: boolean): Promise<void> {
+    const streams = this.#resumable!;
+    const auth = await this.#authenticate(exchange, answer);
+    if (auth === false) return;
+    const { headers } = exchange.request;
+    const lastEventId = headerValue(headers["last-event-id"]);
+    const at = parseEventId(lastEventId);
+    if (at === undefined) {
+      return exchange.respond(
+        400,
+        answer.json,
+        errorFrame(null, {
+          code: ErrorCode.InvalidRequest,
+          message: "Invalid Request: Last-Event-ID must name an event of a resumable stream (<stream>:<number>)",
+          data: { field: "Last-Event-ID" },
+        }),
+      );
+    }
+    const token = headers[SESSION_HEADER_LOWER];
+    const owner = await streams.owner(at.stream);
+    if (owner === undefined || owner !== streamOwner(auth?.subject, typeof token === "string" ? token : undefined)) {
+      return exchange.respond(
+        404,
+        answer.json,
+        errorFrame(null, {
+          code: ErrorCode.NotFound,
+          message: `Not found: no resumable stream ${at.stream} for this caller (unknown, expired, or another caller's)`,
+          data: { field: "Last-Event-ID" },
+        }),
+      );
+    }
+    if (cancel) {
+      await streams.cancel(at.stream);
+      return exchange.respond(204, answer.cors, "");
+    }
+    exchange.startStream(answer.stream);
+    await streams.serve(exchange, at.stream, {
+      after: at.seq,
+      keepAliveMs: this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+    });
   }
 
   #wantsStream(exchange: HttpExchange, message: unknown): boolean {
@@ -365,6 +497,17 @@ export class HttpServerCore {
 }
 
 const SESSION_HEADER_LOWER = SESSION_HEADER.toLowerCase();
+const RESUMABLE_HEADER_LOWER = RESUMABLE_HEADER.toLowerCase();
+/** The final answer of a resumable stream whose client did not come back within the grace period. */
+const GRACE_EXPIRED: ErrorObject = {
+  code: ErrorCode.Cancelled,
+  message: "Cancelled: the client did not reconnect within the grace period",
+};
+
+/** Who may resume a stream: the identity the auth hook established and the session, both or neither. */
+function streamOwner(subject: string | undefined, token: string | undefined): string {
+  return JSON.stringify([subject ?? null, token ?? null]);
+}
 
 /** §5.2: the path's method must match the body's; a batch goes to the base path. */
 function pathMismatch(pathMethod: string, message: unknown): string | undefined {

@@ -167,6 +167,11 @@ export interface CallDescriptor {
 }
 
 export interface MethodDescriptor extends CallDescriptor {
+  /**
+   * Its SSE stream may be resumed after a cut, when the server offers it (`x-rcp.resumable`;
+   * docs/resumable-streams.md).
+   */
+  readonly resumable?: boolean;
   /** Param whose `false` turns option gates from errors into fallbacks (§7.7 `strict`). */
   readonly strictParam?: string;
   /**

@@ -20,6 +20,7 @@ import type { RequestOrigin } from "../protocol/request-origin.js";
 import type { HttpOptions } from "../http/options.js";
 import type { RateLimit, RateLimiter, ServerState } from "../state/types.js";
 import { MemoryRateLimiter } from "../state/memory.js";
+import { RESUMABLE_CAPABILITY, resumableCapability } from "../resume/wire.js";
 
 /** Any handler: generated code types each one precisely (generated/server.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any params and result: a table holds handlers of every method
@@ -85,7 +86,7 @@ export class ServerCore implements RequestServices {
 
   constructor(protocol: ProtocolDescriptor, options: ServerRuntimeOptions<unknown>) {
     this.#protocol = protocol;
-    const capabilities = deepFreeze(structuredClone(options.capabilities)) as Readonly<JsonObject>;
+    const capabilities = deepFreeze(advertised(options)) as Readonly<JsonObject>;
     this.identity = { protocol, info: options.info, capabilities, conformance: options.conformance };
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#handlers = options.handlers;
@@ -474,4 +475,13 @@ function refuseMissingHandlers(
   throw new TypeError(
     `createServer: no handler for ${named.join(", ")}: give handlers[${JSON.stringify(missing[0]!.method)}], or stop advertising its capability`,
   );
+}
+
+/** The capabilities given, plus resumable streams' when the HTTP transport offers them over SSE (§6.2). */
+function advertised(options: ServerRuntimeOptions<unknown>): JsonObject {
+  const capabilities = structuredClone(options.capabilities) as JsonObject;
+  const resumable = resumableCapability(options.http?.resumable);
+  if (resumable !== undefined && capabilities[STREAMING] !== undefined)
+    capabilities[RESUMABLE_CAPABILITY] = { ...resumable };
+  return capabilities;
 }

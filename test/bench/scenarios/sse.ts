@@ -11,18 +11,31 @@ import { alternate, medianTable } from "../alternate.js";
 import { startHttpServer } from "../http-server.js";
 import type { SseLoadConfig, SseLoadResult } from "../load/sse-load.js";
 import type { Mode } from "../modes.js";
-import { FLOOR, HTTP_PEERS, MCP, OURS, missingOursNote, serverScript } from "../peers.js";
+import {
+  besideOurs,
+  FLOOR,
+  HTTP_PEERS,
+  MCP,
+  OURS,
+  OURS_RESUMABLE,
+  RESUMABLE_HTTP_PEERS,
+  missingOursNote,
+  serverScript,
+} from "../peers.js";
 import { runJsonChild } from "../processes.js";
 import type { ScenarioReport, Target } from "../report.js";
 import { loadScript } from "./scripts.js";
 
 export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
   const { events, intervalMs, streams } = mode.sse;
-  const contenders = HTTP_PEERS.filter((peer) => [OURS, FLOOR, MCP].includes(peer.label));
+  const contenders = besideOurs(
+    HTTP_PEERS.filter((peer) => [OURS, FLOOR, MCP].includes(peer.label)),
+    RESUMABLE_HTTP_PEERS,
+  );
   const samples = await alternate(mode.rounds, contenders, async (peer) => {
     const server = await startHttpServer(
       peer.script,
-      { BENCH_STREAM: `${events}x${intervalMs}` },
+      { ...peer.env, BENCH_STREAM: `${events}x${intervalMs}` },
       [],
       ["--import", serverScript("stamp-writes")],
     );
@@ -61,6 +74,13 @@ export async function sseScenario(mode: Mode): Promise<ScenarioReport> {
       threshold: 2,
       kind: "max",
       unit: " ms",
+    },
+    {
+      name: "SSE yield-to-read p50, resumable (memory store) / off",
+      measured: metric(OURS_RESUMABLE, "delayP50Ms") / metric(OURS, "delayP50Ms"),
+      threshold: 1.1,
+      kind: "max",
+      unit: "x",
     },
     {
       name: "SSE reads carrying 2+ progress frames, ours (all rounds)",

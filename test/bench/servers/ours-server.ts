@@ -3,6 +3,7 @@
  * handler, validating params and results with the generated validators as in production.
  * The handler answers at once, holds for a wave (BENCH_HOLD) or streams progress (BENCH_STREAM).
  * BENCH_INTERCEPTORS=n puts n no-op server interceptors around it (what the interceptor path costs).
+ * BENCH_RESUMABLE=1 offers resumable streams (docs/resumable-streams.md), in memory.
  */
 import { createServer } from "../../../generated/server.js";
 import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
@@ -52,5 +53,6 @@ export function createOursServer(): RcpServer {
     limits: held > 0 ? { maxInFlight: held + 1 } : {},
     handlers: { retrieve: chooseRetrieveHandler() },
     interceptors,
+    http: { resumable: process.env.BENCH_RESUMABLE === "1" },
   });
 }

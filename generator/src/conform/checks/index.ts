@@ -16,6 +16,7 @@ import { optionChecks } from "./options.js";
 import { semanticChecks } from "./semantics.js";
 import { stdioChecks } from "./stdio.js";
 import { streamChecks } from "./streams.js";
+import { resumableChecks } from "./resumable.js";
 import { wholeRunChecks } from "./whole-run.js";
 
 export const checkTable: readonly CheckEntry[] = [
@@ -27,6 +28,7 @@ export const checkTable: readonly CheckEntry[] = [
   ...optionChecks,
   ...filterChecks,
   ...streamChecks,
+  ...resumableChecks,
   ...semanticChecks,
   ...httpChecks,
   ...unrequestedNotificationChecks,

@@ -33,6 +33,19 @@ export class HttpWire {
     return { status: opened.status, headers: opened.headers, body: text, ended };
   }
 
+  /** GETs the base with `headers` (the resume of a resumable stream, docs/resumable-streams.md). */
+  async get(headers: Record<string, string>): Promise<HttpReply> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    try {
+      const response = await fetch(this.base, { method: "GET", headers, signal: abort.signal });
+      const { text, ended } = await readAll(response);
+      return { status: response.status, headers: response.headers, body: text, ended };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /**
    * POSTs and returns once the response has begun (its status and headers): the body is read
    * with `rest`, or the connection closed with `close`, as a client that gives up would.

@@ -3292,8 +3292,8 @@ return errors === 0;
 validate26.evaluated = {"props":{"x-rcp":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
 export const method: MetaChecker<MethodFile> = validate27;
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"A method file: methods/<name>.json","type":"object","required":["x-rcp","$defs"],"properties":{"x-rcp":{"$ref":"#/$defs/annotation"},"$defs":{"type":"object","required":["params","result"],"properties":{"params":{"$ref":"common.json#/$defs/objectSchema"},"result":{"$ref":"common.json#/$defs/objectSchema"},"partial":{"$ref":"common.json#/$defs/objectSchema"}},"x-problem":"a method file needs `$defs.params` and `$defs.result`"}},"$defs":{"wireName":{"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"},"annotation":{"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"results":{"type":"array","items":{"$ref":"#/$defs/resultRule"}},"stages":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"x-problem":"stages lists the pipeline stages a call's progress names, in order (`[\"recall\", \"rerank\"]`, §9)"}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}}]},"gate":{"type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"in":{"$ref":"common.json#/$defs/dottedPath"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"default":{"type":"array"},"spec":{"$ref":"common.json#/$defs/spec"}},"oneOf":[{"required":["in"]},{"required":["requires"]}],"x-problem":"a gate is `{ param, in | requires, default?, spec? }` with exactly one of `in` or `requires`"},"idempotent":{"oneOf":[{"type":"boolean"},{"type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/repeatCondition"}},"spec":{"$ref":"common.json#/$defs/spec"}}}],"x-problem":"idempotent is `true` (a call may be repeated as it is) or `{ when: [conditions], spec? }` (only when one of the conditions holds)"},"repeatCondition":{"type":"object","required":["present"],"additionalProperties":false,"properties":{"present":{"$ref":"common.json#/$defs/dottedPath"},"each":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a condition is `{ present }` (that param is present, `_meta.idempotencyKey` for one) or `{ each, present }` (every item of the array at `each` has `present`)"},"pagination":{"type":"object","required":["cursor","nextCursor"],"additionalProperties":false,"properties":{"cursor":{"$ref":"common.json#/$defs/dottedPath"},"nextCursor":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$","x-problem":"must be the name of a top-level member of $defs.result, such as `nextCursor`"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"pagination is `{ cursor, nextCursor, spec? }`: the params path a page's cursor goes to and the result member holding the next one"},"clamp":{"type":"object","required":["param","max"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"max":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a clamp is `{ param, max }`"},"rule":{"type":"object","required":["rule"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","params"],"additionalProperties":false,"properties":{"rule":{"const":"nonIncreasing"},"params":{"type":"array","minItems":2,"items":{"$ref":"common.json#/$defs/dottedPath"}},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a nonIncreasing rule is `{ rule, params: [at least two paths], spec? }`"},{"required":["rule","param","fields","operators"],"additionalProperties":false,"properties":{"rule":{"const":"filter"},"param":{"$ref":"common.json#/$defs/dottedPath"},"fields":{"$ref":"common.json#/$defs/dottedPath"},"operators":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a filter rule is `{ rule, param, fields, operators, spec? }`"}],"x-problem":"`rule` must be \"nonIncreasing\" or \"filter\""},"resultRule":{"type":"object","required":["rule","result"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"atMost"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"rankedBy":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an atMost rule is `{ rule, result, param, rankedBy?, spec? }`: the result list holds at most as many items as the param says, best first by `rankedBy`"},{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"onePer"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a onePer rule is `{ rule, result, param, spec? }`: the result list holds one item per item of the param list, in order"},{"required":["rule","result","capability"],"additionalProperties":false,"properties":{"rule":{"const":"length"},"result":{"$ref":"common.json#/$defs/dottedPath"},"capability":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a length rule is `{ rule, result, capability, spec? }`: each item of the result list is an array as long as the capability says"},{"required":["rule","result","of"],"additionalProperties":false,"properties":{"rule":{"const":"order"},"result":{"$ref":"common.json#/$defs/dottedPath"},"of":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an order rule is `{ rule, result, of, spec? }`: the result list holds the indexes of the numbers at `of`, highest first"}],"x-problem":"`rule` must be \"atMost\", \"onePer\", \"length\" or \"order\""}},"$id":"https://rcp-gen.invalid/meta-schema/method-file.json"};
-const schema50 = {"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"results":{"type":"array","items":{"$ref":"#/$defs/resultRule"}},"stages":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"x-problem":"stages lists the pipeline stages a call's progress names, in order (`[\"recall\", \"rerank\"]`, §9)"}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}}]};
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"A method file: methods/<name>.json","type":"object","required":["x-rcp","$defs"],"properties":{"x-rcp":{"$ref":"#/$defs/annotation"},"$defs":{"type":"object","required":["params","result"],"properties":{"params":{"$ref":"common.json#/$defs/objectSchema"},"result":{"$ref":"common.json#/$defs/objectSchema"},"partial":{"$ref":"common.json#/$defs/objectSchema"}},"x-problem":"a method file needs `$defs.params` and `$defs.result`"}},"$defs":{"wireName":{"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"},"annotation":{"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"resumable":{"type":"boolean","x-problem":"resumable is a boolean: whether a cut SSE stream of the method may be resumed (docs/resumable-streams.md)"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"results":{"type":"array","items":{"$ref":"#/$defs/resultRule"}},"stages":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"x-problem":"stages lists the pipeline stages a call's progress names, in order (`[\"recall\", \"rerank\"]`, §9)"}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}},{"if":{"required":["resumable"],"properties":{"resumable":{"const":true}}},"then":{"required":["streaming"],"not":{"required":["lifecycle"]},"properties":{"streaming":{"const":true,"x-problem":"only a streaming method may be resumable: set `streaming: true`"}},"x-problem":"only a streaming method that is not a lifecycle one may be resumable"}}]},"gate":{"type":"object","required":["param"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"in":{"$ref":"common.json#/$defs/dottedPath"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"default":{"type":"array"},"spec":{"$ref":"common.json#/$defs/spec"}},"oneOf":[{"required":["in"]},{"required":["requires"]}],"x-problem":"a gate is `{ param, in | requires, default?, spec? }` with exactly one of `in` or `requires`"},"idempotent":{"oneOf":[{"type":"boolean"},{"type":"object","required":["when"],"additionalProperties":false,"properties":{"when":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/repeatCondition"}},"spec":{"$ref":"common.json#/$defs/spec"}}}],"x-problem":"idempotent is `true` (a call may be repeated as it is) or `{ when: [conditions], spec? }` (only when one of the conditions holds)"},"repeatCondition":{"type":"object","required":["present"],"additionalProperties":false,"properties":{"present":{"$ref":"common.json#/$defs/dottedPath"},"each":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a condition is `{ present }` (that param is present, `_meta.idempotencyKey` for one) or `{ each, present }` (every item of the array at `each` has `present`)"},"pagination":{"type":"object","required":["cursor","nextCursor"],"additionalProperties":false,"properties":{"cursor":{"$ref":"common.json#/$defs/dottedPath"},"nextCursor":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*$","x-problem":"must be the name of a top-level member of $defs.result, such as `nextCursor`"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"pagination is `{ cursor, nextCursor, spec? }`: the params path a page's cursor goes to and the result member holding the next one"},"clamp":{"type":"object","required":["param","max"],"additionalProperties":false,"properties":{"param":{"$ref":"common.json#/$defs/dottedPath"},"max":{"$ref":"common.json#/$defs/dottedPath"}},"x-problem":"a clamp is `{ param, max }`"},"rule":{"type":"object","required":["rule"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","params"],"additionalProperties":false,"properties":{"rule":{"const":"nonIncreasing"},"params":{"type":"array","minItems":2,"items":{"$ref":"common.json#/$defs/dottedPath"}},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a nonIncreasing rule is `{ rule, params: [at least two paths], spec? }`"},{"required":["rule","param","fields","operators"],"additionalProperties":false,"properties":{"rule":{"const":"filter"},"param":{"$ref":"common.json#/$defs/dottedPath"},"fields":{"$ref":"common.json#/$defs/dottedPath"},"operators":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a filter rule is `{ rule, param, fields, operators, spec? }`"}],"x-problem":"`rule` must be \"nonIncreasing\" or \"filter\""},"resultRule":{"type":"object","required":["rule","result"],"discriminator":{"propertyName":"rule"},"oneOf":[{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"atMost"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"rankedBy":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an atMost rule is `{ rule, result, param, rankedBy?, spec? }`: the result list holds at most as many items as the param says, best first by `rankedBy`"},{"required":["rule","result","param"],"additionalProperties":false,"properties":{"rule":{"const":"onePer"},"result":{"$ref":"common.json#/$defs/dottedPath"},"param":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a onePer rule is `{ rule, result, param, spec? }`: the result list holds one item per item of the param list, in order"},{"required":["rule","result","capability"],"additionalProperties":false,"properties":{"rule":{"const":"length"},"result":{"$ref":"common.json#/$defs/dottedPath"},"capability":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"a length rule is `{ rule, result, capability, spec? }`: each item of the result list is an array as long as the capability says"},{"required":["rule","result","of"],"additionalProperties":false,"properties":{"rule":{"const":"order"},"result":{"$ref":"common.json#/$defs/dottedPath"},"of":{"$ref":"common.json#/$defs/dottedPath"},"spec":{"$ref":"common.json#/$defs/spec"}},"x-problem":"an order rule is `{ rule, result, of, spec? }`: the result list holds the indexes of the numbers at `of`, highest first"}],"x-problem":"`rule` must be \"atMost\", \"onePer\", \"length\" or \"order\""}},"$id":"https://rcp-gen.invalid/meta-schema/method-file.json"};
+const schema50 = {"type":"object","required":["kind","method","capability"],"additionalProperties":false,"properties":{"kind":{"const":"method","x-problem":"must be \"method\" in a file under methods/"},"method":{"$ref":"#/$defs/wireName"},"spec":{"$ref":"common.json#/$defs/spec"},"capability":{"type":["string","null"],"pattern":"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$","x-problem":"must be a capability key (`retrieve`, `x-acme`) or null"},"requires":{"$ref":"common.json#/$defs/dottedPath"},"beforeInitialize":{"type":"boolean"},"lifecycle":{"enum":["initialize","info","ping","shutdown"],"x-problem":"must be one of initialize, info, ping, shutdown"},"streaming":{"type":"boolean"},"resumable":{"type":"boolean","x-problem":"resumable is a boolean: whether a cut SSE stream of the method may be resumed (docs/resumable-streams.md)"},"strictParam":{"$ref":"common.json#/$defs/dottedPath"},"pagination":{"$ref":"#/$defs/pagination"},"idempotent":{"$ref":"#/$defs/idempotent"},"errors":{"type":"array","items":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"uniqueItems":true,"x-problem":"must list error symbols of errors.json (`NotFound`), each once: the domain errors the method's handler answers"},"writes":{"type":"boolean","x-problem":"writes is a boolean: whether a call may change the server's state (an MCP tool's readOnlyHint is its negation)"},"destructive":{"type":"boolean","x-problem":"destructive is a boolean: whether a write may remove or overwrite what was there (an MCP tool's destructiveHint)"},"aliases":{"type":"object","additionalProperties":{"$ref":"common.json#/$defs/dottedPath"}},"gates":{"type":"array","items":{"$ref":"#/$defs/gate"}},"clamps":{"type":"array","items":{"$ref":"#/$defs/clamp"}},"rules":{"type":"array","items":{"$ref":"#/$defs/rule"}},"results":{"type":"array","items":{"$ref":"#/$defs/resultRule"}},"stages":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"x-problem":"stages lists the pipeline stages a call's progress names, in order (`[\"recall\", \"rerank\"]`, §9)"}},"allOf":[{"if":{"required":["lifecycle"]},"then":{"properties":{"capability":{"const":null,"x-problem":"a lifecycle method is ungated: capability must be null"}}}},{"if":{"required":["destructive"],"properties":{"destructive":{"const":true}}},"then":{"required":["writes"],"properties":{"writes":{"const":true,"x-problem":"a destructive method writes: set `writes: true` too"}},"x-problem":"a destructive method writes: set `writes: true` too"}},{"if":{"required":["resumable"],"properties":{"resumable":{"const":true}}},"then":{"required":["streaming"],"not":{"required":["lifecycle"]},"properties":{"streaming":{"const":true,"x-problem":"only a streaming method may be resumable: set `streaming: true`"}},"x-problem":"only a streaming method that is not a lifecycle one may be resumable"}}]};
 const schema51 = {"type":"string","pattern":"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$","x-problem":"must be a lower-case wire name: `<verb>`, `<verb>/<sub>` or `x-<vendor>/<name>`"};
 const schema53 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$","x-problem":"must be a dotted path such as `rerank.topN` or `retrieve.maxK`"};
 const func2 = Object.prototype.hasOwnProperty;
@@ -4936,17 +4936,141 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
+const _errs15 = errors;
+const _errs16 = errors;
+let valid6 = true;
+const _errs17 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.resumable === undefined) && (missing3 = "resumable")){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(data.resumable !== undefined){
+if(true !== data.resumable){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+var _valid2 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs19 = errors;
+const _errs20 = errors;
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.lifecycle === undefined) && (missing4 = "lifecycle")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid8 = _errs21 === errors;
+if(valid8){
+validate28.errors = [{instancePath,schemaPath:"#/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema50.allOf[2].then.not,parentSchema:schema50.allOf[2].then,data}];
+return false;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs19){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.streaming === undefined) && (missing5 = "streaming")){
+validate28.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'",schema:schema50.allOf[2].then.required,parentSchema:schema50.allOf[2].then,data}];
+return false;
+}
+else {
+if(data.streaming !== undefined){
+let data4 = data.streaming;
+if(true !== data4){
+validate28.errors = [{instancePath:instancePath+"/streaming",schemaPath:"#/allOf/2/then/properties/streaming/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema50.allOf[2].then.properties.streaming,data:data4}];
+return false;
+}
+}
+}
+}
+}
+var _valid2 = _errs19 === errors;
+valid6 = _valid2;
+if(valid6){
+var props2 = {};
+props2.streaming = true;
+props2.resumable = true;
+}
+}
+if(!valid6){
+const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema50.allOf[2].if,parentSchema:schema50.allOf[2],data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
+}
+var valid0 = _errs15 === errors;
+if(valid0){
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+}
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((((data.kind === undefined) && (missing3 = "kind")) || ((data.method === undefined) && (missing3 = "method"))) || ((data.capability === undefined) && (missing3 = "capability"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema50.required,parentSchema:schema50,data}];
+let missing6;
+if((((data.kind === undefined) && (missing6 = "kind")) || ((data.method === undefined) && (missing6 = "method"))) || ((data.capability === undefined) && (missing6 = "capability"))){
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'",schema:schema50.required,parentSchema:schema50,data}];
 return false;
 }
 else {
-const _errs15 = errors;
+const _errs25 = errors;
 for(const key0 in data){
 if(!(func2.call(schema50.properties, key0))){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data}];
@@ -4954,232 +5078,245 @@ return false;
 break;
 }
 }
-if(_errs15 === errors){
+if(_errs25 === errors){
 if(data.kind !== undefined){
-let data3 = data.kind;
-const _errs16 = errors;
-if("method" !== data3){
-validate28.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "method"},message:"must be equal to constant",schema:"method",parentSchema:schema50.properties.kind,data:data3}];
-return false;
-}
-var valid6 = _errs16 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.method !== undefined){
-let data4 = data.method;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
-validate28.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/wireName/pattern",keyword:"pattern",params:{pattern: "^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$"},message:"must match pattern \""+"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$"+"\"",schema:"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$",parentSchema:schema51,data:data4}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/wireName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data4}];
-return false;
-}
-}
-var valid6 = _errs18 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.spec !== undefined){
-let data5 = data.spec;
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-validate28.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/pattern",keyword:"pattern",params:{pattern: "^§[0-9A-Z][0-9.]*$"},message:"must match pattern \""+"^§[0-9A-Z][0-9.]*$"+"\"",schema:"^§[0-9A-Z][0-9.]*$",parentSchema:schema33,data:data5}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data5}];
-return false;
-}
-}
-var valid6 = _errs22 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.capability !== undefined){
-let data6 = data.capability;
+let data5 = data.kind;
 const _errs26 = errors;
-if((typeof data6 !== "string") && (data6 !== null)){
-validate28.errors = [{instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/type",keyword:"type",params:{type: schema50.properties.capability.type},message:"must be string,null",schema:schema50.properties.capability.type,parentSchema:schema50.properties.capability,data:data6}];
+if("method" !== data5){
+validate28.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "method"},message:"must be equal to constant",schema:"method",parentSchema:schema50.properties.kind,data:data5}];
 return false;
 }
-if(errors === _errs26){
-if(typeof data6 === "string"){
-if(!pattern15.test(data6)){
-validate28.errors = [{instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/pattern",keyword:"pattern",params:{pattern: "^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$"},message:"must match pattern \""+"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$"+"\"",schema:"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$",parentSchema:schema50.properties.capability,data:data6}];
-return false;
-}
-}
-}
-var valid6 = _errs26 === errors;
+var valid10 = _errs26 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.requires !== undefined){
-let data7 = data.requires;
+if(valid10){
+if(data.method !== undefined){
+let data6 = data.method;
+const _errs28 = errors;
 const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data7 === "string"){
-if(!pattern16.test(data7)){
-validate28.errors = [{instancePath:instancePath+"/requires",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data7}];
+if(errors === _errs29){
+if(typeof data6 === "string"){
+if(!pattern13.test(data6)){
+validate28.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/wireName/pattern",keyword:"pattern",params:{pattern: "^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$"},message:"must match pattern \""+"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$"+"\"",schema:"^(?:[a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)?|x-[a-z0-9]+(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$",parentSchema:schema51,data:data6}];
 return false;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/requires",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data7}];
+validate28.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/wireName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data6}];
 return false;
 }
 }
-var valid6 = _errs29 === errors;
+var valid10 = _errs28 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.beforeInitialize !== undefined){
-let data8 = data.beforeInitialize;
+if(valid10){
+if(data.spec !== undefined){
+let data7 = data.spec;
+const _errs32 = errors;
 const _errs33 = errors;
-if(typeof data8 !== "boolean"){
-validate28.errors = [{instancePath:instancePath+"/beforeInitialize",schemaPath:"#/properties/beforeInitialize/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.beforeInitialize.type,parentSchema:schema50.properties.beforeInitialize,data:data8}];
+if(errors === _errs33){
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+validate28.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/pattern",keyword:"pattern",params:{pattern: "^§[0-9A-Z][0-9.]*$"},message:"must match pattern \""+"^§[0-9A-Z][0-9.]*$"+"\"",schema:"^§[0-9A-Z][0-9.]*$",parentSchema:schema33,data:data7}];
 return false;
 }
-var valid6 = _errs33 === errors;
 }
 else {
-var valid6 = true;
-}
-if(valid6){
-if(data.lifecycle !== undefined){
-let data9 = data.lifecycle;
-const _errs35 = errors;
-if(!((((data9 === "initialize") || (data9 === "info")) || (data9 === "ping")) || (data9 === "shutdown"))){
-validate28.errors = [{instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/enum",keyword:"enum",params:{allowedValues: schema50.properties.lifecycle.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.lifecycle.enum,parentSchema:schema50.properties.lifecycle,data:data9}];
+validate28.errors = [{instancePath:instancePath+"/spec",schemaPath:"common.json#/$defs/spec/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data7}];
 return false;
 }
-var valid6 = _errs35 === errors;
+}
+var valid10 = _errs32 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.streaming !== undefined){
-let data10 = data.streaming;
-const _errs37 = errors;
-if(typeof data10 !== "boolean"){
-validate28.errors = [{instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.streaming.type,parentSchema:schema50.properties.streaming,data:data10}];
+if(valid10){
+if(data.capability !== undefined){
+let data8 = data.capability;
+const _errs36 = errors;
+if((typeof data8 !== "string") && (data8 !== null)){
+validate28.errors = [{instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/type",keyword:"type",params:{type: schema50.properties.capability.type},message:"must be string,null",schema:schema50.properties.capability.type,parentSchema:schema50.properties.capability,data:data8}];
 return false;
 }
-var valid6 = _errs37 === errors;
+if(errors === _errs36){
+if(typeof data8 === "string"){
+if(!pattern15.test(data8)){
+validate28.errors = [{instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/pattern",keyword:"pattern",params:{pattern: "^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$"},message:"must match pattern \""+"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$"+"\"",schema:"^(?:[a-z][A-Za-z0-9]*|x-[a-z0-9]+(?:-[a-z0-9]+)*)$",parentSchema:schema50.properties.capability,data:data8}];
+return false;
+}
+}
+}
+var valid10 = _errs36 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.strictParam !== undefined){
-let data11 = data.strictParam;
+if(valid10){
+if(data.requires !== undefined){
+let data9 = data.requires;
 const _errs39 = errors;
 const _errs40 = errors;
 if(errors === _errs40){
-if(typeof data11 === "string"){
-if(!pattern16.test(data11)){
-validate28.errors = [{instancePath:instancePath+"/strictParam",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data11}];
+if(typeof data9 === "string"){
+if(!pattern16.test(data9)){
+validate28.errors = [{instancePath:instancePath+"/requires",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data9}];
 return false;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/strictParam",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data11}];
+validate28.errors = [{instancePath:instancePath+"/requires",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data9}];
 return false;
 }
 }
-var valid6 = _errs39 === errors;
+var valid10 = _errs39 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.pagination !== undefined){
+if(valid10){
+if(data.beforeInitialize !== undefined){
+let data10 = data.beforeInitialize;
 const _errs43 = errors;
+if(typeof data10 !== "boolean"){
+validate28.errors = [{instancePath:instancePath+"/beforeInitialize",schemaPath:"#/properties/beforeInitialize/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.beforeInitialize.type,parentSchema:schema50.properties.beforeInitialize,data:data10}];
+return false;
+}
+var valid10 = _errs43 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.lifecycle !== undefined){
+let data11 = data.lifecycle;
+const _errs45 = errors;
+if(!((((data11 === "initialize") || (data11 === "info")) || (data11 === "ping")) || (data11 === "shutdown"))){
+validate28.errors = [{instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/enum",keyword:"enum",params:{allowedValues: schema50.properties.lifecycle.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.lifecycle.enum,parentSchema:schema50.properties.lifecycle,data:data11}];
+return false;
+}
+var valid10 = _errs45 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.streaming !== undefined){
+let data12 = data.streaming;
+const _errs47 = errors;
+if(typeof data12 !== "boolean"){
+validate28.errors = [{instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.streaming.type,parentSchema:schema50.properties.streaming,data:data12}];
+return false;
+}
+var valid10 = _errs47 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.resumable !== undefined){
+let data13 = data.resumable;
+const _errs49 = errors;
+if(typeof data13 !== "boolean"){
+validate28.errors = [{instancePath:instancePath+"/resumable",schemaPath:"#/properties/resumable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.resumable.type,parentSchema:schema50.properties.resumable,data:data13}];
+return false;
+}
+var valid10 = _errs49 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.strictParam !== undefined){
+let data14 = data.strictParam;
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
+if(typeof data14 === "string"){
+if(!pattern16.test(data14)){
+validate28.errors = [{instancePath:instancePath+"/strictParam",schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data14}];
+return false;
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/strictParam",schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data14}];
+return false;
+}
+}
+var valid10 = _errs52 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.pagination !== undefined){
+const _errs56 = errors;
 if(!(validate29(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
-var valid6 = _errs43 === errors;
+var valid10 = _errs56 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
+if(valid10){
 if(data.idempotent !== undefined){
-const _errs44 = errors;
+const _errs57 = errors;
 if(!(validate31(data.idempotent, {instancePath:instancePath+"/idempotent",parentData:data,parentDataProperty:"idempotent",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-var valid6 = _errs44 === errors;
+var valid10 = _errs57 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
+if(valid10){
 if(data.errors !== undefined){
-let data14 = data.errors;
-const _errs45 = errors;
-if(errors === _errs45){
-if(Array.isArray(data14)){
-var valid11 = true;
-const len0 = data14.length;
+let data17 = data.errors;
+const _errs58 = errors;
+if(errors === _errs58){
+if(Array.isArray(data17)){
+var valid15 = true;
+const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data15 === "string"){
-if(!pattern7.test(data15)){
-validate28.errors = [{instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\"",schema:"^[A-Z][A-Za-z0-9]*$",parentSchema:schema50.properties.errors.items,data:data15}];
+let data18 = data17[i0];
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data18 === "string"){
+if(!pattern7.test(data18)){
+validate28.errors = [{instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\"",schema:"^[A-Z][A-Za-z0-9]*$",parentSchema:schema50.properties.errors.items,data:data18}];
 return false;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.errors.items.type,parentSchema:schema50.properties.errors.items,data:data15}];
+validate28.errors = [{instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.errors.items.type,parentSchema:schema50.properties.errors.items,data:data18}];
 return false;
 }
 }
-var valid11 = _errs48 === errors;
-if(!valid11){
+var valid15 = _errs61 === errors;
+if(!valid15){
 break;
 }
 }
-if(valid11){
-let i1 = data14.length;
+if(valid15){
+let i1 = data17.length;
 let j0;
 if(i1 > 1){
 const indices0 = {};
 for(;i1--;){
-let item0 = data14[i1];
+let item0 = data17[i1];
 if(typeof item0 !== "string"){
 continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate28.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema50.properties.errors,data:data14}];
+validate28.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema50.properties.errors,data:data17}];
 return false;
 break;
 }
@@ -5189,226 +5326,92 @@ indices0[item0] = i1;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.errors.type,parentSchema:schema50.properties.errors,data:data14}];
+validate28.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.errors.type,parentSchema:schema50.properties.errors,data:data17}];
 return false;
 }
 }
-var valid6 = _errs45 === errors;
+var valid10 = _errs58 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
+if(valid10){
 if(data.writes !== undefined){
-let data16 = data.writes;
-const _errs50 = errors;
-if(typeof data16 !== "boolean"){
-validate28.errors = [{instancePath:instancePath+"/writes",schemaPath:"#/properties/writes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.writes.type,parentSchema:schema50.properties.writes,data:data16}];
-return false;
-}
-var valid6 = _errs50 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.destructive !== undefined){
-let data17 = data.destructive;
-const _errs53 = errors;
-if(typeof data17 !== "boolean"){
-validate28.errors = [{instancePath:instancePath+"/destructive",schemaPath:"#/properties/destructive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.destructive.type,parentSchema:schema50.properties.destructive,data:data17}];
-return false;
-}
-var valid6 = _errs53 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.aliases !== undefined){
-let data18 = data.aliases;
-const _errs56 = errors;
-if(errors === _errs56){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key1 in data18){
-let data19 = data18[key1];
-const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
-if(typeof data19 === "string"){
-if(!pattern16.test(data19)){
-validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data19}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data19}];
-return false;
-}
-}
-var valid13 = _errs59 === errors;
-if(!valid13){
-break;
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.properties.aliases.type,parentSchema:schema50.properties.aliases,data:data18}];
-return false;
-}
-}
-var valid6 = _errs56 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.gates !== undefined){
-let data20 = data.gates;
+let data19 = data.writes;
 const _errs63 = errors;
-if(errors === _errs63){
-if(Array.isArray(data20)){
-var valid15 = true;
-const len1 = data20.length;
-for(let i2=0; i2<len1; i2++){
-const _errs65 = errors;
-if(!(validate35(data20[i2], {instancePath:instancePath+"/gates/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-var valid15 = _errs65 === errors;
-if(!valid15){
-break;
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/gates",schemaPath:"#/properties/gates/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.gates.type,parentSchema:schema50.properties.gates,data:data20}];
+if(typeof data19 !== "boolean"){
+validate28.errors = [{instancePath:instancePath+"/writes",schemaPath:"#/properties/writes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.writes.type,parentSchema:schema50.properties.writes,data:data19}];
 return false;
 }
-}
-var valid6 = _errs63 === errors;
+var valid10 = _errs63 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.clamps !== undefined){
-let data22 = data.clamps;
+if(valid10){
+if(data.destructive !== undefined){
+let data20 = data.destructive;
 const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data22)){
-var valid16 = true;
-const len2 = data22.length;
-for(let i3=0; i3<len2; i3++){
-const _errs68 = errors;
-if(!(validate37(data22[i3], {instancePath:instancePath+"/clamps/" + i3,parentData:data22,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-var valid16 = _errs68 === errors;
-if(!valid16){
-break;
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/clamps",schemaPath:"#/properties/clamps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.clamps.type,parentSchema:schema50.properties.clamps,data:data22}];
+if(typeof data20 !== "boolean"){
+validate28.errors = [{instancePath:instancePath+"/destructive",schemaPath:"#/properties/destructive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.destructive.type,parentSchema:schema50.properties.destructive,data:data20}];
 return false;
 }
-}
-var valid6 = _errs66 === errors;
+var valid10 = _errs66 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.rules !== undefined){
-let data24 = data.rules;
+if(valid10){
+if(data.aliases !== undefined){
+let data21 = data.aliases;
 const _errs69 = errors;
 if(errors === _errs69){
-if(Array.isArray(data24)){
-var valid17 = true;
-const len3 = data24.length;
-for(let i4=0; i4<len3; i4++){
-const _errs71 = errors;
-if(!(validate39(data24[i4], {instancePath:instancePath+"/rules/" + i4,parentData:data24,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key1 in data21){
+let data22 = data21[key1];
+const _errs72 = errors;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data22 === "string"){
+if(!pattern16.test(data22)){
+validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*$",parentSchema:schema53,data:data22}];
+return false;
 }
-var valid17 = _errs71 === errors;
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/aliases/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"common.json#/$defs/dottedPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data22}];
+return false;
+}
+}
+var valid17 = _errs72 === errors;
 if(!valid17){
 break;
 }
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.rules.type,parentSchema:schema50.properties.rules,data:data24}];
+validate28.errors = [{instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.properties.aliases.type,parentSchema:schema50.properties.aliases,data:data21}];
 return false;
 }
 }
-var valid6 = _errs69 === errors;
+var valid10 = _errs69 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
 }
-if(valid6){
-if(data.results !== undefined){
-let data26 = data.results;
-const _errs72 = errors;
-if(errors === _errs72){
-if(Array.isArray(data26)){
-var valid18 = true;
-const len4 = data26.length;
-for(let i5=0; i5<len4; i5++){
-const _errs74 = errors;
-if(!(validate41(data26[i5], {instancePath:instancePath+"/results/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var valid18 = _errs74 === errors;
-if(!valid18){
-break;
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.results.type,parentSchema:schema50.properties.results,data:data26}];
-return false;
-}
-}
-var valid6 = _errs72 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.stages !== undefined){
-let data28 = data.stages;
-const _errs75 = errors;
-if(errors === _errs75){
-if(Array.isArray(data28)){
-if(data28.length < 1){
-validate28.errors = [{instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema50.properties.stages,data:data28}];
-return false;
-}
-else {
+if(valid10){
+if(data.gates !== undefined){
+let data23 = data.gates;
+const _errs76 = errors;
+if(errors === _errs76){
+if(Array.isArray(data23)){
 var valid19 = true;
-const len5 = data28.length;
-for(let i6=0; i6<len5; i6++){
-let data29 = data28[i6];
+const len1 = data23.length;
+for(let i2=0; i2<len1; i2++){
 const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data29 === "string"){
-if(func1(data29) < 1){
-validate28.errors = [{instancePath:instancePath+"/stages/" + i6,schemaPath:"#/properties/stages/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.stages.items,data:data29}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/stages/" + i6,schemaPath:"#/properties/stages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.stages.items.type,parentSchema:schema50.properties.stages.items,data:data29}];
-return false;
-}
+if(!(validate35(data23[i2], {instancePath:instancePath+"/gates/" + i2,parentData:data23,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
 }
 var valid19 = _errs78 === errors;
 if(!valid19){
@@ -5416,16 +5419,151 @@ break;
 }
 }
 }
-}
 else {
-validate28.errors = [{instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.stages.type,parentSchema:schema50.properties.stages,data:data28}];
+validate28.errors = [{instancePath:instancePath+"/gates",schemaPath:"#/properties/gates/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.gates.type,parentSchema:schema50.properties.gates,data:data23}];
 return false;
 }
 }
-var valid6 = _errs75 === errors;
+var valid10 = _errs76 === errors;
 }
 else {
-var valid6 = true;
+var valid10 = true;
+}
+if(valid10){
+if(data.clamps !== undefined){
+let data25 = data.clamps;
+const _errs79 = errors;
+if(errors === _errs79){
+if(Array.isArray(data25)){
+var valid20 = true;
+const len2 = data25.length;
+for(let i3=0; i3<len2; i3++){
+const _errs81 = errors;
+if(!(validate37(data25[i3], {instancePath:instancePath+"/clamps/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var valid20 = _errs81 === errors;
+if(!valid20){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/clamps",schemaPath:"#/properties/clamps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.clamps.type,parentSchema:schema50.properties.clamps,data:data25}];
+return false;
+}
+}
+var valid10 = _errs79 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.rules !== undefined){
+let data27 = data.rules;
+const _errs82 = errors;
+if(errors === _errs82){
+if(Array.isArray(data27)){
+var valid21 = true;
+const len3 = data27.length;
+for(let i4=0; i4<len3; i4++){
+const _errs84 = errors;
+if(!(validate39(data27[i4], {instancePath:instancePath+"/rules/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var valid21 = _errs84 === errors;
+if(!valid21){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.rules.type,parentSchema:schema50.properties.rules,data:data27}];
+return false;
+}
+}
+var valid10 = _errs82 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.results !== undefined){
+let data29 = data.results;
+const _errs85 = errors;
+if(errors === _errs85){
+if(Array.isArray(data29)){
+var valid22 = true;
+const len4 = data29.length;
+for(let i5=0; i5<len4; i5++){
+const _errs87 = errors;
+if(!(validate41(data29[i5], {instancePath:instancePath+"/results/" + i5,parentData:data29,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+var valid22 = _errs87 === errors;
+if(!valid22){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.results.type,parentSchema:schema50.properties.results,data:data29}];
+return false;
+}
+}
+var valid10 = _errs85 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data.stages !== undefined){
+let data31 = data.stages;
+const _errs88 = errors;
+if(errors === _errs88){
+if(Array.isArray(data31)){
+if(data31.length < 1){
+validate28.errors = [{instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema50.properties.stages,data:data31}];
+return false;
+}
+else {
+var valid23 = true;
+const len5 = data31.length;
+for(let i6=0; i6<len5; i6++){
+let data32 = data31[i6];
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data32 === "string"){
+if(func1(data32) < 1){
+validate28.errors = [{instancePath:instancePath+"/stages/" + i6,schemaPath:"#/properties/stages/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.stages.items,data:data32}];
+return false;
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/stages/" + i6,schemaPath:"#/properties/stages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.stages.items.type,parentSchema:schema50.properties.stages.items,data:data32}];
+return false;
+}
+}
+var valid23 = _errs91 === errors;
+if(!valid23){
+break;
+}
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.stages.type,parentSchema:schema50.properties.stages,data:data31}];
+return false;
+}
+}
+var valid10 = _errs88 === errors;
+}
+else {
+var valid10 = true;
+}
 }
 }
 }

@@ -33,6 +33,8 @@ export interface MethodAnnotation {
   readonly beforeInitialize?: boolean;
   readonly lifecycle?: LifecycleRole;
   readonly streaming?: boolean;
+  /** Whether a cut SSE stream may be resumed; default: streaming methods other than lifecycle ones. */
+  readonly resumable?: boolean;
   readonly strictParam?: string;
   readonly pagination?: Pagination;
   /** `true` (repeat as it is), `false` (the default) or the conditions under which a repeat is harmless. */
