@@ -60,8 +60,8 @@ class FetchExchange implements HttpExchange {
       return bytes ?? this.#tooLarge(reader);
     } catch {
       // The platform's HTTP parser failed the body stream (broken chunked framing, a short body),
-      // or the client went away, when nobody reads the answer.
-      return "malformed";
+      // or the client went away, when nobody reads the answer; a body given up on stays that.
+      return gaveUp ? "given-up" : "malformed";
     } finally {
       this.#giveUp = undefined;
     }
