@@ -8,7 +8,7 @@
  * error or an engine that could not be reached.
  */
 import type { CommandModule, InferredOptionTypes } from "yargs";
-import { engineOptions, repeatedOption, portNumber, valueOption, type EngineTarget } from "./options.js";
+import { engineOptions, repeatedOption, portNumber, switchOption, valueOption, type EngineTarget } from "./options.js";
 import { checkedEngineTarget } from "./http-base.js";
 import { schemaFolderSetting, schemaOption } from "./schema-setting.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
@@ -22,6 +22,9 @@ export const mcpOptions = {
   ),
   host: { ...valueOption("The interface --listen binds"), default: "127.0.0.1" },
   "allowed-host": repeatedOption("A Host name HTTP clients may use besides the loopback names (repeatable)"),
+  resumable: switchOption(
+    "With --listen: a 2025 session's client may resume a cut stream with Last-Event-ID (frames kept in memory)",
+  ),
   schema: schemaOption,
 } as const;
 
@@ -45,7 +48,16 @@ export const mcpCommand: CommandModule<object, InferredOptionTypes<typeof mcpOpt
     const port = portNumber("listen", argv.listen);
     process.exitCode = await runMcpBridge({
       engine,
-      ...(port === undefined ? {} : { listen: { port, host: argv.host, allowedHosts: argv["allowed-host"] ?? [] } }),
+      ...(port === undefined
+        ? {}
+        : {
+            listen: {
+              port,
+              host: argv.host,
+              allowedHosts: argv["allowed-host"] ?? [],
+              resumable: argv.resumable === true,
+            },
+          }),
       schema: argv.schema ?? schemaFolderSetting(process.cwd()),
     });
   },
@@ -55,7 +67,7 @@ interface McpCommandOptions {
   /** The engine: a stdio command, or an HTTP base URL. */
   engine: EngineTarget;
   /** Streamable HTTP on this port instead of stdio. */
-  listen?: { port: number; host: string; allowedHosts: readonly string[] };
+  listen?: { port: number; host: string; allowedHosts: readonly string[]; resumable: boolean };
   /** The schema folder the tools are built from. */
   schema: string;
 }
@@ -93,11 +105,12 @@ async function runMcpBridge(options: McpCommandOptions): Promise<number> {
     await Promise.race([stdio.closed, signalled()]);
     await stdio.close();
   } else {
-    const { port, host, allowedHosts } = options.listen;
+    const { port, host, allowedHosts, resumable } = options.listen;
     const listening = await mcp.listenMcp(bridge, {
       port,
       host,
       allowedHosts: ["localhost", "127.0.0.1", "[::1]", ...allowedHosts],
+      resumable,
     });
     console.error(`rcp-gen mcp: serving ${bridge.tools.length} tools at ${listening.url}`);
     await signalled();

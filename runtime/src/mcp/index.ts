@@ -8,5 +8,6 @@
 export { McpBridge, type McpBridgeOptions, type McpEngine } from "./bridge.js";
 export { serveMcpStdio, type McpStdioHandle, type McpStdioOptions } from "./stdio.js";
 export { mcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.js";
+export type { McpResumableOptions } from "./event-store.js";
 export { listenMcp, type McpListening, type McpListenOptions } from "./listen.js";
 export type { McpToolDescriptor } from "./tool.js";
