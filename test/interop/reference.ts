@@ -74,9 +74,9 @@ export async function listening(port: number, child: Child, timeoutMs = 15_000):
   }
 }
 
-/** The demo engine over HTTP on an OS-chosen port; its first stdout line is its base URL. */
-export async function demoOverHttp(): Promise<{ url: string; child: Child }> {
-  const child = start(process.execPath, [DEMO_SERVE, "--port", "0"], { cwd: repoRoot });
+/** The demo engine over HTTP on an OS-chosen port (`flags` are serve's); its first stdout line is its base URL. */
+export async function demoOverHttp(...flags: string[]): Promise<{ url: string; child: Child }> {
+  const child = start(process.execPath, [DEMO_SERVE, "--port", "0", ...flags], { cwd: repoRoot });
   const deadline = Date.now() + 15_000;
   while (!child.output().includes("\n")) {
     if (child.process.exitCode !== null || Date.now() > deadline) throw new Error(`demo engine: ${child.output()}`);

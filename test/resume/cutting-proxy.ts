@@ -4,6 +4,7 @@
  * has carried a whole SSE event with an id (the priming event of a POST, a frame of a resume),
  * at a random byte past that point, so every cut leaves the client something to resume from:
  * before that, a cut is §13.1's transport death. `anchor: "data"` cuts after any event instead.
+ * It keeps what the server sent on each connection, so a test can compare the bytes.
  */
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,8 @@ export interface CuttingProxy {
   readonly url: string;
   /** Connections cut so far. */
   readonly cuts: number;
+  /** What the server sent on each connection so far (the status line, headers and body), in the order they opened. */
+  received(): string[];
   close(): Promise<void>;
 }
 
@@ -23,9 +26,12 @@ export async function cuttingProxy(
   const event = anchor === "id" ? /\nid: [^\n]*\n(?:[^\n]+\n)*\n/ : /data: [^\n]*\n\n/;
   const { hostname, port, pathname } = new URL(target);
   const sockets = new Set<Socket>();
+  const received: Buffer[][] = [];
   let cuts = 0;
   const server: Server = createServer((client) => {
     const upstream = connect(Number(port), hostname);
+    const sent: Buffer[] = [];
+    received.push(sent);
     sockets.add(client).add(upstream);
     const close = (): void => {
       client.destroy();
@@ -41,6 +47,7 @@ export async function cuttingProxy(
     let forwarded = 0;
     let budget: number | undefined;
     upstream.on("data", (chunk: Buffer) => {
+      sent.push(chunk);
       // A kept-alive connection carries one response after another: each is cut or not anew.
       if (chunk.subarray(0, 9).toString("latin1") === "HTTP/1.1 ") {
         cutting = Math.random() < chance;
@@ -73,6 +80,7 @@ export async function cuttingProxy(
     get cuts() {
       return cuts;
     },
+    received: () => received.map((chunks) => Buffer.concat(chunks).toString("utf8")),
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
