@@ -66,7 +66,7 @@ describe("a client on a server that offers resumption", () => {
   });
 
   it("a call cut on every connection still gets its one result, and onReconnect hears each reconnect", async () => {
-    const reconnects: Array<{ attempt: number; lastEventId: string }> = [];
+    const reconnects: Array<{ method: string; id: unknown; attempt: number; lastEventId: string }> = [];
     const caller = client({
       url: proxy.url,
       resume: { initialDelayMs: 1, onReconnect: (info) => void reconnects.push(info) },
@@ -74,6 +74,7 @@ describe("a client on a server that offers resumption", () => {
     await expectOneStream(caller, 12);
     expect(reconnects.length).toBeGreaterThan(0);
     expect(reconnects[0]!.lastEventId).toMatch(/^[0-9a-f-]{36}:\d+$/);
+    expect(reconnects[0]).toMatchObject({ method: "x-test/stream", id: expect.anything() as unknown, attempt: 1 });
     await caller.close();
   });
 

@@ -18,12 +18,21 @@ export interface CuttingProxy {
   close(): Promise<void>;
 }
 
-/** `target` is an RCP base URL; `chance` the share of connections cut; a cut falls within `span` bytes of the first id'd event. */
+/**
+ * `target` is an RCP base URL; `chance` the share of responses cut; a cut falls within `span`
+ * bytes after the `events`-th id'd event (1: the first); after `maxCuts` cuts, none.
+ */
 export async function cuttingProxy(
   target: string,
-  { chance = 0.5, span = 600, anchor = "id" }: { chance?: number; span?: number; anchor?: "id" | "data" } = {},
+  {
+    chance = 0.5,
+    span = 600,
+    anchor = "id",
+    events = 1,
+    maxCuts = Infinity,
+  }: { chance?: number; span?: number; anchor?: "id" | "data"; events?: number; maxCuts?: number } = {},
 ): Promise<CuttingProxy> {
-  const event = anchor === "id" ? /\nid: [^\n]*\n(?:[^\n]+\n)*\n/ : /data: [^\n]*\n\n/;
+  const event = anchor === "id" ? /\nid: [^\n]*\n(?:[^\n]+\n)*\n/g : /data: [^\n]*\n\n/g;
   const { hostname, port, pathname } = new URL(target);
   const sockets = new Set<Socket>();
   const received: Buffer[][] = [];
@@ -50,7 +59,7 @@ export async function cuttingProxy(
       sent.push(chunk);
       // A kept-alive connection carries one response after another: each is cut or not anew.
       if (chunk.subarray(0, 9).toString("latin1") === "HTTP/1.1 ") {
-        cutting = Math.random() < chance;
+        cutting = cuts < maxCuts && Math.random() < chance;
         seen = "";
         forwarded = 0;
         budget = undefined;
@@ -58,8 +67,8 @@ export async function cuttingProxy(
       if (!cutting) return void client.write(chunk);
       if (budget === undefined) {
         seen += chunk.toString("latin1");
-        const match = event.exec(seen);
-        if (match !== null) budget = match.index + match[0].length + Math.floor(Math.random() * span);
+        const match = [...seen.matchAll(event)][events - 1];
+        if (match !== undefined) budget = match.index + match[0].length + Math.floor(Math.random() * span);
       }
       if (budget !== undefined && forwarded + chunk.length >= budget) {
         client.write(chunk.subarray(0, budget - forwarded), () => {

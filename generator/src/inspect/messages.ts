@@ -1,9 +1,9 @@
 /** What the inspector's server and its page say to each other (JSON over HTTP; frames over SSE). */
 import type { ConformReport } from "../conform/report.js";
-import type { RecordedFrame } from "./engine.js";
+import type { Reconnect, RecordedFrame } from "./engine.js";
 import type { MethodView } from "./schema-view.js";
 
-export type { ConformReport, MethodView, RecordedFrame };
+export type { ConformReport, MethodView, Reconnect, RecordedFrame };
 
 /** GET /api/session: the connection as initialize left it. */
 export interface SessionView {

@@ -61,8 +61,8 @@ export interface ResumeOptions {
   initialDelayMs?: number;
   /** The longest wait between attempts. Default 5000 ms. */
   maxDelayMs?: number;
-  /** Called before each reconnect. */
-  onReconnect?: (reconnect: { method: string; attempt: number; lastEventId: string }) => void;
+  /** Called before each reconnect: the call's method and request id, the attempt (from 1), and the last frame it got. */
+  onReconnect?: (reconnect: { method: string; id: RequestId; attempt: number; lastEventId: string }) => void;
 }
 
 /** Where a resumable call's stream stands: its id and the last frame delivered, and the server's `retry:` hint. */
@@ -173,7 +173,7 @@ export class HttpClientTransport implements ClientTransport {
       const delay = Math.min(maxDelay, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
       if (!(await sleep(delay, signal))) throw failure;
       const lastEventId = `${cursor.stream}:${cursor.seq}`;
-      settings.onReconnect?.({ method, attempt, lastEventId });
+      settings.onReconnect?.({ method, id, attempt, lastEventId });
       const before = cursor.seq;
       let reply: HttpReply;
       try {

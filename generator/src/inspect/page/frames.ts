@@ -1,9 +1,10 @@
 /**
  * Every frame sent to and received from the engine, oldest first, each with the time since
  * its call's request was sent, the verdict of validateFrame (@rcp-gen/runtime/testing) and a
- * button that copies it as JSON.
+ * button that copies it as JSON. A reconnect to a call's cut stream is a line of its own, and
+ * the frames it delivered are marked resumed.
  */
-import type { RecordedFrame } from "../messages.js";
+import type { Reconnect, RecordedFrame } from "../messages.js";
 import { frames } from "./api.js";
 import { h, plain, pretty } from "./dom.js";
 
@@ -18,7 +19,7 @@ export function framesPane(count: number): { element: HTMLElement; shown: Promis
     // EventSource replays everything after a reconnect: frames already shown are skipped.
     if (recorded.seq <= lastSeq) return;
     lastSeq = recorded.seq;
-    list.append(frameItem(recorded));
+    list.append(recorded.direction === "reconnect" ? reconnectItem(recorded) : frameItem(recorded));
     if (lastSeq >= count) caughtUp();
   });
   return { element: h("section", { id: "frames-pane", class: "panel" }, h("h2", null, "Frames"), list), shown };
@@ -32,6 +33,25 @@ function sinceCall(recorded: RecordedFrame): string {
   return ms < 10_000 ? `+${ms} ms` : `+${(ms / 1000).toFixed(1)} s`;
 }
 
+function reconnectItem(recorded: RecordedFrame): HTMLElement {
+  const { method, id, attempt, afterEvent } = recorded.frame as Reconnect;
+  return h(
+    "li",
+    { class: "frame reconnect", "data-seq": String(recorded.seq) },
+    h(
+      "div",
+      { class: "line" },
+      h("span", { class: "dir" }, "↻"),
+      h("span", { class: "at", title: `${recorded.at} ms since the connection opened` }, sinceCall(recorded)),
+      h(
+        "span",
+        { class: "what" },
+        `stream cut: reconnect ${attempt} for ${method} #${plain(id)}, resuming after event ${afterEvent}`,
+      ),
+    ),
+  );
+}
+
 function frameItem(recorded: RecordedFrame): HTMLElement {
   const text = pretty(recorded.frame);
   const copy = h("button", { type: "button", class: "copy" }, "Copy");
@@ -40,7 +60,11 @@ function frameItem(recorded: RecordedFrame): HTMLElement {
   });
   return h(
     "li",
-    { class: `frame ${recorded.direction} ${recorded.ok ? "valid" : "invalid"}`, "data-seq": String(recorded.seq) },
+    {
+      class: `frame ${recorded.direction} ${recorded.ok ? "valid" : "invalid"}${recorded.resumed ? " resumed" : ""}`,
+      "data-seq": String(recorded.seq),
+      title: recorded.resumed ? "delivered by a reconnect after the stream was cut" : undefined,
+    },
     h(
       "details",
       null,
