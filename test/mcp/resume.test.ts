@@ -5,8 +5,9 @@
  * `resumptionToken` of a fresh client in the same session. It gets the rest of the progress
  * once, in order, and the one result, while the engine's handler runs once. A resume naming
  * another session's event gets nothing. Each with the default in-memory store and with
- * `redisEventStore` on a real redis-server; after `ttlMs` neither store holds anything. And
- * `rcp-gen mcp --listen --resumable` turns it on.
+ * `redisEventStore` on a real redis-server; after `ttlMs` neither store holds anything. Past
+ * `maxStreamsPerSession` or `maxStreams` a stream is not kept. And `rcp-gen mcp --listen
+ * --resumable` turns it on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, type FetchLike } from "@modelcontextprotocol/client";
@@ -259,6 +260,66 @@ describe.each(stores)("the bridge's resumable sessions with $name", ({ skip, ope
     const until = Date.now() + TTL_MS * 4;
     while ((await opened.held()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await opened.held()).toBe(0);
+  });
+});
+
+describe("the bounds of the bridge's resumable sessions", () => {
+  let engine: RcpClient;
+  let listening: McpListening;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    engine = await connectMemory(slowEngine().server);
+    const bridge = new McpBridge({ engine, tools: mcpTools });
+    listening = await listenMcp(bridge, { resumable: { maxStreamsPerSession: 3, maxStreams: 5 } });
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await listening?.close();
+    await engine?.close();
+  });
+
+  /** A session (its initialize is its first stream) and the last event id of each call it makes. */
+  async function session(): Promise<{ id: string; call(): Promise<string> }> {
+    const transport = new StreamableHTTPClientTransport(new URL(listening.url));
+    const client = new Client({ name: "rcp-gen-tests", version: "0.0.0" });
+    clients.push(client);
+    await client.connect(transport);
+    return {
+      id: transport.sessionId!,
+      async call() {
+        let last = "";
+        await client.callTool(CALL, { onresumptiontoken: (token) => void (last = token) });
+        return last;
+      },
+    };
+  }
+
+  /** The status a reconnect naming `lastEventId` gets in the session. */
+  async function resumeStatus(sessionId: string, lastEventId: string): Promise<number> {
+    const response = await fetch(listening.url, {
+      headers: {
+        accept: "text/event-stream",
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-11-25",
+        "last-event-id": lastEventId,
+      },
+    });
+    await response.text();
+    return response.status;
+  }
+
+  it("past maxStreamsPerSession a session's calls are not kept, and past maxStreams no session's are", async () => {
+    const a = await session();
+    const aKept = [await a.call(), await a.call()];
+    const aOver = await a.call();
+    expect(await Promise.all(aKept.map((token) => resumeStatus(a.id, token)))).toEqual([200, 200]);
+    expect(await resumeStatus(a.id, aOver)).toBe(400);
+    // A holds 3 streams; B's initialize and first call make 5, the endpoint's bound.
+    const b = await session();
+    const bKept = await b.call();
+    const bOver = await b.call();
+    expect(await resumeStatus(b.id, bKept)).toBe(200);
+    expect(await resumeStatus(b.id, bOver)).toBe(400);
   });
 });
 

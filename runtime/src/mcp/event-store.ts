@@ -24,6 +24,10 @@ export interface McpResumableOptions {
   maxFrames?: number;
   /** Characters of frame text kept per stream (in memory); past it the oldest notifications are dropped. Default 262144. */
   maxBytes?: number;
+  /** Streams one session holds (running or kept for `ttlMs`); past it its streams are not kept, so not resumable. Default 100. */
+  maxStreamsPerSession?: number;
+  /** Streams the endpoint holds, every session's; past it new streams are not kept. Default 2000. */
+  maxStreams?: number;
   /** Where a failure of the store is reported, one line each; default `console.error`. */
   report?: (line: string) => void;
 }
@@ -33,6 +37,10 @@ export interface McpResumableSettings {
   readonly store: EventStore;
   readonly retryMs: number;
   readonly limits: EventStoreLimits;
+  readonly maxStreamsPerSession: number;
+  readonly maxStreams: number;
+  /** Streams every session holds now. */
+  readonly held: { count: number };
   readonly report: (line: string) => void;
 }
 
@@ -46,6 +54,9 @@ export function mcpResumableSettings(options: true | McpResumableOptions): McpRe
       maxFrames: Math.max(given.maxFrames ?? RESUMABLE_DEFAULTS.maxFrames, 1),
       maxBytes: given.maxBytes ?? RESUMABLE_DEFAULTS.maxBytes,
     },
+    maxStreamsPerSession: given.maxStreamsPerSession ?? RESUMABLE_DEFAULTS.maxStreamsPerCaller,
+    maxStreams: given.maxStreams ?? RESUMABLE_DEFAULTS.maxStreams,
+    held: { count: 0 },
     report: given.report ?? ((line) => console.error(line)),
   };
 }
@@ -55,6 +66,8 @@ interface SessionStream {
   readonly sdkStream: string;
   /** The stream's key in the store. */
   readonly key: string;
+  /** Whether its frames are kept: past a bound they are numbered, and a reconnect is refused. */
+  readonly kept: boolean;
   /** Frames numbered so far. */
   seq: number;
   /** The last frame the store took. */
@@ -71,6 +84,7 @@ export class McpSessionEventStore implements SdkEventStore {
   readonly #settings: McpResumableSettings;
   readonly #owner: string;
   readonly #bySdkStream = new Map<string, SessionStream>();
+  /** The streams kept, by key. */
   readonly #byKey = new Map<string, SessionStream>();
 
   constructor(settings: McpResumableSettings, sessionId: string) {
@@ -127,43 +141,49 @@ export class McpSessionEventStore implements SdkEventStore {
     }
   }
 
-  /** The session has ended: each of its streams still open is ended, so that the store forgets it after `ttlMs`. */
+  /** The session has ended: each of its streams still open is ended, so that it is forgotten after `ttlMs`. */
   close(): void {
     for (const stream of this.#bySdkStream.values()) if (!stream.ended) this.#append(stream, "", true);
   }
 
   #open(sdkStream: string): SessionStream {
-    const { store, limits } = this.#settings;
+    const { store, limits, held } = this.#settings;
     const key = crypto.randomUUID();
+    const kept = this.#byKey.size < this.#settings.maxStreamsPerSession && held.count < this.#settings.maxStreams;
     const stream: SessionStream = {
       sdkStream,
       key,
+      kept,
       seq: 0,
       stored: 0,
-      writes: this.#guard("open", () => store.open(key, this.#owner, limits)),
+      writes: kept ? this.#guard("open", () => store.open(key, this.#owner, limits)) : Promise.resolve(),
       ended: false,
     };
     this.#bySdkStream.set(sdkStream, stream);
-    this.#byKey.set(key, stream);
+    if (kept) {
+      this.#byKey.set(key, stream);
+      held.count++;
+    }
     return stream;
   }
 
   /** Numbers a frame and queues it for the store; the live connection does not wait for the store. */
   #append(stream: SessionStream, data: string, final: boolean): number {
-    const { store, limits } = this.#settings;
+    const { store, limits, held } = this.#settings;
     const event = { seq: ++stream.seq, data, final };
-    stream.writes = stream.writes.then(() =>
-      this.#guard("append", async () => {
-        await store.append(stream.key, event, limits);
-        stream.stored = event.seq;
-      }),
-    );
+    if (stream.kept)
+      stream.writes = stream.writes.then(() =>
+        this.#guard("append", async () => {
+          await store.append(stream.key, event, limits);
+          stream.stored = event.seq;
+        }),
+      );
     if (final && !stream.ended) {
       stream.ended = true;
       // This session forgets the stream when the store does.
-      new Countdown(limits.ttlMs, () => {
+      new Countdown(stream.kept ? limits.ttlMs : 0, () => {
         this.#bySdkStream.delete(stream.sdkStream);
-        this.#byKey.delete(stream.key);
+        if (this.#byKey.delete(stream.key)) held.count--;
       });
     }
     return event.seq;
