@@ -14,7 +14,7 @@
 import { baseClientMembers, type RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { userMethods, type RcpModel } from "../model/model.js";
 import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
 import { pagesMember } from "./emit-pages.js";
@@ -24,8 +24,7 @@ import { methodTypes, type ClientMember } from "./method-types.js";
 /** Names a generated method must not take: BaseClient's public members, and a class's constructor. */
 const reservedMembers = new Set(["constructor", ...baseClientMembers]);
 
-export const clientTarget = definePlugin({
-  name: "client",
+export const clientTarget = targetCode({
   generate({ model, newFile }) {
     const file = newFile("client.ts");
     const callOptions = file.runtime("CallOptions");
