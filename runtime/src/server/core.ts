@@ -7,6 +7,7 @@ import type { Handler, JsonObject, RequestId, ServerLimits, ServerOptionsBase } 
 import type { MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "../protocol/descriptor.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "../protocol/errors.js";
 import { errorFrame, resultFrame } from "../protocol/serialize.js";
+import { MalformedFrame, parseFrame } from "../framing/parse-frame.js";
 import { getPath, isRecord } from "../protocol/dotted-paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "../filter/validate.js";
@@ -118,14 +119,10 @@ export class ServerCore implements RequestServices {
     return new Session(this.identity, implicit);
   }
 
-  /** Parses one frame's text; invalid JSON is -32700 with id null (JSON-RPC). */
+  /** One frame's text (a stdio line, a message in memory): parsed as HTTP bodies are (parseFrame), then handled. */
   handleText(text: string, inbound: Inbound): Reply {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return errorFrame(null, { code: ErrorCode.ParseError, message: "Parse error: invalid JSON" });
-    }
+    const message = parseFrame(text);
+    if (message instanceof MalformedFrame) return errorFrame(null, message.error);
     return this.handleMessage(message, inbound);
   }
 
