@@ -1,8 +1,9 @@
 /**
  * How a validator's issue is worded, wherever it reaches a user: the -32602 a server answers
- * (`message`, `error.data.field`) and a generated validator's Standard Schema issues.
+ * (`message`, `error.data.field`), a generated validator's Standard Schema issues, the line a
+ * server logs for a malformed result or partial, and the one `rcp-gen mock` reports for params.
  */
-import type { ValidationIssue } from "./descriptor.js";
+import type { ShapeCheck, ValidationIssue } from "./descriptor.js";
 import { pointerKeys } from "./dotted-paths.js";
 
 /** What is said when a validator refused a value without saying why. */
@@ -19,4 +20,16 @@ export function issueKeys(issue: ValidationIssue): string[] {
   const missing = issue.keyword === "required" ? issue.params.missingProperty : undefined;
   if (typeof missing === "string") keys.push(missing);
   return keys;
+}
+
+/** The dotted path from `root` to what the issue is about (`rerank.topN`); "params" for the root itself without one. */
+export function issuePath(issue: ValidationIssue, root = ""): string {
+  const keys = issueKeys(issue);
+  return (root ? [root, ...keys] : keys).join(".") || "params";
+}
+
+/** The first issue of a validator that just refused a value, as one line: `result.hits: must be array`. */
+export function firstIssueLine(validator: ShapeCheck, root: string): string {
+  const issue = validator.errors?.[0];
+  return issue === undefined ? `${root}: ${NO_ISSUE_MESSAGE}` : `${issuePath(issue, root)}: ${issueMessage(issue)}`;
 }
