@@ -105,7 +105,7 @@ suite(
       expect(code).toBe(0);
       expect(stderr).not.toContain("malformed");
       expect(stderr).toMatch(
-        /§7\.4 {2}params\.schema embed\/sparse #\S+: params: must have required property 'texts' \(answered: result\)/,
+        /§7\.4 {2}params\.schema embed\/sparse #\S+: params\.texts: must have required property 'texts' \(answered: result\)/,
       );
       const written = JSON.parse(readFileSync(file, "utf8")) as ClientReport;
       expect(written.violations.map((violation) => violation.section)).toContain("§7.4");

@@ -228,7 +228,7 @@ describe("rcp-gen mock: client checks", () => {
     expect(raw.mock.report().violations).toMatchObject([
       { rule: "params.schema", section: "§7.4", method: "embed/sparse", answer: "result" },
     ]);
-    expect(raw.mock.report().violations[0]!.message).toContain("texts");
+    expect(raw.mock.report().violations[0]!.message).toContain("params.texts: must have required property 'texts'");
   });
 
   it("an id reused in flight (§4.7), a progress token reused (§9) and a cancel for an unknown id (§7.14) are recorded", async () => {

@@ -3,7 +3,7 @@
  * examples. The work is in generate.ts, loaded only when the command runs.
  */
 import type { Arguments, Argv, CommandModule, InferredOptionTypes } from "yargs";
-import { builtinTargets, defaultTargetsAlias } from "../plugin/targets.js";
+import { builtinTargets, defaultTargets, defaultTargetsAlias } from "../plugin/targets.js";
 import { configFileName } from "./config.js";
 import { choiceOption, repeatedOption, switchOption, valueOption } from "./options.js";
 import { schemaDefault, schemaOption } from "./schema-setting.js";
@@ -18,7 +18,7 @@ export const generateOptions = {
     `Read settings from this file instead of looking for ${configFileName} or package.json's "rcp-gen" key`,
   ),
   targets: valueOption(
-    `Comma-separated built-in targets: ${[defaultTargetsAlias, ...builtinTargets.map((target) => target.name)].join(", ")} (default: ${defaultTargetsAlias}, the TypeScript modules and rcp.schema.json); a target's requirements come with it`,
+    `Comma-separated built-in targets: ${[defaultTargetsAlias, ...builtinTargets.map((target) => target.name)].join(", ")} (default: ${defaultTargetsAlias}, which is ${defaultTargets.join(", ")}); a target's requirements come with it`,
   ),
   plugin: repeatedOption(
     "An ESM module whose default export is an rcp-gen plugin (definePlugin from rcp-gen); repeatable",
@@ -40,7 +40,10 @@ export const generateOptions = {
 
 export type GenerateArguments = Arguments<InferredOptionTypes<typeof generateOptions>>;
 
-export const generateSummary = `Generates types.ts, validators.ts, methods.ts, server.ts, client.ts, node.ts, index.ts and rcp.schema.json from an RCP schema folder (or the --targets chosen), plus what each --plugin makes. Flags may be left out when ${configFileName} (or an "rcp-gen" key in package.json) sets them.`;
+/** What the default targets write, in words: `types.ts, ... and rcp.schema.json`. */
+const defaultFiles = builtinTargets.filter((target) => target.byDefault).map((target) => target.summary);
+
+export const generateSummary = `Generates ${defaultFiles.slice(0, -1).join(", ")} and ${defaultFiles.at(-1)} from an RCP schema folder (or the --targets chosen), plus what each --plugin makes. Flags may be left out when ${configFileName} (or an "rcp-gen" key in package.json) sets them.`;
 
 /** The generator's options, examples and exit codes, for `rcp-gen --help` and `rcp-gen generate --help` alike. */
 export function withGenerateOptions<T>(yargs: Argv<T>) {

@@ -9,13 +9,13 @@
 import { isJsonObject } from "../load/json-pointer.js";
 import type { RcpMethod, RcpModel, Shape } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import { definePlugin, type PluginContext } from "../plugin/plugin.js";
+import type { PluginContext } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { examplesOf, type ExampleSet } from "./examples.js";
 import { methodErrors } from "./method-errors.js";
 import { dereference, resolveRef, SchemaNames, type Location } from "./schema-names.js";
 
-export const markdownTarget = definePlugin({
-  name: "markdown",
+export const markdownTarget = targetCode({
   generate({ model, newFile, examples }: PluginContext) {
     const names = new SchemaNames(model);
     const pages = model.methods.map((method) => methodPage(model, method, names, examples, newFile(pagePath(method))));

@@ -11,7 +11,7 @@
 import { isJsonObject } from "../load/json-pointer.js";
 import type { RcpMethod, RcpModel } from "../model/model.js";
 import { methodRules } from "../model/descriptor.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { examplesOf, type ExampleSet } from "./examples.js";
 import { methodErrors } from "./method-errors.js";
 import { ReferencedSchemas } from "./referenced-schemas.js";
@@ -20,8 +20,7 @@ import { dereference } from "./schema-names.js";
 /** The OpenRPC version written. */
 export const openrpcVersion = "1.3.2";
 
-export const openrpcTarget = definePlugin({
-  name: "openrpc",
+export const openrpcTarget = targetCode({
   generate({ model, newFile, examples }) {
     const file = newFile("openrpc.json");
     file.json(openrpcDocument(model, examples), "x-generated");

@@ -3,10 +3,9 @@
  * for users who validate with their own tools. JSON has no comments: the banner is `$comment`.
  */
 import { bundleSchema } from "../model/bundle.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 
-export const bundleTarget = definePlugin({
-  name: "bundle",
+export const bundleTarget = targetCode({
   generate(context) {
     const file = context.newFile("rcp.schema.json");
     file.json(bundleSchema(context.model.schema));

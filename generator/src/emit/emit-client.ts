@@ -11,34 +11,20 @@
  * the client with their members only (`RcpClientWith`), so `client.retrieve(...)` reads the
  * same while a bundler drops every other method's validators (emit-methods.ts).
  */
-import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
+import { baseClientMembers, type RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { userMethods, type RcpModel } from "../model/model.js";
 import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
 import { pagesMember } from "./emit-pages.js";
 import { propertyName } from "./literal.js";
 import { methodTypes, type ClientMember } from "./method-types.js";
 
-/** Members of BaseClient a generated method must not shadow. */
-const baseClientMembers = new Set([
-  "constructor",
-  "connect",
-  "close",
-  "call",
-  "stream",
-  "pages",
-  "notify",
-  "supports",
-  "serverInfo",
-  "serverCapabilities",
-  "protocolVersion",
-  "conformance",
-]);
+/** Names a generated method must not take: BaseClient's public members, and a class's constructor. */
+const reservedMembers = new Set(["constructor", ...baseClientMembers]);
 
-export const clientTarget = definePlugin({
-  name: "client",
+export const clientTarget = targetCode({
   generate({ model, newFile }) {
     const file = newFile("client.ts");
     const callOptions = file.runtime("CallOptions");
@@ -48,7 +34,7 @@ export const clientTarget = definePlugin({
     /** wire name -> the client members that call it */
     const membersOf = new Map<string, string[]>();
     const claim = (name: string, method: string, source: string) => {
-      const previous = baseClientMembers.has(name) ? "BaseClient" : taken.get(name);
+      const previous = reservedMembers.has(name) ? "BaseClient" : taken.get(name);
       if (previous !== undefined)
         throw new SchemaFolderError(
           source,

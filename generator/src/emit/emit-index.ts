@@ -1,25 +1,26 @@
 /**
  * index.ts: everything generated, from one import (browser code imports client.ts instead:
- * node.ts spawns processes). Re-exports only the modules this run generates.
+ * node.ts spawns processes). Re-exports only the modules this run generates, as each built-in
+ * target's `reexport` says, namespaces last.
  */
-import { definePlugin } from "../plugin/plugin.js";
+import { builtinTargets, targetCode, type BuiltinTarget } from "../plugin/targets.js";
 
-/** Each TypeScript target and how index.ts re-exports it, in this order. */
-const reexports: readonly [target: string, statement: (from: string) => string][] = [
-  ["types", (from) => `export type * from "${from}";`],
-  ["methods", (from) => `export * from "${from}";`],
-  ["server", (from) => `export * from "${from}";`],
-  ["client", (from) => `export * from "${from}";`],
-  ["node", (from) => `export * from "${from}";`],
-  ["validators", (from) => `export * as validators from "${from}";`],
-];
+const statements: Record<NonNullable<BuiltinTarget["reexport"]>, (name: string, from: string) => string> = {
+  types: (_name, from) => `export type * from "${from}";`,
+  all: (_name, from) => `export * from "${from}";`,
+  namespace: (name, from) => `export * as ${name} from "${from}";`,
+};
 
-export const indexTarget = definePlugin({
-  name: "index",
+export const indexTarget = targetCode({
   generate({ newFile, targets }) {
     const file = newFile("index.ts");
-    for (const [target, statement] of reexports)
-      if (targets.has(target)) file.print(statement(file.relative(`${target}.ts`)));
+    const reexported = builtinTargets.filter((target) => target.reexport !== undefined && targets.has(target.name));
+    const namespacesLast = [
+      ...reexported.filter((target) => target.reexport !== "namespace"),
+      ...reexported.filter((target) => target.reexport === "namespace"),
+    ];
+    for (const { name, reexport } of namespacesLast)
+      file.print(statements[reexport!](name, file.relative(`${name}.ts`)));
     return [file];
   },
 });

@@ -14,7 +14,7 @@
 import { addedErrors, descriptorData } from "../model/descriptor.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
 import type { ErrorDescriptor } from "@rcp-gen/runtime";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { literal, propertyName, Reference, type LiteralValue } from "./literal.js";
 
 export const protocolConstName = "protocol";
@@ -41,8 +41,7 @@ export function callConstName(camelName: string): string {
   return `${camelName}Call`;
 }
 
-export const methodsTarget = definePlugin({
-  name: "methods",
+export const methodsTarget = targetCode({
   generate({ model, newFile }) {
     const file = newFile("methods.ts");
     const validators = file.relative("validators.ts");

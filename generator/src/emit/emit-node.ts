@@ -2,11 +2,10 @@
  * node.ts: the Node-only part of the generated client, `connectStdio`, which spawns the
  * server as a child process. Apart from client.ts so a browser bundle never reaches it.
  */
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { addConnect } from "./emit-client.js";
 
-export const nodeTarget = definePlugin({
-  name: "node",
+export const nodeTarget = targetCode({
   generate({ newFile }) {
     const file = newFile("node.ts");
     addConnect(

@@ -4,13 +4,12 @@
  * handlers of every advertised capability required, and a typed `createServer`.
  */
 import { userMethods, type RcpMethod } from "../model/model.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { protocolConstName } from "./emit-methods.js";
 import { propertyName } from "./literal.js";
 import { methodTypes } from "./method-types.js";
 
-export const serverTarget = definePlugin({
-  name: "server",
+export const serverTarget = targetCode({
   generate({ model, newFile }) {
     const file = newFile("server.ts");
     const methods = userMethods(model);

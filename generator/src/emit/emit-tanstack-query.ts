@@ -9,14 +9,13 @@
  * calls, so an `RcpClient` and a `connectHttpWith` client both do.
  */
 import { userMethods } from "../model/model.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { methodTypes } from "./method-types.js";
 
 /** The package generated code imports: an optional peer of the user's project, needed only with this target. */
 const QUERY_CORE = "@tanstack/query-core";
 
-export const tanstackQueryTarget = definePlugin({
-  name: "tanstack-query",
+export const tanstackQueryTarget = targetCode({
   generate({ model, newFile }) {
     const file = newFile("tanstack-query.ts");
     const client = file.import("RcpClientBase", file.relative("client.ts"), { typeOnly: true });

@@ -4,13 +4,12 @@
  * json-schema-to-typescript leaves the layout to the run's prettier pass (`format: false`).
  */
 import { SchemaFolderError } from "../load/schema-folder-error.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { buildTypeSchema, vendorMarker } from "./type-schema.js";
 
 const rootName = "RcpTypes";
 
-export const typesTarget = definePlugin({
-  name: "types",
+export const typesTarget = targetCode({
   async generate({ model, newFile }) {
     const { compile } = await import("json-schema-to-typescript");
     const declarations = await compile(buildTypeSchema(model), rootName, {

@@ -24,14 +24,13 @@ import { messageSchema } from "../model/bundle.js";
 import { representativeOf } from "../model/shape-identity.js";
 import { validationKey } from "../model/validation-key.js";
 import type { RcpModel } from "../model/model.js";
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { helperImports, validatorModule } from "./ajv-helpers.js";
 
 export const messageValidatorName = "message";
 
-export const validatorsTarget = definePlugin({
-  name: "validators",
+export const validatorsTarget = targetCode({
   generate(context) {
     // ajv's output is machine code, left as ajv printed it: laid out, it would be twice the size and no easier to read.
     const file = context.newFile("validators.ts", { format: false });

@@ -2,11 +2,10 @@
  * mcp.ts: the MCP tools of the protocol (tools.ts), as data for `@rcp-gen/runtime/mcp`'s
  * bridge. It imports one type and nothing else, so loading it never loads the MCP SDK.
  */
-import { definePlugin } from "../plugin/plugin.js";
+import { targetCode } from "../plugin/targets.js";
 import { mcpToolsOf } from "./tools.js";
 
-export const mcpTarget = definePlugin({
-  name: "mcp",
+export const mcpTarget = targetCode({
   generate({ model, newFile }) {
     const file = newFile("mcp.ts");
     const type = file.runtime("McpToolDescriptor");

@@ -7,7 +7,8 @@
  * with the section and the answer it got. Params are checked as sent, before the runtime's
  * aliases and null-dropping make a lenient call work, so a client relying on them is named.
  */
-import type { InboundConnection, ProtocolDescriptor, RequestId, ShapeCheck } from "@rcp-gen/runtime";
+import type { InboundConnection, ProtocolDescriptor, RequestId } from "@rcp-gen/runtime";
+import { firstIssueLine } from "@rcp-gen/runtime/testing";
 import { isJsonObject } from "../load/json-pointer.js";
 
 export interface ClientViolation {
@@ -164,7 +165,7 @@ export class ClientChecks {
         named,
       );
     if (!descriptor.params(body)) {
-      return at("params.schema", descriptor.spec ?? "§12", firstIssue(descriptor.params, "params"), named);
+      return at("params.schema", descriptor.spec ?? "§12", firstIssueLine(descriptor.params, "params"), named);
     }
     return undefined;
   }
@@ -182,7 +183,7 @@ export class ClientChecks {
         method,
       });
     if (!descriptor.params(params))
-      return at("notification.params", descriptor.spec ?? "§4.5", firstIssue(descriptor.params, "params"), {
+      return at("notification.params", descriptor.spec ?? "§4.5", firstIssueLine(descriptor.params, "params"), {
         method,
       });
     const target = params.id;
@@ -226,13 +227,6 @@ export class ClientChecks {
       connection: state.number,
     });
   }
-}
-
-function firstIssue(check: ShapeCheck, root: string): string {
-  const issue = check.errors?.[0];
-  if (issue === undefined) return "do not match the schema";
-  const path = issue.instancePath.split("/").filter((part) => part !== "");
-  return `${[root, ...path].join(".")}: ${issue.message ?? "invalid"}`;
 }
 
 interface ReplyFrame {

@@ -1,11 +1,12 @@
 /**
  * From a loaded schema folder to the generated files, in memory: path -> content. The chosen
- * built-in targets and the user's plugins run over one model, in turn; every file gets one
+ * built-in targets and the user's plugins run alike over one model, in turn; every file gets one
  * banner, and every TypeScript file one prettier pass at the end, with the options resolved from
  * the output folder (prettier-options.ts). Nothing touches the disk here, so a failure at any
  * step (a plugin's too) leaves the output untouched.
  */
 import type { LoadedSchemaFolder } from "../load/loader.js";
+import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { buildModel } from "../model/model.js";
 import type { ExampleSet } from "../docs/examples.js";
 import { bannerLines, manifestName } from "./banner.js";
@@ -44,8 +45,7 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
     ...(options.targets ?? defaultTargets),
     ...plugins.flatMap((plugin) => plugin.requires ?? []),
   ]);
-  const builtins = await Promise.all(targets.map((target) => target.load()));
-  const names = new Set(builtins.map((plugin) => plugin.name));
+  const names = new Set(targets.map((plugin) => plugin.name));
   for (const plugin of plugins) {
     if (names.has(plugin.name))
       throw new PluginError(`two plugins are named "${plugin.name}" (built-in targets count): rename yours`);
@@ -54,7 +54,7 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
   const model = buildModel(folder);
   const owners = new Map<string, string>();
   const files: GeneratedFile[] = [];
-  for (const plugin of [...builtins, ...plugins]) {
+  for (const plugin of [...targets, ...plugins]) {
     const created = new Set<GeneratedFile>();
     const context: PluginContext = {
       model,
@@ -66,7 +66,7 @@ export async function generate(folder: LoadedSchemaFolder, options: GenerateOpti
         return file;
       },
     };
-    const returned = builtins.includes(plugin) ? await plugin.generate(context) : await runUserPlugin(plugin, context);
+    const returned = await runPlugin(plugin, context);
     for (const file of returned) {
       if (!created.has(file))
         throw new PluginError(`plugin "${plugin.name}" returned a file it did not make with newFile()`);
@@ -111,11 +111,12 @@ async function formatted(path: string, text: string, options: Readonly<Record<st
   }
 }
 
-/** A user's plugin: its error is named after it (a built-in target's errors name schema files themselves). */
-async function runUserPlugin(plugin: RcpGenPlugin, context: PluginContext): Promise<readonly GeneratedFile[]> {
+/** A plugin's files; its error is named after it, unless it names a schema file and pointer itself. */
+async function runPlugin(plugin: RcpGenPlugin, context: PluginContext): Promise<readonly GeneratedFile[]> {
   try {
     return await plugin.generate(context);
   } catch (error) {
+    if (error instanceof SchemaFolderError) throw error;
     throw new PluginError(`plugin "${plugin.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

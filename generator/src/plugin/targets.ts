@@ -1,17 +1,30 @@
 /**
- * The built-in targets: rcp-gen's own outputs, each a plugin loaded only when a run asks for
- * it (so `--targets openrpc` never loads json-schema-to-typescript or ajv's code generator),
- * and how a list of target names becomes the plugins to run, each with the targets it needs.
+ * The built-in targets: rcp-gen's own outputs, each a plugin declared here with its name, what it
+ * writes and what it needs, its code in a module of its own loaded only when a run asks for it
+ * (so `--help` and `--targets openrpc` never load json-schema-to-typescript or ajv's code
+ * generator); and how a list of target names becomes the plugins to run, each with the targets it
+ * needs. The default targets, `--help` and index.ts's re-exports are read from these plugins.
  */
 import type { RcpGenPlugin } from "./plugin.js";
 
-interface BuiltinTarget {
-  readonly name: string;
-  /** What it writes, for --help and errors. */
+/** A plugin of rcp-gen's own. */
+export interface BuiltinTarget extends RcpGenPlugin {
+  /** What it writes, for --help. */
   readonly summary: string;
   /** Targets whose files this one's files import. */
   readonly requires: readonly string[];
-  readonly load: () => Promise<RcpGenPlugin>;
+  /** Generated when no targets are chosen. */
+  readonly byDefault: boolean;
+  /** How index.ts re-exports its module, if it does: its types only, all of it, or as a namespace of its name. */
+  readonly reexport?: "types" | "all" | "namespace";
+}
+
+/** A built-in target's code, in its own module: the plugin around it is in builtinTargets. */
+export type TargetCode = Pick<RcpGenPlugin, "generate">;
+
+/** Declares a built-in target's code with its types checked. */
+export function targetCode(code: TargetCode): TargetCode {
+  return code;
 }
 
 /** In the order their files are listed. */
@@ -20,87 +33,98 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     name: "types",
     summary: "types.ts",
     requires: [],
-    load: async () => (await import("../emit/emit-types.js")).typesTarget,
+    byDefault: true,
+    reexport: "types",
+    generate: async (context) => (await import("../emit/emit-types.js")).typesTarget.generate(context),
   },
   {
     name: "validators",
     summary: "validators.ts",
     requires: ["types"],
-    load: async () => (await import("../emit/emit-validators.js")).validatorsTarget,
+    byDefault: true,
+    reexport: "namespace",
+    generate: async (context) => (await import("../emit/emit-validators.js")).validatorsTarget.generate(context),
   },
   {
     name: "methods",
     summary: "methods.ts",
     requires: ["validators"],
-    load: async () => (await import("../emit/emit-methods.js")).methodsTarget,
+    byDefault: true,
+    reexport: "all",
+    generate: async (context) => (await import("../emit/emit-methods.js")).methodsTarget.generate(context),
   },
   {
     name: "server",
     summary: "server.ts",
     requires: ["methods", "types"],
-    load: async () => (await import("../emit/emit-server.js")).serverTarget,
+    byDefault: true,
+    reexport: "all",
+    generate: async (context) => (await import("../emit/emit-server.js")).serverTarget.generate(context),
   },
   {
     name: "client",
     summary: "client.ts",
     requires: ["methods", "types"],
-    load: async () => (await import("../emit/emit-client.js")).clientTarget,
+    byDefault: true,
+    reexport: "all",
+    generate: async (context) => (await import("../emit/emit-client.js")).clientTarget.generate(context),
   },
   {
     name: "node",
     summary: "node.ts",
     requires: ["client"],
-    load: async () => (await import("../emit/emit-node.js")).nodeTarget,
+    byDefault: true,
+    reexport: "all",
+    generate: async (context) => (await import("../emit/emit-node.js")).nodeTarget.generate(context),
   },
   {
     name: "index",
     summary: "index.ts",
     requires: [],
-    load: async () => (await import("../emit/emit-index.js")).indexTarget,
+    byDefault: true,
+    generate: async (context) => (await import("../emit/emit-index.js")).indexTarget.generate(context),
   },
   {
     name: "bundle",
     summary: "rcp.schema.json",
     requires: [],
-    load: async () => (await import("../emit/emit-bundle.js")).bundleTarget,
+    byDefault: true,
+    generate: async (context) => (await import("../emit/emit-bundle.js")).bundleTarget.generate(context),
   },
   {
     name: "openrpc",
     summary: "openrpc.json",
     requires: [],
-    load: async () => (await import("../docs/openrpc.js")).openrpcTarget,
+    byDefault: false,
+    generate: async (context) => (await import("../docs/openrpc.js")).openrpcTarget.generate(context),
   },
   {
     name: "markdown",
     summary: "docs/README.md and docs/<method>.md",
     requires: [],
-    load: async () => (await import("../docs/markdown.js")).markdownTarget,
+    byDefault: false,
+    generate: async (context) => (await import("../docs/markdown.js")).markdownTarget.generate(context),
   },
   {
     name: "mcp",
     summary: "mcp.ts (one MCP tool per method, for @rcp-gen/runtime/mcp)",
     requires: [],
-    load: async () => (await import("../mcp/target.js")).mcpTarget,
+    byDefault: false,
+    generate: async (context) => (await import("../mcp/target.js")).mcpTarget.generate(context),
   },
   {
     name: "tanstack-query",
     summary: "tanstack-query.ts (TanStack Query options per method, on @tanstack/query-core)",
     requires: ["client"],
-    load: async () => (await import("../emit/emit-tanstack-query.js")).tanstackQueryTarget,
+    byDefault: false,
+    generate: async (context) => (await import("../emit/emit-tanstack-query.js")).tanstackQueryTarget.generate(context),
   },
 ];
 
-/** What `--targets` means when it is not given: every TypeScript module and the bundle. */
-export const defaultTargets: readonly string[] = [
-  "types",
-  "validators",
-  "methods",
-  "server",
-  "client",
-  "node",
-  "index",
-  "bundle",
-];
+/** What the targets mean when none are chosen. */
+export const defaultTargets: readonly string[] = builtinTargets
+  .filter((target) => target.byDefault)
+  .map((target) => target.name);
 
 /** A `--targets` entry naming every default target at once, so a run can add to them: `default,openrpc`. */
 export const defaultTargetsAlias = "default";

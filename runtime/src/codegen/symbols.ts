@@ -12,6 +12,9 @@
  * imports (its emitters refer to runtime symbols through it, never by string), and
  * test/runtime/codegen-symbols.test.ts checks that each entry exports exactly its symbols.
  */
+import type { BaseClient } from "../client/base-client.js";
+import type { MethodMap } from "../protocol/types.js";
+
 export const runtimeSymbols = {
   createServerRuntime: { kind: "value", entry: "codegen" },
   Validator: { kind: "type", entry: "protocol" },
@@ -76,3 +79,27 @@ export function runtimeEntryOf(specifier: string): string {
     .replace(/(\/codegen\/)(?:protocol|client|node)\.js$/, "$1server.js")
     .replace(/-(?:protocol|client|node)(\.js)?$/, "$1");
 }
+
+/**
+ * Every public member of BaseClient, typed as a record of exactly its keys: a member added to
+ * BaseClient and not here fails to compile. rcp-gen reads it to refuse a schema method whose
+ * client method would shadow one.
+ */
+const baseClientMemberSet: Readonly<Record<keyof BaseClient<MethodMap>, true>> = {
+  "~methods": true,
+  tolerated: true,
+  serverInfo: true,
+  serverCapabilities: true,
+  protocolVersion: true,
+  conformance: true,
+  connect: true,
+  supports: true,
+  call: true,
+  stream: true,
+  pages: true,
+  notify: true,
+  close: true,
+};
+
+/** The names of BaseClient's public members, which a generated client's methods must not take. */
+export const baseClientMembers: readonly string[] = Object.keys(baseClientMemberSet);

@@ -4,7 +4,7 @@
  * cannot say (unique ids, usable URLs). Every error names the entry and the field.
  */
 import type { ProtocolDescriptor } from "../protocol/descriptor.js";
-import { issuePath } from "../server/params.js";
+import { issuePath } from "../protocol/validation-issue.js";
 import { isRecord } from "../protocol/dotted-paths.js";
 
 /** A registry entry with §16.1's defaults applied: weight 1, not required, priority 0. */

@@ -15,5 +15,3 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
-
-export const NOT_UTF8_MESSAGE = "Parse error: the message is not valid UTF-8";

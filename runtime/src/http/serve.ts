@@ -10,7 +10,7 @@ import type { HttpExchange, UnreadBody } from "./exchange.js";
 import type { HttpOptions } from "./options.js";
 import type { Connection } from "../server/connection.js";
 import type { AuthInfo, RequestOrigin } from "../protocol/request-origin.js";
-import { decodeUtf8, NOT_UTF8_MESSAGE } from "../framing/utf8.js";
+import { MalformedFrame, parseFrame } from "../framing/parse-frame.js";
 import { ErrorCode, type ErrorObject } from "../protocol/errors.js";
 import { errorFrame } from "../protocol/serialize.js";
 import { isRecord } from "../protocol/dotted-paths.js";
@@ -203,14 +203,8 @@ export class HttpServerCore {
     answer: AnswerHeaders,
     origin: RequestOrigin,
   ): Promise<void> {
-    const text = decodeUtf8(body);
-    if (text === undefined) return this.#fail(exchange, answer, 400, ErrorCode.ParseError, NOT_UTF8_MESSAGE);
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return this.#fail(exchange, answer, 400, ErrorCode.ParseError, "Parse error: invalid JSON");
-    }
+    const message = parseFrame(body);
+    if (message instanceof MalformedFrame) return exchange.respond(400, answer.json, errorFrame(null, message.error));
     const mismatch = pathMismatch(rcpMethod, message);
     if (mismatch !== undefined) return exchange.respond(200, answer.json, mismatch);
     const sessions = this.#sessions;

@@ -9,7 +9,7 @@ import type { RequestOrigin } from "../protocol/request-origin.js";
 import { Connection } from "../server/connection.js";
 import { errorFrame } from "../protocol/serialize.js";
 import { ErrorCode } from "../protocol/errors.js";
-import { NOT_UTF8_MESSAGE } from "../framing/utf8.js";
+import { NOT_UTF8 } from "../framing/parse-frame.js";
 
 export class MessagePump {
   readonly connection: Connection;
@@ -44,7 +44,7 @@ export class MessagePump {
 
   /** A frame whose bytes are not UTF-8: -32700 with id null, like any unparseable frame. */
   rejectNotUtf8(): void {
-    this.channel.send(errorFrame(null, { code: ErrorCode.ParseError, message: NOT_UTF8_MESSAGE }));
+    this.channel.send(errorFrame(null, NOT_UTF8.error));
   }
 
   /** True once `shutdown` was answered or `endInput()` was called. */

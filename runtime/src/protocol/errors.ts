@@ -5,36 +5,13 @@
  */
 import type { ErrorDescriptor } from "./descriptor.js";
 
-/** Codes named by their §12 symbols. */
-export const ErrorCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  NotInitialized: -32001,
-  VersionMismatch: -32002,
-  CapabilityMissing: -32003,
-  UnknownMethod: -32004,
-  OptionUnsupported: -32005,
-  Cancelled: -32006,
-  BackendUnavailable: -32010,
-  RateLimited: -32011,
-  Unauthorized: -32012,
-  PayloadTooLarge: -32013,
-  Timeout: -32014,
-  NotFound: -32015,
-  Conflict: -32016,
-} as const;
-
-/** The name of an error code (`InvalidParams`, `Cancelled`, ...). */
-export type ErrorSymbol = keyof typeof ErrorCode;
-
 /**
  * RCP/1's error table (§12, §12.2): each standard code's symbol, meaning and retry verdict. Codes
  * -32700, -32600 and -32601 are not in the §12.2 table; a malformed request cannot succeed
- * unchanged, so they are not retryable. Generated code refers to it, adding only the codes a
- * schema folder's errors.json defines beyond it (rcp-gen checks that the codes both define agree).
+ * unchanged, so they are not retryable. The one source of the standard codes: `ErrorCode` and
+ * RcpError's default messages derive from it, generated code refers to it (adding only the codes
+ * a schema folder's errors.json defines beyond it), and rcp-gen refuses an errors.json that
+ * disagrees with it on a code both define.
  */
 export const rcpErrors = {
   "-32700": { code: -32700, symbol: "ParseError", message: "Invalid JSON.", retryable: "no" },
@@ -110,7 +87,15 @@ export const rcpErrors = {
     message: "The write conflicts with current state.",
     retryable: "maybe",
   },
-} as const satisfies Readonly<Record<number, ErrorDescriptor & { readonly symbol: ErrorSymbol }>>;
+} as const satisfies Readonly<Record<number, ErrorDescriptor & { readonly symbol: string }>>;
+
+/** Codes named by their §12 symbols (`ErrorCode.NotFound` is -32015): `rcpErrors` by symbol. */
+export const ErrorCode = Object.fromEntries(Object.values(rcpErrors).map(({ symbol, code }) => [symbol, code])) as {
+  readonly [E in (typeof rcpErrors)[keyof typeof rcpErrors] as E["symbol"]]: E["code"];
+};
+
+/** The name of an error code (`InvalidParams`, `Cancelled`, ...). */
+export type ErrorSymbol = keyof typeof ErrorCode;
 
 /** Conventional `error.data` members (§12.1); any other keys are allowed. */
 export interface ErrorData {
@@ -129,26 +114,17 @@ export interface ErrorObject {
   data?: unknown;
 }
 
-const defaultMessages: Record<number, string> = {
-  [ErrorCode.ParseError]: "Parse error",
-  [ErrorCode.InvalidRequest]: "Invalid Request",
-  [ErrorCode.MethodNotFound]: "Method not found",
-  [ErrorCode.InvalidParams]: "Invalid params",
-  [ErrorCode.InternalError]: "Internal error",
-  [ErrorCode.NotInitialized]: "Not initialized",
-  [ErrorCode.VersionMismatch]: "Version mismatch",
-  [ErrorCode.CapabilityMissing]: "Capability missing",
-  [ErrorCode.UnknownMethod]: "Unknown method",
-  [ErrorCode.OptionUnsupported]: "Option unsupported",
-  [ErrorCode.Cancelled]: "Cancelled",
-  [ErrorCode.BackendUnavailable]: "Backend unavailable",
-  [ErrorCode.RateLimited]: "Rate limited",
-  [ErrorCode.Unauthorized]: "Unauthorized",
-  [ErrorCode.PayloadTooLarge]: "Payload too large",
-  [ErrorCode.Timeout]: "Timeout",
-  [ErrorCode.NotFound]: "Not found",
-  [ErrorCode.Conflict]: "Conflict",
-};
+/**
+ * The message of an RcpError made without one: its symbol in words (`NotFound`: "Not found"),
+ * but -32600 as JSON-RPC 2.0 writes it; "Error" for a code outside RCP/1's table.
+ */
+function defaultMessage(code: number): string {
+  if (code === ErrorCode.InvalidRequest) return "Invalid Request";
+  const symbol = (rcpErrors as Readonly<Record<number, { symbol: string } | undefined>>)[code]?.symbol;
+  if (symbol === undefined) return "Error";
+  const words = symbol.replace(/\B([A-Z])/g, " $1").toLowerCase();
+  return words[0]!.toUpperCase() + words.slice(1);
+}
 
 /** An error answered to the caller with its code, message and data: throw one from a handler or an interceptor. */
 export class RcpError extends Error {
@@ -156,7 +132,7 @@ export class RcpError extends Error {
   readonly data: ErrorData | undefined;
 
   constructor(code: number, message?: string, data?: ErrorData) {
-    super(message ?? defaultMessages[code] ?? "Error");
+    super(message ?? defaultMessage(code));
     this.name = "RcpError";
     this.code = code;
     this.data = data;
@@ -187,7 +163,7 @@ export function invalidParams(field: string, detail: string): RcpError {
  */
 export function toErrorObject(thrown: unknown): ErrorObject {
   if (thrown instanceof RcpError && Number.isInteger(thrown.code)) return thrown.toObject();
-  return { code: ErrorCode.InternalError, message: defaultMessages[ErrorCode.InternalError]! };
+  return { code: ErrorCode.InternalError, message: defaultMessage(ErrorCode.InternalError) };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

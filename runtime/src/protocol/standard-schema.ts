@@ -7,8 +7,8 @@
  * InferOutput of `@standard-schema/spec` read these types as they read their own
  * (test/runtime/standard-schema.test.ts checks that).
  */
-import type { ShapeCheck, ValidationIssue, Validator } from "./descriptor.js";
-import { issueKeys, issueMessage, NO_ISSUE_MESSAGE } from "./validation-issue.js";
+import type { ShapeCheck, Validator } from "./descriptor.js";
+import { issueKeys, issueMessage, keysIn, NO_ISSUE_MESSAGE } from "./validation-issue.js";
 
 /** The Standard Schema v1 interface: a `~standard` property. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -76,15 +76,6 @@ export function standardValidator<T>(validate: Validator<T>): StandardValidator<
 function standardIssues(validator: ShapeCheck, value: unknown): StandardSchemaV1Issue[] {
   const issues = validator.errors ?? [];
   if (issues.length === 0) return [{ message: NO_ISSUE_MESSAGE }];
-  return issues.map((issue) => ({ message: issueMessage(issue), path: standardPath(issue, value) }));
-}
-
-/** The issue's keys, an array's index as a number (as Standard Schema libraries give it). */
-function standardPath(issue: ValidationIssue, value: unknown): PropertyKey[] {
-  let node = value;
-  return issueKeys(issue).map((key) => {
-    const step = Array.isArray(node) ? Number(key) : key;
-    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-    return step;
-  });
+  // An array's index as a number, as Standard Schema libraries give it.
+  return issues.map((issue) => ({ message: issueMessage(issue), path: keysIn(issueKeys(issue), value) }));
 }

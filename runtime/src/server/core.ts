@@ -4,9 +4,11 @@
  * protocol descriptor. Transports (stdio, HTTP, memory) only move frames.
  */
 import type { Handler, JsonObject, RequestId, ServerLimits, ServerOptionsBase } from "../protocol/types.js";
-import type { MethodDescriptor, ProtocolDescriptor, ShapeCheck } from "../protocol/descriptor.js";
+import type { MethodDescriptor, ProtocolDescriptor } from "../protocol/descriptor.js";
 import { ErrorCode, RcpError, invalidParams, toErrorObject, type ErrorObject } from "../protocol/errors.js";
 import { errorFrame, resultFrame } from "../protocol/serialize.js";
+import { MalformedFrame, parseFrame } from "../framing/parse-frame.js";
+import { firstIssueLine } from "../protocol/validation-issue.js";
 import { getPath, isRecord } from "../protocol/dotted-paths.js";
 import { dropNullMembers, prepareParams, validationError } from "./params.js";
 import { DEFAULT_MAX_FILTER_CLAUSES } from "../filter/validate.js";
@@ -118,14 +120,10 @@ export class ServerCore implements RequestServices {
     return new Session(this.identity, implicit);
   }
 
-  /** Parses one frame's text; invalid JSON is -32700 with id null (JSON-RPC). */
+  /** One frame's text (a stdio line, a message in memory): parsed as HTTP bodies are (parseFrame), then handled. */
   handleText(text: string, inbound: Inbound): Reply {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return errorFrame(null, { code: ErrorCode.ParseError, message: "Parse error: invalid JSON" });
-    }
+    const message = parseFrame(text);
+    if (message instanceof MalformedFrame) return errorFrame(null, message.error);
     return this.handleMessage(message, inbound);
   }
 
@@ -381,7 +379,7 @@ export class ServerCore implements RequestServices {
   resultProblem(descriptor: MethodDescriptor, result: unknown): ErrorObject | undefined {
     if (!this.#validateResults || descriptor.result(result)) return undefined;
     this.#diagnostics(
-      `rcp: ${descriptor.method} handler returned a malformed result: ${firstIssue(descriptor.result)}`,
+      `rcp: ${descriptor.method} handler returned a malformed result: ${firstIssueLine(descriptor.result, "result")}`,
     );
     return toErrorObject(undefined);
   }
@@ -389,7 +387,7 @@ export class ServerCore implements RequestServices {
   acceptsPartial(descriptor: MethodDescriptor, partial: unknown): boolean {
     if (!this.#validateResults || descriptor.partial === undefined || descriptor.partial(partial)) return true;
     this.#diagnostics(
-      `rcp: ${descriptor.method} progress carried a malformed partial (${firstIssue(descriptor.partial)}); it was dropped`,
+      `rcp: ${descriptor.method} progress carried a malformed partial (${firstIssueLine(descriptor.partial, "partial")}); it was dropped`,
     );
     return false;
   }
@@ -443,12 +441,6 @@ function invalidRequest(id: RequestId | null, detail: string): string {
 function joinBatch(replies: Array<string | undefined>): string | undefined {
   const frames = replies.filter((reply): reply is string => reply !== undefined);
   return frames.length === 0 ? undefined : `[${frames.join(",")}]`;
-}
-
-/** Where and how a value a validator just refused misses its schema: `/summary must be string`. */
-function firstIssue(validator: ShapeCheck): string {
-  const issue = validator.errors?.[0];
-  return issue ? `${issue.instancePath || "/"} ${issue.message ?? issue.keyword}` : "does not match the schema";
 }
 
 /**

@@ -3,17 +3,10 @@
  * option gates, clamps and cross-field rules (§7.7, §8, §12, §3.3). Input params are the
  * parsed request object, owned by the runtime, so they are adjusted in place.
  */
-import type {
-  Clamp,
-  MethodDescriptor,
-  OptionGate,
-  ValidationIssue,
-  ShapeCheck,
-  CrossFieldRule,
-} from "../protocol/descriptor.js";
+import type { Clamp, MethodDescriptor, OptionGate, ShapeCheck, CrossFieldRule } from "../protocol/descriptor.js";
 import { ErrorCode, RcpError, invalidParams } from "../protocol/errors.js";
 import { deletePath, getPath, isRecord, setPath } from "../protocol/dotted-paths.js";
-import { issueKeys, issueMessage, NO_ISSUE_MESSAGE } from "../protocol/validation-issue.js";
+import { issueMessage, issuePath, NO_ISSUE_MESSAGE } from "../protocol/validation-issue.js";
 import { validateFilter, type AdvertisedFilter } from "../filter/validate.js";
 
 const NO_DEGRADATION: readonly string[] = Object.freeze([]);
@@ -154,11 +147,6 @@ export function validationError(validator: ShapeCheck, root = ""): RcpError {
   const issue = validator.errors?.[0];
   if (!issue) return invalidParams(root || "params", NO_ISSUE_MESSAGE);
   return invalidParams(issuePath(issue, root), issueMessage(issue));
-}
-
-export function issuePath(issue: ValidationIssue, root = ""): string {
-  const keys = issueKeys(issue);
-  return (root ? [root, ...keys] : keys).join(".") || "params";
 }
 
 /**

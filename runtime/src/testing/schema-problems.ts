@@ -8,6 +8,8 @@
  * data validated again, reporting only problems outside paths already reported.
  */
 import type { ValidationIssue, ShapeCheck } from "../protocol/descriptor.js";
+import { pointerKeys } from "../protocol/dotted-paths.js";
+import { issueKeys, keysIn } from "../protocol/validation-issue.js";
 import {
   describeTypes,
   describeValue,
@@ -283,23 +285,14 @@ function placeholderOf(type: string): unknown {
   }
 }
 
+/** Where the issue is, a missing required member included. */
 function pointerOf(issue: ValidationIssue, data: unknown): readonly PathSegment[] {
-  const pointer = tokens(issue.instancePath, data);
-  return issue.keyword === "required" ? [...pointer, String(issue.params.missingProperty)] : pointer;
+  return keysIn(issueKeys(issue), data);
 }
 
 /** A JSON pointer's tokens; a token indexing an array becomes a number. */
-export function tokens(pointer: string, data: unknown): PathSegment[] {
-  if (pointer === "") return [];
-  const path: PathSegment[] = [];
-  let node = data;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    const segment = Array.isArray(node) && /^\d+$/.test(token) ? Number(token) : token;
-    path.push(segment);
-    node = node === null || typeof node !== "object" ? undefined : (node as Record<PathSegment, unknown>)[segment];
-  }
-  return path;
+function tokens(pointer: string, data: unknown): PathSegment[] {
+  return keysIn(pointerKeys(pointer), data);
 }
 
 export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {

@@ -45,5 +45,7 @@ it("names the path and the problem of a malformed partial it drops", async () =>
   } finally {
     await client.close();
   }
-  expect(lines).toEqual(["rcp: retrieve progress carried a malformed partial (/hits must be array); it was dropped"]);
+  expect(lines).toEqual([
+    "rcp: retrieve progress carried a malformed partial (partial.hits: must be array); it was dropped",
+  ]);
 });
