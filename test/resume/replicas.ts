@@ -15,6 +15,8 @@ export interface Replica {
   readonly url: string;
   stderr(): string;
   stop(): void;
+  /** SIGKILL: the process dies mid-stream, with no chance to end its responses or touch Redis. */
+  kill(): void;
 }
 
 export function startReplica(socket: string, prefix: string, resumable: ResumableOptions): Promise<Replica> {
@@ -30,7 +32,12 @@ export function startReplica(socket: string, prefix: string, resumable: Resumabl
       stdout += text;
       if (!stdout.includes("\n")) return;
       const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as { url: string };
-      resolve({ url, stderr: () => stderr, stop: () => void child.kill() });
+      resolve({
+        url,
+        stderr: () => stderr,
+        stop: () => void child.kill(),
+        kill: () => void child.kill("SIGKILL"),
+      });
     });
   });
 }
