@@ -15,10 +15,18 @@ export interface CuttingProxy {
   close(): Promise<void>;
 }
 
-/** `target` is an RCP base URL; `chance` the share of connections cut; a cut falls within `span` bytes of the first id'd event. */
+/**
+ * `target` is an RCP base URL; `chance` the share of connections cut; a cut falls within `span`
+ * bytes of the first id'd event; `onCut` hears each cut as it is made.
+ */
 export async function cuttingProxy(
   target: string,
-  { chance = 0.5, span = 600, anchor = "id" }: { chance?: number; span?: number; anchor?: "id" | "data" } = {},
+  {
+    chance = 0.5,
+    span = 600,
+    anchor = "id",
+    onCut,
+  }: { chance?: number; span?: number; anchor?: "id" | "data"; onCut?: () => void } = {},
 ): Promise<CuttingProxy> {
   const event = anchor === "id" ? /\nid: [^\n]*\n(?:[^\n]+\n)*\n/ : /data: [^\n]*\n\n/;
   const { hostname, port, pathname } = new URL(target);
@@ -57,6 +65,7 @@ export async function cuttingProxy(
       if (budget !== undefined && forwarded + chunk.length >= budget) {
         client.write(chunk.subarray(0, budget - forwarded), () => {
           cuts++;
+          onCut?.();
           close();
         });
         upstream.pause();

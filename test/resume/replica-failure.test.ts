@@ -8,22 +8,19 @@
  * reconnect stays within the per-caller bound, each stream within `maxFrames`, and all of it
  * expires.
  */
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Redis } from "ioredis";
+import { describe, expect, it } from "vitest";
 import { BaseClient } from "../../runtime/src/client/base-client.js";
 import { httpClientTransport } from "../../runtime/src/client/http-transport.js";
 import { TransportError } from "../../runtime/src/client/transport.js";
 import { testProtocol } from "../fixtures/test-protocol.js";
-import { missingBinaries, startHaproxy, type Haproxy, type RedisServer } from "../scale/processes.js";
+import { missingBinaries } from "../scale/processes.js";
 import type { StreamMethods } from "./chaos.js";
 import { eventually, postStream, wait } from "./peers.js";
-import { startReplica, startSharedRedis, type Replica } from "./replicas.js";
+import { balancedReplicasForFile, type Replica } from "./replicas.js";
 
 const skip = missingBinaries("resumable streams with a replica killed");
 if (skip !== undefined) console.log(skip);
 
-const HAPROXY_CONFIG = fileURLToPath(new URL("../../docs/examples/scale-out/haproxy.cfg", import.meta.url));
 const TTL_MS = 1500;
 const GRACE_MS = 1000;
 const MAX_FRAMES = 10;
@@ -47,30 +44,12 @@ const CALLS = 6;
 const STEPS = 60;
 const STEP_MS = 50;
 
-let redis: RedisServer;
-let client: Redis;
-let haproxy: Haproxy;
-const replicas: Replica[] = [];
-beforeAll(async () => {
-  if (skip !== undefined) return;
-  ({ redis, client } = await startSharedRedis());
-  for (let index = 0; index < 3; index++) replicas.push(await startReplica(redis.socket, PREFIX, RESUMABLE));
-  haproxy = await startHaproxy(
-    HAPROXY_CONFIG,
-    replicas.map((replica) => replica.url),
-  );
-});
-afterAll(async () => {
-  await haproxy?.stop();
-  for (const replica of replicas) replica.stop();
-  client?.disconnect();
-  await redis?.stop();
-});
+const deployment = balancedReplicasForFile(skip, PREFIX, RESUMABLE);
 
 /** Every key of the test's prefix matching `pattern`, walked with SCAN as `redis-cli --scan` does. */
 async function keys(pattern = "*"): Promise<string[]> {
   const found: string[] = [];
-  for await (const batch of client.scanStream({ match: `${PREFIX}${pattern}`, count: 1000 }))
+  for await (const batch of deployment.client.scanStream({ match: `${PREFIX}${pattern}`, count: 1000 }))
     found.push(...(batch as string[]));
   return found.sort();
 }
@@ -92,7 +71,7 @@ interface Caller {
 function caller(): Caller {
   const reconnects: string[] = [];
   const transport = httpClientTransport({
-    url: `${haproxy.url}/rcp`,
+    url: `${deployment.haproxy.url}/rcp`,
     resume: { ...RESUME, onReconnect: ({ lastEventId }) => void reconnects.push(lastEventId) },
   });
   return {
@@ -127,7 +106,7 @@ describe.skipIf(skip !== undefined)("three replicas behind HAProxy sharing Redis
         ),
     );
     expect(await eventually(() => callers.every((one) => one.seen.length >= 2))).toBe(true);
-    const [victim, ...survivors] = replicas as [Replica, Replica, Replica];
+    const [victim, ...survivors] = deployment.replicas as [Replica, Replica, Replica];
     const killedCalls = events(victim, "run").length;
     expect(killedCalls).toBeGreaterThan(0);
     const killedAt = performance.now();
@@ -159,7 +138,7 @@ describe.skipIf(skip !== undefined)("three replicas behind HAProxy sharing Redis
       expect(events(replica, "done")).toEqual(events(replica, "run").map((line) => line.replace("run", "done")));
       expect(events(replica, "abort")).toEqual([]);
     }
-    expect(replicas.reduce((runs, replica) => runs + events(replica, "run").length, 0)).toBe(CALLS);
+    expect(deployment.replicas.reduce((runs, replica) => runs + events(replica, "run").length, 0)).toBe(CALLS);
     await Promise.all(callers.map((one) => one.client.close()));
 
     // A reader's lease outlives its reader by at most the grace period, the stream by its time to live.
@@ -169,7 +148,7 @@ describe.skipIf(skip !== undefined)("three replicas behind HAProxy sharing Redis
   }, 30_000);
 
   it("a flood of streams that never reconnect stays within maxStreamsPerCaller and maxFrames, then expires", async () => {
-    const target = replicas[1]!;
+    const target = deployment.replicas[1]!;
     const opened = [];
     for (let index = 0; index < PER_CALLER * 3; index++)
       opened.push(
@@ -189,7 +168,7 @@ describe.skipIf(skip !== undefined)("three replicas behind HAProxy sharing Redis
     expect(frames).toHaveLength(PER_CALLER);
     // Its owner key beside each; no lease, as nobody reads.
     expect(await keys()).toHaveLength(2 * PER_CALLER);
-    const lengths = await Promise.all(frames.map((key) => client.xlen(key)));
+    const lengths = await Promise.all(frames.map((key) => deployment.client.xlen(key)));
     expect(lengths).toEqual(frames.map(() => MAX_FRAMES));
 
     // Abandoned after the grace period, then forgotten after the time to live.
