@@ -10,15 +10,11 @@ import { createOursServer } from "./ours-server.js";
 
 /** Loaded only when asked for: the start-up scenario times this server without Redis. */
 async function redisStore(socket: string): Promise<EventStore> {
-  const [{ Redis }, { redisEventStore }] = await Promise.all([import("ioredis"), import("@rcp-gen/runtime/redis")]);
-  // The client options docs/deployment.md recommends.
-  const client = new Redis({
-    path: socket,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
-    lazyConnect: true,
-  });
+  const [{ redisClient }, { redisEventStore }] = await Promise.all([
+    import("../../scale/processes.js"),
+    import("@rcp-gen/runtime/redis"),
+  ]);
+  const client = redisClient(socket);
   client.on("error", (error: Error) => process.stderr.write(`redis: ${error.message}\n`));
   await client.connect();
   return redisEventStore({ client, prefix: "bench:" });
