@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingBinaries } from "../scale/processes.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-/** Scenario 13 starts redis-server and HAProxy: without them (outside CI) the harness skips it with one line. */
-const scaleSkipped = missingBinaries("scenario 13");
-if (scaleSkipped !== undefined) console.log(`bench smoke: ${scaleSkipped}`);
-const SCENARIO_IDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "14", "15", "16"];
-const expectedIds = SCENARIO_IDS.filter((id) => id !== "13" || scaleSkipped === undefined);
+/** Scenarios 13 and 17 start redis-server (13 also HAProxy): without them (outside CI) the harness skips each with one line. */
+const SCALE_IDS = ["13", "17"];
+const scaleSkipped = new Map(SCALE_IDS.flatMap((id) => [[id, missingBinaries(`scenario ${id}`)] as const]));
+for (const reason of scaleSkipped.values()) if (reason !== undefined) console.log(`bench smoke: ${reason}`);
+const SCENARIO_IDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "14", "15", "16", "17"];
+const expectedIds = SCENARIO_IDS.filter((id) => scaleSkipped.get(id) === undefined);
 const workDir = mkdtempSync(join(tmpdir(), "rcp-bench-smoke-"));
 const resultsFile = join(workDir, "bench-results.json");
 
@@ -44,7 +45,8 @@ describe("npm run bench, tiny mode", () => {
       // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~8 s;
       // scenario 12 starts rcp-gen mcp, a relay and two MCP servers, each with its engine: ~8 s;
       // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s;
-      // scenario 14 starts the mock, the demo engine twice and three cold callers: ~12 s.
+      // scenario 14 starts the mock, the demo engine twice and three cold callers: ~12 s;
+      // scenario 17 starts redis-server and our server 4 times, one wave of streams waiting out their TTL twice: ~15 s.
       timeout: 290_000,
     });
   }, 300_000);
@@ -56,7 +58,8 @@ describe("npm run bench, tiny mode", () => {
 
   it("prints a table per scenario with a PASS or MISS verdict per target", () => {
     for (const id of expectedIds) expect(run.stdout).toMatch(new RegExp(`^## ${id}\\. `, "m"));
-    if (scaleSkipped !== undefined) expect(run.stdout).toContain(`## 13. ${scaleSkipped}`);
+    for (const [id, reason] of scaleSkipped)
+      if (reason !== undefined) expect(run.stdout).toContain(`## ${id}. ${reason}`);
     expect(run.stdout).toMatch(/^ {2}(PASS|MISS) {2}stdio req\/s, ours \/ floor: /m);
   });
 
@@ -65,7 +68,9 @@ describe("npm run bench, tiny mode", () => {
     expect(saved.mode).toBe("tiny");
     expect(saved.failures).toEqual([]);
     expect(saved.scenarios.map((scenario) => scenario.id)).toEqual(expectedIds);
-    expect(saved.skipped).toEqual(scaleSkipped === undefined ? [] : [{ id: "13", reason: scaleSkipped }]);
+    expect(saved.skipped).toEqual(
+      [...scaleSkipped].flatMap(([id, reason]) => (reason === undefined ? [] : [{ id, reason }])),
+    );
     for (const scenario of saved.scenarios) {
       expect(scenario.rows.length, `scenario ${scenario.id} rows`).toBeGreaterThanOrEqual(1);
       for (const row of scenario.rows)

@@ -1,5 +1,5 @@
 /** Runs each contender once per round, in the same order every round (A B A B ...), and keeps every sample. */
-import { median } from "./stats.js";
+import { median, ratio } from "./stats.js";
 
 export async function alternate<C extends { label: string }, R extends Record<string, number>>(
   rounds: number,
@@ -35,4 +35,23 @@ export function medianTable<R extends Record<string, number>>(
     metrics: medians(samples.get(contender.label) ?? []),
   }));
   return { rows, metric: (label, name) => rows.find((row) => row.label === label)?.metrics[name] ?? Number.NaN };
+}
+
+/**
+ * The median over rounds of `of`'s `name` over `to`'s in the same round. Contenders that run
+ * back to back in a round share the machine's load, which on a shared machine moves between
+ * rounds more than the difference measured: a ratio per round, then the median, cancels it.
+ */
+export function medianRoundRatio<R extends Record<string, number>>(
+  samples: ReadonlyMap<string, readonly R[]>,
+  of: string,
+  to: string,
+  name: string,
+): number {
+  const over = samples.get(to) ?? [];
+  return median(
+    (samples.get(of) ?? []).map((sample, round) =>
+      ratio(sample[name] ?? Number.NaN, over[round]?.[name] ?? Number.NaN),
+    ),
+  );
 }

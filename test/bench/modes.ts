@@ -20,6 +20,8 @@ export interface Mode {
   memory: { inFlight: number; waves: number };
   /** Alternating direct/federated requests per round, after `warmup` pairs. */
   federation: { requests: number; warmup: number };
+  /** Scenario 17: resumable streams held open at once for the Redis memory figure, and calls cut after every frame. */
+  resume: { streams: number; calls: number };
   /** Scenario 12: sequential bridge/relay retrieve pairs, and pipelined calls per throughput round. */
   mcp: { latencyRequests: number; throughputRequests: number; warmup: number; inFlight: number };
 }
@@ -37,6 +39,7 @@ export const MODES: Record<ModeName, Mode> = {
     memory: { inFlight: 300, waves: 2 },
     federation: { requests: 20, warmup: 5 },
     mcp: { latencyRequests: 10, throughputRequests: 100, warmup: 5, inFlight: 16 },
+    resume: { streams: 5, calls: 2 },
   },
   quick: {
     name: "quick",
@@ -50,6 +53,7 @@ export const MODES: Record<ModeName, Mode> = {
     memory: { inFlight: 10_000, waves: 2 },
     federation: { requests: 400, warmup: 100 },
     mcp: { latencyRequests: 300, throughputRequests: 3_000, warmup: 100, inFlight: 32 },
+    resume: { streams: 50, calls: 10 },
   },
   full: {
     name: "full",
@@ -63,5 +67,6 @@ export const MODES: Record<ModeName, Mode> = {
     memory: { inFlight: 10_000, waves: 3 },
     federation: { requests: 1_500, warmup: 300 },
     mcp: { latencyRequests: 1_000, throughputRequests: 10_000, warmup: 300, inFlight: 32 },
+    resume: { streams: 100, calls: 30 },
   },
 };

@@ -146,19 +146,26 @@ export const INTERCEPTED_HTTP_PEERS: readonly HttpPeer[] = oursPresent
 export const OURS_RESUMABLE = "ours, resumable";
 
 /** Ours offering resumable streams, the client opting in: what numbering frames into the event store costs (scenario 3). */
-export const RESUMABLE_HTTP_PEERS: readonly HttpPeer[] = oursPresent
-  ? [
-      {
-        label: OURS_RESUMABLE,
-        script: serverScript("ours-http"),
-        env: { BENCH_RESUMABLE: "1" },
-        target: (url, options) => {
-          const target = rcpTarget(url, options);
-          return { ...target, headers: { ...target.headers, "x-rcp-resumable": "1" } };
-        },
-      },
-    ]
-  : [];
+export const RESUMABLE_HTTP_PEERS: readonly HttpPeer[] = oursPresent ? [resumablePeer(OURS_RESUMABLE, {})] : [];
+
+export const OURS_RESUMABLE_REDIS = "ours, resumable on Redis";
+
+/** Ours with resumable streams whose frames also go to the redis-server at `socket` (scenario 17). */
+export function resumableRedisPeer(socket: string): HttpPeer {
+  return resumablePeer(OURS_RESUMABLE_REDIS, { BENCH_REDIS_SOCKET: socket });
+}
+
+function resumablePeer(label: string, env: Record<string, string>): HttpPeer {
+  return {
+    label,
+    script: serverScript("ours-http"),
+    env: { BENCH_RESUMABLE: "1", ...env },
+    target: (url, options) => {
+      const target = rcpTarget(url, options);
+      return { ...target, headers: { ...target.headers, "x-rcp-resumable": "1" } };
+    },
+  };
+}
 
 export function missingOursNote(): string[] {
   return oursPresent ? [] : ["ours is not built yet (dist/test/bench/servers/ours-*.js missing): peers only"];

@@ -14,6 +14,7 @@ import { httpScenario } from "./scenarios/http.js";
 import { installScenario } from "./scenarios/install.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { oramaScenario } from "./scenarios/orama.js";
+import { resumableScenario } from "./scenarios/resumable.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { mockCallScenario } from "./scenarios/mock-call.js";
 import { scaleOutScenario } from "./scenarios/scale-out.js";
@@ -46,6 +47,7 @@ const SCENARIOS: ReadonlyArray<{ id: string; run: Scenario; unavailable?: (what:
   { id: "14", run: mockCallScenario },
   { id: "15", run: standardSchemaScenario },
   { id: "16", run: oramaScenario },
+  { id: "17", run: resumableScenario, unavailable: missingBinaries },
 ];
 
 function option(name: string): string | undefined {

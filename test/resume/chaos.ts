@@ -10,7 +10,8 @@ import { testProtocol } from "../fixtures/test-protocol.js";
 import { cuttingProxy } from "./cutting-proxy.js";
 import { startServer } from "./peers.js";
 
-interface StreamMethods extends MethodMap {
+/** The methods the resumable-stream clients call: `x-test/stream` of ./peers.ts. */
+export interface StreamMethods extends MethodMap {
   initialize: { params: Record<string, unknown>; result: Record<string, unknown>; partial: never };
   "x-test/stream": { params: { steps: number; ms: number }; result: { steps: number }; partial: { step: number } };
 }

@@ -7,16 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BaseClient } from "../../runtime/src/client/base-client.js";
 import { httpClientTransport, type HttpClientTransportOptions } from "../../runtime/src/client/http-transport.js";
 import { TransportError } from "../../runtime/src/client/transport.js";
-import type { MethodMap } from "../../runtime/src/protocol/types.js";
 import { testProtocol } from "../fixtures/test-protocol.js";
-import { chaos } from "./chaos.js";
+import { chaos, type StreamMethods } from "./chaos.js";
 import { cuttingProxy, type CuttingProxy } from "./cutting-proxy.js";
 import { eventually, startServer, type TestServer } from "./peers.js";
-
-interface StreamMethods extends MethodMap {
-  initialize: { params: Record<string, unknown>; result: Record<string, unknown>; partial: never };
-  "x-test/stream": { params: { steps: number; ms: number }; result: { steps: number }; partial: { step: number } };
-}
 
 function client(options: HttpClientTransportOptions) {
   return new BaseClient<StreamMethods>({

@@ -20,7 +20,8 @@ export interface CuttingProxy {
 
 /**
  * `target` is an RCP base URL; `chance` the share of responses cut; a cut falls within `span`
- * bytes after the `events`-th id'd event (1: the first); after `maxCuts` cuts, none.
+ * bytes after the `events`-th id'd event (1: the first); after `maxCuts` cuts, none; `onCut`
+ * hears each cut as it is made.
  */
 export async function cuttingProxy(
   target: string,
@@ -30,7 +31,15 @@ export async function cuttingProxy(
     anchor = "id",
     events = 1,
     maxCuts = Infinity,
-  }: { chance?: number; span?: number; anchor?: "id" | "data"; events?: number; maxCuts?: number } = {},
+    onCut,
+  }: {
+    chance?: number;
+    span?: number;
+    anchor?: "id" | "data";
+    events?: number;
+    maxCuts?: number;
+    onCut?: () => void;
+  } = {},
 ): Promise<CuttingProxy> {
   const event = anchor === "id" ? /\nid: [^\n]*\n(?:[^\n]+\n)*\n/g : /data: [^\n]*\n\n/g;
   const { hostname, port, pathname } = new URL(target);
@@ -73,6 +82,7 @@ export async function cuttingProxy(
       if (budget !== undefined && forwarded + chunk.length >= budget) {
         client.write(chunk.subarray(0, budget - forwarded), () => {
           cuts++;
+          onCut?.();
           close();
         });
         upstream.pause();

@@ -4,9 +4,9 @@
  * the resumable settings); it prints its URL as the first stdout line and each handler event on
  * stderr (./peers.ts).
  */
-import { Redis } from "ioredis";
 import { redisEventStore } from "../../runtime/src/redis/index.js";
 import type { ResumableOptions } from "../../runtime/src/index.js";
+import { redisClient } from "../scale/processes.js";
 import { startServer } from "./peers.js";
 
 const { socket, prefix, resumable } = JSON.parse(process.env.RCP_REPLICA ?? "{}") as {
@@ -14,13 +14,7 @@ const { socket, prefix, resumable } = JSON.parse(process.env.RCP_REPLICA ?? "{}"
   prefix: string;
   resumable: ResumableOptions;
 };
-const client = new Redis({
-  path: socket,
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 1,
-  commandTimeout: 1000,
-  lazyConnect: true,
-});
+const client = redisClient(socket);
 client.on("error", () => {});
 await client.connect();
 const store = redisEventStore({ client, prefix });

@@ -53,6 +53,19 @@ export interface RedisServer extends Child {
   readonly socket: string;
 }
 
+/** A client of the redis-server at the unix socket `socket`, with the options docs/deployment.md recommends. */
+export function redisClient(socket: string): Redis {
+  return new Redis({
+    path: socket,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    // Connected by the caller's connect(), which resolves once the client is ready: with no
+    // offline queue, a call made before then fails.
+    lazyConnect: true,
+  });
+}
+
 export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), "rcp-redis-"));
   const socket = join(dir, "redis.sock");
@@ -68,16 +81,7 @@ export async function startRedis(): Promise<RedisServer> {
   return {
     ...child,
     socket,
-    client: () =>
-      new Redis({
-        path: socket,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        commandTimeout: 1000,
-        // Connected by the caller's connect(), which resolves once the client is ready: with no
-        // offline queue, a call made before then fails.
-        lazyConnect: true,
-      }),
+    client: () => redisClient(socket),
     async stop() {
       await child.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -56,12 +56,17 @@ export interface EventStore {
   onCancel(listener: (stream: string) => void): void | Promise<void>;
 }
 
+/** Hears a stream's frames as they are appended, in the append's own call, and its end when it expires. */
+export interface StreamFollower {
+  frame(event: StoredEvent): void;
+  gone(): void;
+}
+
 interface KeptStream {
   readonly owner: string;
   readonly events: StoredEvent[];
   bytes: number;
-  /** Readers waiting for the next frame. */
-  readonly waiting: Set<() => void>;
+  readonly followers: Set<StreamFollower>;
   attachedUntil: number;
   readonly expiry: Countdown;
 }
@@ -83,7 +88,7 @@ export class MemoryEventStore implements EventStore {
 
   open(stream: string, owner: string, limits: EventStoreLimits): void {
     const expiry = new Countdown(limits.ttlMs, () => this.#expire(stream));
-    this.#streams.set(stream, { owner, events: [], bytes: 0, waiting: new Set(), attachedUntil: 0, expiry });
+    this.#streams.set(stream, { owner, events: [], bytes: 0, followers: new Set(), attachedUntil: 0, expiry });
   }
 
   append(stream: string, event: StoredEvent, limits: EventStoreLimits): void {
@@ -98,36 +103,50 @@ export class MemoryEventStore implements EventStore {
     )
       kept.bytes -= kept.events.shift()!.data.length;
     kept.expiry.restart();
-    this.#wake(kept);
+    for (const follower of kept.followers) follower.frame(event);
   }
 
   owner(stream: string): string | undefined {
     return this.#streams.get(stream)?.owner;
   }
 
+  /** The frames kept after `after`, in order, or undefined when the stream is not held. */
+  since(stream: string, after: number): StoredEvent[] | undefined {
+    const events = this.#streams.get(stream)?.events;
+    if (events === undefined) return undefined;
+    // Frames are numbered without holes, so the next one's index follows from the first kept.
+    const first = events.length === 0 ? after + 1 : events[0]!.seq;
+    return events.slice(Math.max(0, after + 1 - first));
+  }
+
+  /** Has `follower` hear each frame appended from now on, and the stream's expiry; returns how to stop. */
+  follow(stream: string, follower: StreamFollower): () => void {
+    const followers = this.#streams.get(stream)?.followers;
+    followers?.add(follower);
+    return () => void followers?.delete(follower);
+  }
+
   async *read(stream: string, after: number, signal: AbortSignal): AsyncIterable<StoredEvent> {
+    let wake: (() => void) | undefined;
+    const stir = (): void => wake?.();
+    const unfollow = this.follow(stream, { frame: stir, gone: stir });
+    signal.addEventListener("abort", stir, { once: true });
     let last = after;
-    while (!signal.aborted) {
-      const kept = this.#streams.get(stream);
-      if (kept === undefined) return;
-      const { events } = kept;
-      // Frames are numbered without holes, so the next one's index follows from the first kept.
-      const first = events.length === 0 ? last + 1 : events[0]!.seq;
-      for (let index = Math.max(0, last + 1 - first); index < events.length; index++) {
-        const event = events[index]!;
-        yield event;
-        last = event.seq;
-        if (event.final) return;
+    try {
+      while (!signal.aborted) {
+        const events = this.since(stream, last);
+        if (events === undefined) return;
+        // Nothing new: wait for the next append (or the expiry, or the abort), then look again.
+        if (events.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        for (const event of events) {
+          yield event;
+          last = event.seq;
+          if (event.final) return;
+        }
       }
-      await new Promise<void>((resolve) => {
-        const wake = (): void => {
-          kept.waiting.delete(wake);
-          signal.removeEventListener("abort", wake);
-          resolve();
-        };
-        kept.waiting.add(wake);
-        signal.addEventListener("abort", wake, { once: true });
-      });
+    } finally {
+      unfollow();
+      signal.removeEventListener("abort", stir);
     }
   }
 
@@ -154,10 +173,6 @@ export class MemoryEventStore implements EventStore {
     // A stream without its final response has a live producer in this process: a silent handler keeps it.
     if (kept.events.at(-1)?.final !== true) return kept.expiry.restart();
     this.#streams.delete(stream);
-    this.#wake(kept);
-  }
-
-  #wake(kept: KeptStream): void {
-    for (const wake of [...kept.waiting]) wake();
+    for (const follower of kept.followers) follower.gone();
   }
 }

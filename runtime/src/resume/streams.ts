@@ -85,8 +85,18 @@ export class ResumableStreams {
     const ttl: Countdown = new Countdown(this.limits.ttlMs, () =>
       this.#running.has(stream) ? ttl.restart() : this.#forget(bucket),
     );
-    // Appends to the shared store go one after the other, beside (not before) the local readers.
+    // Appends to the shared store go one after the other, in order, each in a later turn of the
+    // event loop than the local readers' writes (they write in the microtasks the append wakes):
+    // the client's write waits neither for the store's round trip nor for the work of sending to it.
     let shared = Promise.resolve(this.#guard("open", () => this.#shared?.open(stream, owner, this.limits)));
+    let unshared: StoredEvent[] = [];
+    const share = (): void => {
+      const events = unshared;
+      unshared = [];
+      shared = shared.then(async () => {
+        for (const event of events) await this.#guard("append", () => this.#shared!.append(stream, event, this.limits));
+      });
+    };
     let seq = 0;
     let ended = false;
     return {
@@ -98,8 +108,10 @@ export class ResumableStreams {
         const event: StoredEvent = { seq: ++seq, data, final };
         this.#local.append(stream, event, this.limits);
         ttl.restart();
-        if (this.#shared !== undefined)
-          shared = shared.then(() => this.#guard("append", () => this.#shared!.append(stream, event, this.limits)));
+        if (this.#shared !== undefined) {
+          if (unshared.length === 0) setTimeout(share, 0);
+          unshared.push(event);
+        }
         if (final) {
           const running = this.#running.get(stream);
           clearTimeout(running?.grace);
@@ -157,11 +169,15 @@ export class ResumableStreams {
     exchange.write(`retry: ${this.retryMs}\n\n`);
     // The first connection learns the stream's id before any frame: a cut then can still be resumed.
     if (priming) exchange.write(`id: ${stream}:0\ndata: \n\n`);
+    const write = (event: StoredEvent): boolean => {
+      silent = false;
+      return exchange.write(`id: ${stream}:${event.seq}\ndata: ${event.data}\n\n`);
+    };
     try {
-      for await (const event of source.read(stream, after, signal)) {
-        silent = false;
-        if (!exchange.write(`id: ${stream}:${event.seq}\ndata: ${event.data}\n\n`)) await drained(exchange, signal);
-      }
+      if (source === this.#local) await this.#follow(exchange, stream, after, signal, write);
+      else
+        for await (const event of source.read(stream, after, signal))
+          if (!write(event)) await drained(exchange, signal);
     } catch (error) {
       this.#report(`resumable streams: reading stream ${stream} failed (${String(error)})`);
     } finally {
@@ -170,6 +186,53 @@ export class ResumableStreams {
       this.#detach(stream, signal);
       // A stream that ended without its final response (expired, superseded) is cut, so the client reconnects.
       exchange.end();
+    }
+  }
+
+  /**
+   * Serves a stream held here: the kept frames after `after`, then each new one written in its
+   * append's own call, as a stream without resumption writes it (no turn of the event loop or
+   * chain of promises between the handler's frame and the client), until the final response,
+   * the stream's expiry or `signal`. A client that falls behind is caught up from the kept
+   * frames once it has drained.
+   */
+  async #follow(
+    exchange: HttpExchange,
+    stream: string,
+    after: number,
+    signal: AbortSignal,
+    write: (event: StoredEvent) => boolean,
+  ): Promise<void> {
+    let last = after;
+    const written = (event: StoredEvent): "more" | "behind" | "done" => {
+      last = event.seq;
+      const caughtUp = write(event);
+      return event.final ? "done" : caughtUp ? "more" : "behind";
+    };
+    while (!signal.aborted) {
+      const kept = this.#local.since(stream, last);
+      if (kept === undefined) return;
+      let state: "more" | "behind" | "done" = "more";
+      for (const event of kept) if ((state = written(event)) !== "more") break;
+      if (state === "more")
+        state = await new Promise((resolve) => {
+          const stop = (outcome: "behind" | "done"): void => {
+            unfollow();
+            signal.removeEventListener("abort", aborted);
+            resolve(outcome);
+          };
+          const aborted = (): void => stop("done");
+          const unfollow = this.#local.follow(stream, {
+            frame: (event) => {
+              const outcome = written(event);
+              if (outcome !== "more") stop(outcome);
+            },
+            gone: () => stop("done"),
+          });
+          signal.addEventListener("abort", aborted, { once: true });
+        });
+      if (state === "done") return;
+      await drained(exchange, signal);
     }
   }
 

@@ -3,12 +3,15 @@
  * handler, validating params and results with the generated validators as in production.
  * The handler answers at once, holds for a wave (BENCH_HOLD) or streams progress (BENCH_STREAM).
  * BENCH_INTERCEPTORS=n puts n no-op server interceptors around it (what the interceptor path costs).
- * BENCH_RESUMABLE=1 offers resumable streams (docs/resumable-streams.md), in memory.
+ * BENCH_RESUMABLE=1 offers resumable streams (docs/resumable-streams.md), in memory, or also in
+ * the event store given (servers/ours-http.ts puts them on Redis); BENCH_RESUMABLE_TTL_MS sets
+ * their time to live.
  */
 import { createServer } from "../../../generated/server.js";
 import type { RetrieveParams, RetrievePartial, RetrieveResult } from "../../../generated/types.js";
 import type { Handler, Interceptor, ProgressEvent, ServerCall } from "../../../runtime/src/protocol/types.js";
 import type { RcpServer } from "../../../runtime/src/codegen/server.js";
+import type { EventStore } from "../../../runtime/src/resume/event-store.js";
 import { buildRetrieveResult } from "../fixture.js";
 import { createHoldGate, installProbe, sharedClockMs, streamPlan } from "./probe.js";
 
@@ -39,9 +42,14 @@ function chooseRetrieveHandler(): Handler<RetrieveParams, RetrieveResult, Retrie
   return () => buildRetrieveResult();
 }
 
+function ttlMs(): number | undefined {
+  const ttl = process.env.BENCH_RESUMABLE_TTL_MS;
+  return ttl === undefined ? undefined : Number(ttl);
+}
+
 const passThrough: Interceptor<ServerCall> = (next) => (call) => next(call);
 
-export function createOursServer(): RcpServer {
+export function createOursServer(store?: EventStore): RcpServer {
   installProbe();
   const held = Number(process.env.BENCH_HOLD ?? 0);
   const interceptors = Array.from({ length: Number(process.env.BENCH_INTERCEPTORS ?? 0) }, () => passThrough);
@@ -53,6 +61,6 @@ export function createOursServer(): RcpServer {
     limits: held > 0 ? { maxInFlight: held + 1 } : {},
     handlers: { retrieve: chooseRetrieveHandler() },
     interceptors,
-    http: { resumable: process.env.BENCH_RESUMABLE === "1" },
+    http: { resumable: process.env.BENCH_RESUMABLE === "1" && { store, ttlMs: ttlMs() } },
   });
 }

@@ -22,7 +22,8 @@ Socket.prototype.write = function stampedWrite(this: Socket, ...args: unknown[])
       : chunk instanceof Uint8Array
         ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
         : "";
-  if (text.includes("notifications/progress")) {
+  // SSE frames only: a frame's copy on its way to an event store (Redis) is not a write to the client.
+  if (text.includes("notifications/progress") && text.includes("data: ")) {
     const writtenAt = sharedClockMs();
     for (const match of text.matchAll(STAMP)) writes.push([Number(match[1]), writtenAt]);
   }
