@@ -1,73 +1,44 @@
 /**
  * mcp.ts: the MCP tools of the protocol (tools.ts), as data for `@rcp-gen/runtime/mcp`'s
- * bridge. It imports one type and nothing else, so loading it never loads the MCP SDK.
+ * bridge. It imports from the runtime's protocol entry only, so loading it never loads the MCP SDK.
  *
- * Each tool's input and output schema is one complete document (tools/list hands it to MCP
- * clients as it is), yet the schemas their `$defs` hold are written once, in a module-local
- * `definitions`: a tool's `$defs` names those it reaches.
+ * Each schema the tools' `$defs` hold is written once, in a module-local `definitions`; the
+ * tools' input and output schemas are written without `$defs` and completed from it on load
+ * (`withDefinitions`), so that tools/list still hands MCP clients one complete document each.
  */
-import type { McpToolDescriptor } from "@rcp-gen/runtime/codegen-protocol";
-import { isDeepStrictEqual } from "node:util";
 import { definePlugin } from "../plugin/plugin.js";
-import { literal, Reference, type LiteralValue } from "../emit/literal.js";
+import { literal, type LiteralValue } from "../emit/literal.js";
 import { mcpToolsOf } from "./tools.js";
-
-const definitionsConstName = "definitions";
 
 export const mcpTarget = definePlugin({
   name: "mcp",
   generate({ model, newFile }) {
     const file = newFile("mcp.ts");
     const type = file.runtime("McpToolDescriptor");
-    const tools = mcpToolsOf(model);
-    const definitions = sharedDefinitions(tools);
-    file.print(
-      file.jsDoc("The schemas the tools' `$defs` refer to, each written once; every tool's `$defs` names its own."),
-    );
-    file.print(`const ${definitionsConstName} = `, literal(definitions as LiteralValue), ";");
+    // tools.ts names each schema model-wide (SchemaNames), so one name holds one schema in every tool.
+    const definitions: Record<string, LiteralValue> = {};
+    const withoutDefs = (schema: Record<string, unknown>): LiteralValue => {
+      const { $defs, ...own } = schema as { $defs?: Record<string, LiteralValue> };
+      Object.assign(definitions, $defs);
+      return own;
+    };
+    const tools = mcpToolsOf(model).map((tool) => ({
+      ...tool,
+      inputSchema: withoutDefs(tool.inputSchema),
+      outputSchema: withoutDefs(tool.outputSchema),
+    }));
+    file.print(file.jsDoc("The schemas the tools' `$defs` hold, each written once."));
+    file.print("const definitions = ", literal(definitions), ";");
     file.print(
       file.jsDoc(
         `One MCP tool per ${model.title} method an engine may advertise: serve them with \`serveMcpStdio\` or \`mcpHttpHandler\` from \`@rcp-gen/runtime/mcp\`.`,
       ),
     );
-    const written = tools.map((tool) => ({
-      ...tool,
-      inputSchema: referringTo(definitions, tool.inputSchema),
-      outputSchema: referringTo(definitions, tool.outputSchema),
-    }));
-    file.print(`export const mcpTools: readonly ${type}[] = `, literal(written), ";");
+    file.print(
+      `export const mcpTools: readonly ${type}[] = ${file.runtime("withDefinitions")}(definitions, `,
+      literal(tools),
+      ");",
+    );
     return [file];
   },
 });
-
-type Schema = McpToolDescriptor["inputSchema"];
-
-/** The first schema each `$defs` name holds, over every tool's schemas. */
-function sharedDefinitions(tools: readonly McpToolDescriptor[]): Record<string, unknown> {
-  const definitions: Record<string, unknown> = {};
-  for (const schema of tools.flatMap((tool) => [tool.inputSchema, tool.outputSchema]))
-    for (const [name, definition] of Object.entries(defsOf(schema))) definitions[name] ??= definition;
-  return definitions;
-}
-
-/**
- * `schema` with each of its `$defs` that is the shared one written as a reference to it; one
- * that differs (two schemas titled alike, numbered apart in each tool) stays written in place.
- */
-function referringTo(definitions: Record<string, unknown>, schema: Schema): LiteralValue {
-  const defs = Object.entries(defsOf(schema));
-  if (defs.length === 0) return schema as LiteralValue;
-  const named = defs.map(([name, definition]) => [
-    name,
-    isDeepStrictEqual(definitions[name], definition)
-      ? new Reference(
-          `${definitionsConstName}${/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`,
-        )
-      : definition,
-  ]);
-  return { ...(schema as Record<string, LiteralValue>), $defs: Object.fromEntries(named) as LiteralValue };
-}
-
-function defsOf(schema: Schema): Record<string, unknown> {
-  return (schema["$defs"] ?? {}) as Record<string, unknown>;
-}

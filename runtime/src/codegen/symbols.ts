@@ -25,6 +25,7 @@ export const runtimeSymbols = {
   methodDescriptor: { kind: "value", entry: "protocol" },
   rcpErrors: { kind: "value", entry: "protocol" },
   McpToolDescriptor: { kind: "type", entry: "protocol" },
+  withDefinitions: { kind: "value", entry: "protocol" },
   protocolWithCalls: { kind: "value", entry: "client" },
   Handler: { kind: "type", entry: "codegen" },
   ServerOptionsBase: { kind: "type", entry: "codegen" },
