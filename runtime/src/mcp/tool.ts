@@ -1,7 +1,8 @@
 /**
  * What the `mcp` target of rcp-gen generates per RCP method (mcp.ts) and the MCP bridge serves:
- * an MCP tool's listing and the RCP call behind it. Plain data, so that the generated file
- * loads nothing (the MCP SDK stays an optional peer of `@rcp-gen/runtime/mcp`).
+ * an MCP tool's listing and the RCP call behind it. Plain data, completed by `withDefinitions`
+ * and importing nothing, so that the generated file never loads the MCP SDK (an optional peer of
+ * `@rcp-gen/runtime/mcp`).
  */
 export interface McpToolDescriptor {
   /** The MCP tool name: the wire name with `/` turned into `_` (`index_add`). */
