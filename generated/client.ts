@@ -66,12 +66,12 @@ import {
   BaseClient,
   type BaseClientOptions,
   type CallOptions,
+  type ConnectOptions,
   type HttpClientTransportOptions,
+  type MemoryConnectOptions,
   type StreamEvent,
-  connectOrClose,
-  createMemoryTransportPair,
-  httpClientTransport,
-  protocolWithCalls,
+  connectHttpCalls,
+  connectMemoryClient,
 } from "@rcp-gen/runtime/codegen-client";
 
 /** How every method is typed: params, result and progress partial. */
@@ -96,9 +96,7 @@ export type RcpMethods = {
 };
 export type RcpClientOptions = Omit<BaseClientOptions, "protocol">;
 /** Client options plus the options of the transport to create. */
-export type ConnectOptions<TransportOptions> = Omit<BaseClientOptions, "protocol" | "transport"> & {
-  transport: TransportOptions;
-};
+export type { ConnectOptions };
 
 /** One method per RCP method, over the protocol the client is given: RcpClient gives it the whole protocol, connectHttpWith the lifecycle and the calls it names. */
 export class RcpClientBase extends BaseClient<RcpMethods> {
@@ -353,7 +351,7 @@ export type RcpCall =
   | typeof rerankCall
   | typeof retrieveCall;
 /** The RcpClient members that call each method. */
-export type RcpClientMembers = {
+type RcpClientMembers = {
   "catalog/list": "catalogList";
   embed: "embed" | "embedStream";
   "embed/multi": "embedMulti" | "embedMultiStream";
@@ -377,7 +375,9 @@ export type RcpClientWith<M extends keyof RcpClientMembers> = Omit<
 
 /** Connects to a server over HTTP with Server-Sent Events for progress (§5.2) and completes initialize: a client of every method. */
 export function connectHttp(options: ConnectOptions<HttpClientTransportOptions>): Promise<RcpClient> {
-  return connectCalls(
+  return connectHttpCalls(
+    RcpClientBase,
+    clientProtocol,
     [
       catalogListCall,
       embedCall,
@@ -402,30 +402,10 @@ export function connectHttpWith<const Calls extends readonly RcpCall[]>(
   calls: Calls,
   options: ConnectOptions<HttpClientTransportOptions>,
 ): Promise<RcpClientWith<Calls[number]["method"]>> {
-  return connectCalls(calls, options);
-}
-
-/** An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails. */
-function connectCalls(
-  calls: readonly RcpCall[],
-  options: ConnectOptions<HttpClientTransportOptions>,
-): Promise<RcpClientBase> {
-  const protocol = protocolWithCalls(clientProtocol, calls);
-  return connectOrClose(new RcpClientBase({ ...options, protocol, transport: httpClientTransport(options.transport) }));
+  return connectHttpCalls(RcpClientBase, clientProtocol, calls, options);
 }
 
 /** Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers. */
-export function connectMemory(
-  server: RcpServer,
-  options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {},
-): Promise<RcpClient> {
-  const pair = createMemoryTransportPair();
-  server.connect(pair.server);
-  return connectOrClose(
-    new RcpClient({
-      clientInfo: { name: "rcp-memory-client", version: "0.0.0" },
-      ...options,
-      transport: pair.client,
-    }),
-  );
+export function connectMemory(server: RcpServer, options?: MemoryConnectOptions): Promise<RcpClient> {
+  return connectMemoryClient(RcpClient, server, options);
 }

@@ -53,6 +53,7 @@ import {
   type CallDescriptor,
   type ClientProtocol,
   type ProtocolDescriptor,
+  methodDescriptor,
   rcpErrors,
 } from "@rcp-gen/runtime/codegen-protocol";
 
@@ -233,7 +234,7 @@ export const indexDeleteCall = {
  *
  * @generated from methods/info.json
  */
-export const infoCall = {
+const infoCall = {
   method: "info",
   capability: null,
   beforeInitialize: true,
@@ -250,7 +251,7 @@ export const infoCall = {
  *
  * @generated from methods/initialize.json
  */
-export const initializeCall = {
+const initializeCall = {
   method: "initialize",
   capability: null,
   beforeInitialize: true,
@@ -299,7 +300,7 @@ export const memoryRecallCall = {
  *
  * @generated from methods/ping.json
  */
-export const pingCall = {
+const pingCall = {
   method: "ping",
   capability: null,
   beforeInitialize: true,
@@ -372,7 +373,7 @@ export const retrieveCall = {
  *
  * @generated from methods/shutdown.json
  */
-export const shutdownCall = {
+const shutdownCall = {
   method: "shutdown",
   capability: null,
   beforeInitialize: true,
@@ -401,23 +402,11 @@ export const protocol = {
   notificationPrefix: "notifications/",
   logLevels: ["debug", "info", "notice", "warning", "error"],
   methods: {
-    "catalog/list": {
-      method: "catalog/list",
-      capability: "catalog",
-      beforeInitialize: false,
-      streaming: false,
-      idempotent: true,
+    "catalog/list": /* @__PURE__ */ methodDescriptor(catalogListCall, {
       params: catalogListParams,
-      result: catalogListResult,
-      spec: "§7.13",
-    },
-    embed: {
-      method: "embed",
-      capability: "embed",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    embed: /* @__PURE__ */ methodDescriptor(embedCall, {
       resumable: true,
-      idempotent: true,
       aliases: {
         texts: "inputs",
       },
@@ -430,17 +419,9 @@ export const protocol = {
         },
       ],
       params: embedParams,
-      result: embedResult,
-      partial: embedPartial,
-      spec: "§7.3",
-    },
-    "embed/multi": {
-      method: "embed/multi",
-      capability: "multiVector",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    "embed/multi": /* @__PURE__ */ methodDescriptor(embedMultiCall, {
       resumable: true,
-      idempotent: true,
       gates: [
         {
           param: "encoding",
@@ -450,44 +431,18 @@ export const protocol = {
         },
       ],
       params: embedMultiParams,
-      result: embedMultiResult,
-      partial: embedMultiPartial,
-      spec: "§7.5",
-    },
-    "embed/sparse": {
-      method: "embed/sparse",
-      capability: "sparseEmbed",
-      beforeInitialize: false,
-      streaming: false,
-      idempotent: true,
+    }),
+    "embed/sparse": /* @__PURE__ */ methodDescriptor(embedSparseCall, {
       aliases: {
         inputs: "texts",
       },
       params: embedSparseParams,
-      result: embedSparseResult,
-      spec: "§7.4",
-    },
-    feedback: {
-      method: "feedback",
-      capability: "feedback",
-      beforeInitialize: false,
-      streaming: false,
+    }),
+    feedback: /* @__PURE__ */ methodDescriptor(feedbackCall, {
       params: feedbackParams,
-      result: feedbackResult,
-      spec: "§7.16",
-    },
-    graph: {
-      method: "graph",
-      capability: "graph",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    graph: /* @__PURE__ */ methodDescriptor(graphCall, {
       resumable: true,
-      pagination: {
-        cursor: "cursor",
-        nextCursor: "nextCursor",
-        spec: "§10",
-      },
-      idempotent: true,
       gates: [
         {
           param: "op",
@@ -501,28 +456,8 @@ export const protocol = {
         },
       ],
       params: graphParams,
-      result: graphResult,
-      partial: graphPartial,
-      spec: "§7.9",
-    },
-    "index/add": {
-      method: "index/add",
-      capability: "index",
-      requires: "index.writable",
-      beforeInitialize: false,
-      streaming: false,
-      idempotent: {
-        when: [
-          {
-            each: "documents",
-            present: "id",
-          },
-          {
-            present: "_meta.idempotencyKey",
-          },
-        ],
-        spec: "§7.10",
-      },
+    }),
+    "index/add": /* @__PURE__ */ methodDescriptor(indexAddCall, {
       gates: [
         {
           param: "chunk",
@@ -536,45 +471,17 @@ export const protocol = {
         },
       ],
       params: indexAddParams,
-      result: indexAddResult,
-      spec: "§7.10",
-    },
-    "index/delete": {
-      method: "index/delete",
-      capability: "index",
-      beforeInitialize: false,
-      streaming: false,
-      idempotent: true,
+    }),
+    "index/delete": /* @__PURE__ */ methodDescriptor(indexDeleteCall, {
       params: indexDeleteParams,
-      result: indexDeleteResult,
-      spec: "§7.11",
-    },
-    info: {
-      method: "info",
-      capability: null,
-      beforeInitialize: true,
-      lifecycle: "info",
-      streaming: false,
-      idempotent: true,
+    }),
+    info: /* @__PURE__ */ methodDescriptor(infoCall, {
       params: infoParams,
-      result: infoResult,
-      spec: "§7.2",
-    },
-    initialize: {
-      method: "initialize",
-      capability: null,
-      beforeInitialize: true,
-      lifecycle: "initialize",
-      streaming: false,
+    }),
+    initialize: /* @__PURE__ */ methodDescriptor(initializeCall, {
       params: initializeParams,
-      result: initializeResult,
-      spec: "§7.1",
-    },
-    "memory/build": {
-      method: "memory/build",
-      capability: "memory",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    "memory/build": /* @__PURE__ */ methodDescriptor(memoryBuildCall, {
       resumable: true,
       gates: [
         {
@@ -584,40 +491,16 @@ export const protocol = {
         },
       ],
       params: memoryBuildParams,
-      result: memoryBuildResult,
-      partial: memoryBuildPartial,
-      spec: "§7.17",
-    },
-    "memory/recall": {
-      method: "memory/recall",
-      capability: "memory",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    "memory/recall": /* @__PURE__ */ methodDescriptor(memoryRecallCall, {
       resumable: true,
-      idempotent: true,
       params: memoryRecallParams,
-      result: memoryRecallResult,
-      partial: memoryRecallPartial,
-      spec: "§7.17",
-    },
-    ping: {
-      method: "ping",
-      capability: null,
-      beforeInitialize: true,
-      lifecycle: "ping",
-      streaming: false,
-      idempotent: true,
+    }),
+    ping: /* @__PURE__ */ methodDescriptor(pingCall, {
       params: pingParams,
-      result: pingResult,
-      spec: "§7.15",
-    },
-    "query/transform": {
-      method: "query/transform",
-      capability: "transform",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    "query/transform": /* @__PURE__ */ methodDescriptor(queryTransformCall, {
       resumable: true,
-      idempotent: true,
       gates: [
         {
           param: "method",
@@ -626,17 +509,9 @@ export const protocol = {
         },
       ],
       params: queryTransformParams,
-      result: queryTransformResult,
-      partial: queryTransformPartial,
-      spec: "§7.8",
-    },
-    rerank: {
-      method: "rerank",
-      capability: "rerank",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    rerank: /* @__PURE__ */ methodDescriptor(rerankCall, {
       resumable: true,
-      idempotent: true,
       aliases: {
         documents: "passages",
       },
@@ -654,23 +529,10 @@ export const protocol = {
         },
       ],
       params: rerankParams,
-      result: rerankResult,
-      partial: rerankPartial,
-      spec: "§7.6",
-    },
-    retrieve: {
-      method: "retrieve",
-      capability: "retrieve",
-      beforeInitialize: false,
-      streaming: true,
+    }),
+    retrieve: /* @__PURE__ */ methodDescriptor(retrieveCall, {
       resumable: true,
       strictParam: "strict",
-      pagination: {
-        cursor: "cursor",
-        nextCursor: "nextCursor",
-        spec: "§10",
-      },
-      idempotent: true,
       gates: [
         {
           param: "mode",
@@ -761,20 +623,10 @@ export const protocol = {
         },
       ],
       params: retrieveParams,
-      result: retrieveResult,
-      partial: retrievePartial,
-      spec: "§7.7",
-    },
-    shutdown: {
-      method: "shutdown",
-      capability: null,
-      beforeInitialize: true,
-      lifecycle: "shutdown",
-      streaming: false,
+    }),
+    shutdown: /* @__PURE__ */ methodDescriptor(shutdownCall, {
       params: shutdownParams,
-      result: shutdownResult,
-      spec: "§7.12",
-    },
+    }),
   },
   notifications: notificationDescriptors,
   errors: rcpErrors,

@@ -41,7 +41,9 @@ import type {
 import {
   type Advertises,
   type Handler,
+  type KnownCapabilityKeys,
   type RcpServer,
+  type RequireHandlers,
   type ServerOptionsBase,
   createServerRuntime,
 } from "@rcp-gen/runtime/codegen";
@@ -128,22 +130,8 @@ export interface RcpHandlers {
   retrieve?: Handler<RetrieveParams, RetrieveResult, RetrievePartial>;
 }
 
-/** Capability key -> the methods it gates (§6, §7). */
-export type CapabilityMethods = {
-  catalog: "catalog/list";
-  embed: "embed";
-  multiVector: "embed/multi";
-  sparseEmbed: "embed/sparse";
-  feedback: "feedback";
-  graph: "graph";
-  index: "index/add" | "index/delete";
-  memory: "memory/build" | "memory/recall";
-  transform: "query/transform";
-  rerank: "rerank";
-  retrieve: "retrieve";
-};
 /** The methods a server advertising capabilities `C` must implement. */
-export type AdvertisedMethods<C> =
+type AdvertisedMethods<C> =
   | (Advertises<C, ["catalog"]> extends true ? "catalog/list" : never)
   | (Advertises<C, ["embed"]> extends true ? "embed" : never)
   | (Advertises<C, ["multiVector"]> extends true ? "embed/multi" : never)
@@ -162,13 +150,14 @@ export type AdvertisedMethods<C> =
   | (Advertises<C, ["rerank"]> extends true ? "rerank" : never)
   | (Advertises<C, ["retrieve"]> extends true ? "retrieve" : never);
 /** Handlers for capabilities `C`: every advertised method's handler is required. */
-export type HandlersFor<C> = RcpHandlers & { [M in AdvertisedMethods<C>]-?: NonNullable<RcpHandlers[M]> };
-/** `C` with every key the protocol does not define, nor the `x-` vendor space, typed `never`: a misspelt capability does not compile (§6.2). */
-export type KnownCapabilityKeys<C> = { [K in keyof C]: K extends keyof ServerCapabilities ? C[K] : never };
+export type HandlersFor<C> = RequireHandlers<RcpHandlers, AdvertisedMethods<C>>;
 
 /** A server for this protocol; advertising a capability without its handlers, or a misspelt one, does not compile. */
 export function createServer<const C extends ServerCapabilities>(
-  options: ServerOptionsBase<C> & { capabilities: KnownCapabilityKeys<C>; handlers: HandlersFor<C> },
+  options: ServerOptionsBase<C> & {
+    capabilities: KnownCapabilityKeys<C, ServerCapabilities>;
+    handlers: HandlersFor<C>;
+  },
 ): RcpServer {
   return createServerRuntime(protocol, { ...options, handlers: { ...options.handlers } });
 }

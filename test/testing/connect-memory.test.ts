@@ -53,4 +53,26 @@ describe("connectMemory(server)", () => {
     await client.close();
     await server.close();
   });
+
+  it("introduces the client as rcp-memory-client in initialize unless given a clientInfo (§7.1)", async () => {
+    const clients: unknown[] = [];
+    const server = createServer({
+      info: { name: "unit", version: "1" },
+      conformance: "L0",
+      capabilities: { retrieve: { maxK: 1 } },
+      handlers: { retrieve: () => ({ hits: [] }) },
+      observeInbound: (message) => {
+        const frame = message as { method?: string; params?: { client?: unknown } };
+        if (frame.method === "initialize") clients.push(frame.params?.client);
+        return undefined;
+      },
+    });
+    for (const options of [{}, { clientInfo: { name: "mine", version: "2" } }])
+      await (await connectMemory(server, options)).close();
+    expect(clients).toEqual([
+      { name: "rcp-memory-client", version: "0.0.0" },
+      { name: "mine", version: "2" },
+    ]);
+    await server.close();
+  });
 });

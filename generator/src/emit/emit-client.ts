@@ -10,6 +10,9 @@
  * gives an RcpClientBase the lifecycle part plus the calls named (`[retrieveCall]`) and types
  * the client with their members only (`RcpClientWith`), so `client.retrieve(...)` reads the
  * same while a bundler drops every other method's validators (emit-methods.ts).
+ *
+ * What is the same for every schema is the runtime's (`connectHttpCalls`, `connectMemoryClient`,
+ * `ConnectOptions`): the connect functions here only pass it this schema's classes and calls.
  */
 import { baseClientMembers, type RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
@@ -84,13 +87,7 @@ export const clientTarget = targetCode({
     file.block("export type RcpMethods = {", () => entries.forEach((entry) => file.print(entry)), "};");
     file.print(`export type RcpClientOptions = Omit<${baseOptions}, "protocol">;`);
     file.print(file.jsDoc("Client options plus the options of the transport to create."));
-    file.print(
-      [
-        `export type ConnectOptions<TransportOptions> = Omit<${baseOptions}, "protocol" | "transport"> & {`,
-        "  transport: TransportOptions;",
-        "};",
-      ].join("\n"),
-    );
+    file.print(`export type { ${file.runtime("ConnectOptions")} };`);
     file.print("");
     file.print(
       file.jsDoc(
@@ -144,13 +141,13 @@ function addHttpConnects(
   const calls = callable.map(({ camelName }) => file.import(callConstName(camelName), methods));
   const members = (method: string) =>
     (membersOf.get(method) ?? []).map((member) => JSON.stringify(member)).join(" | ") || "never";
-  const transportOptions = `options: ConnectOptions<${file.runtime("HttpClientTransportOptions")}>`;
+  const transportOptions = `options: ${file.runtime("ConnectOptions")}<${file.runtime("HttpClientTransportOptions")}>`;
   file.print("");
   file.print(file.jsDoc("A call descriptor connectHttpWith takes: `retrieveCall`, `rerankCall`, ... from methods.ts."));
   file.print(`export type RcpCall = ${calls.map((call) => `typeof ${call}`).join(" | ") || "never"};`);
   file.print(file.jsDoc("The RcpClient members that call each method."));
   file.block(
-    "export type RcpClientMembers = {",
+    "type RcpClientMembers = {",
     () => callable.forEach(({ method }) => file.print(`${propertyName(method)}: ${members(method)};`)),
     "};",
   );
@@ -164,6 +161,10 @@ function addHttpConnects(
       "  Pick<RcpClient, RcpClientMembers[M]>;",
     ].join("\n"),
   );
+  const connectCalls = (calls: string) =>
+    file.print(
+      `return ${file.runtime("connectHttpCalls")}(RcpClientBase, ${file.import(clientProtocolConstName, methods)}, ${calls}, options);`,
+    );
   file.print("");
   file.print(
     file.jsDoc(
@@ -171,7 +172,7 @@ function addHttpConnects(
     ),
   );
   file.block(`export function connectHttp(${transportOptions}): Promise<RcpClient> {`, () =>
-    file.print(`return connectCalls([${calls.join(", ")}], options);`),
+    connectCalls(`[${calls.join(", ")}]`),
   );
   file.print("");
   file.print(
@@ -181,22 +182,8 @@ function addHttpConnects(
   );
   file.block(
     `export function connectHttpWith<const Calls extends readonly RcpCall[]>(calls: Calls, ${transportOptions}): Promise<RcpClientWith<Calls[number]["method"]>> {`,
-    () => file.print("return connectCalls(calls, options);"),
+    () => connectCalls("calls"),
   );
-  file.print("");
-  file.print(
-    file.jsDoc(
-      "An HTTP client speaking the lifecycle plus `calls`, initialized; the transport is released if that fails.",
-    ),
-  );
-  file.block(`function connectCalls(calls: readonly RcpCall[], ${transportOptions}): Promise<RcpClientBase> {`, () => {
-    file.print(
-      `const protocol = ${file.runtime("protocolWithCalls")}(${file.import(clientProtocolConstName, methods)}, calls);`,
-    );
-    file.print(
-      `return ${file.runtime("connectOrClose")}(new RcpClientBase({ ...options, protocol, transport: ${file.runtime("httpClientTransport")}(options.transport) }));`,
-    );
-  });
 }
 
 /** `connectMemory(server, options?)`: the typed client wired to a server in memory, for unit tests of handlers. */
@@ -207,28 +194,10 @@ function addConnectMemory(file: GeneratedFile): void {
       "Connects to `server` in memory (no process, no socket; frames still cross as JSON text) and completes initialize. For unit tests of handlers.",
     ),
   );
-  const parameters = [
-    `server: ${file.runtime("RcpServer")}`,
-    'options: Omit<RcpClientOptions, "transport" | "clientInfo"> & { clientInfo?: RcpClientOptions["clientInfo"] } = {}',
-  ];
-  file.block(`export function connectMemory(${parameters.join(", ")}): Promise<RcpClient> {`, () => {
-    file.print(`const pair = ${file.runtime("createMemoryTransportPair")}();`);
-    file.print("server.connect(pair.server);");
-    file.block(
-      `return ${file.runtime("connectOrClose")}(`,
-      () =>
-        file.block(
-          "new RcpClient({",
-          () => {
-            file.print('clientInfo: { name: "rcp-memory-client", version: "0.0.0" },');
-            file.print("...options,");
-            file.print("transport: pair.client,");
-          },
-          "}),",
-        ),
-      ");",
-    );
-  });
+  const parameters = [`server: ${file.runtime("RcpServer")}`, `options?: ${file.runtime("MemoryConnectOptions")}`];
+  file.block(`export function connectMemory(${parameters.join(", ")}): Promise<RcpClient> {`, () =>
+    file.print(`return ${file.runtime("connectMemoryClient")}(RcpClient, server, options);`),
+  );
 }
 
 /** `name(options)`: creates the transport, connects, and closes it again if initialize fails. */

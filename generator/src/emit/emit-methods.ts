@@ -2,14 +2,14 @@
  * methods.ts: the ProtocolDescriptor (runtime/protocol.ts) of the folder (model/descriptor.ts),
  * a literal referring to the precompiled validators of validators.ts.
  *
- * Laid out so that a bundler keeps only what an importer reaches: one call descriptor per method
- * (`retrieveCall`: what a client reads, with its result and partial validators), the lifecycle
- * part every client speaks (`clientProtocol`), and the whole `protocol`, each a plain literal
- * (`as const satisfies`, no call) and so free of side effects. A browser client naming
- * `[retrieveCall]` (connectHttpWith) then carries neither the other methods' validators nor any
- * params validator. Objects refer to each other by
- * name only: a bundler must assume that a spread or a property read runs code, and would keep the
- * whole protocol for it, so each method's call members are written again in its server descriptor.
+ * Each method is stated once, as its call descriptor (`retrieveCall`: what a client reads, with
+ * its result and partial validators); the lifecycle part every client speaks (`clientProtocol`)
+ * names those of the lifecycle methods, and the whole `protocol` builds each method's descriptor
+ * from its call descriptor plus what the server checks (`methodDescriptor`). Those calls are
+ * marked `@__PURE__`, so the module stays free of side effects: a browser client naming
+ * `[retrieveCall]` (connectHttpWith) carries neither the other methods' validators nor any
+ * params validator. A spread instead of the call would keep the whole protocol in that bundle:
+ * a bundler must assume that a spread runs code.
  */
 import { addedErrors, descriptorData } from "../model/descriptor.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
@@ -61,25 +61,29 @@ export const methodsTarget = targetCode({
     };
 
     const lifecycle: Record<string, LiteralValue> = {};
+    const whole: Record<string, LiteralValue> = {};
     for (const method of model.methods) {
       const call = callConstName(method.camelName);
-      const callPart = Object.fromEntries(
-        Object.entries(methods[method.method]!).filter(([key]) => CALL_MEMBERS.has(key)),
-      );
+      const entries = Object.entries(methods[method.method]!);
+      const callPart = Object.fromEntries(entries.filter(([key]) => CALL_MEMBERS.has(key)));
+      const checks = Object.fromEntries(entries.filter(([key]) => !CALL_MEMBERS.has(key)));
+      const summary = method.description === undefined ? "" : `${method.description}\n\n`;
       const use =
         method.lifecycle === undefined
           ? `connectHttpWith([${call}], ...) keeps only its validators in a bundle`
           : `every client speaks it (${clientProtocolConstName})`;
-      const summary = method.description === undefined ? "" : `${method.description}\n\n`;
       file.print(
         file.jsDoc(`${summary}What a client needs to call \`${method.method}\`; ${use}.`, { from: method.file }),
       );
       constant(
-        `export const ${call}`,
+        `${method.lifecycle === undefined ? "export " : ""}const ${call}`,
         callPart as LiteralValue,
         ` as const satisfies ${file.runtime("CallDescriptor")}`,
       );
       if (method.lifecycle !== undefined) lifecycle[method.method] = new Reference(call);
+      whole[method.method] = new Reference(
+        `/* @__PURE__ */ ${file.runtime("methodDescriptor")}(${call}, ${literal(checks as LiteralValue)})`,
+      );
     }
     file.print(
       file.jsDoc(
@@ -96,8 +100,19 @@ export const methodsTarget = targetCode({
         `The ${model.title} protocol descriptor: every method and notification with its validators, gates, clamps and rules, the error table and the log levels. The runtime reads only this.`,
       ),
     );
-    const whole = { version, notificationPrefix, logLevels, methods, ...shared, ...wholeOnly } as LiteralValue;
-    constant(`export const ${protocolConstName}`, whole, ` as const satisfies ${file.runtime("ProtocolDescriptor")}`);
+    const descriptor = {
+      version,
+      notificationPrefix,
+      logLevels,
+      methods: whole,
+      ...shared,
+      ...wholeOnly,
+    } as LiteralValue;
+    constant(
+      `export const ${protocolConstName}`,
+      descriptor,
+      ` as const satisfies ${file.runtime("ProtocolDescriptor")}`,
+    );
     return [file];
   },
 });

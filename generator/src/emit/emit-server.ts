@@ -1,7 +1,8 @@
 /**
  * server.ts: the handler interface (wire names as keys, lifecycle methods excluded: the
- * runtime answers them), the capability -> methods map, `HandlersFor<C>` making the
- * handlers of every advertised capability required, and a typed `createServer`.
+ * runtime answers them), which methods capabilities `C` advertise, `HandlersFor<C>` making
+ * their handlers required, and a typed `createServer`. The generic parts are the runtime's
+ * (`RequireHandlers`, `KnownCapabilityKeys`).
  */
 import { userMethods, type RcpMethod } from "../model/model.js";
 import { targetCode } from "../plugin/targets.js";
@@ -29,42 +30,19 @@ export const serverTarget = targetCode({
     });
     file.print("");
 
-    const byCapability = new Map<string, string[]>();
-    for (const method of methods)
-      if (method.capability !== null)
-        byCapability.set(method.capability, [...(byCapability.get(method.capability) ?? []), method.method]);
-    file.print(file.jsDoc("Capability key -> the methods it gates (§6, §7)."));
-    file.block(
-      "export type CapabilityMethods = {",
-      () => {
-        for (const [key, names] of byCapability)
-          file.print(`${propertyName(key)}: ${names.map((name) => JSON.stringify(name)).join(" | ")};`);
-      },
-      "};",
-    );
     file.print(file.jsDoc("The methods a server advertising capabilities `C` must implement."));
     const advertised = methods.flatMap((method) => advertisedWhen(method, file.runtime("Advertises")) ?? []);
-    file.print(`export type AdvertisedMethods<C> = ${advertised.map((term) => `(${term})`).join(" | ") || "never"};`);
+    file.print(`type AdvertisedMethods<C> = ${advertised.map((term) => `(${term})`).join(" | ") || "never"};`);
     file.print(file.jsDoc("Handlers for capabilities `C`: every advertised method's handler is required."));
-    file.print(
-      "export type HandlersFor<C> = RcpHandlers & { [M in AdvertisedMethods<C>]-?: NonNullable<RcpHandlers[M]> };",
-    );
+    file.print(`export type HandlersFor<C> = ${file.runtime("RequireHandlers")}<RcpHandlers, AdvertisedMethods<C>>;`);
     const capabilities = file.import("ServerCapabilities", file.relative("types.ts"), { typeOnly: true });
-    file.print(
-      file.jsDoc(
-        "`C` with every key the protocol does not define, nor the `x-` vendor space, typed `never`: a misspelt capability does not compile (§6.2).",
-      ),
-    );
-    file.print(
-      `export type KnownCapabilityKeys<C> = { [K in keyof C]: K extends keyof ${capabilities} ? C[K] : never };`,
-    );
     file.print("");
     file.print(
       file.jsDoc(
         "A server for this protocol; advertising a capability without its handlers, or a misspelt one, does not compile.",
       ),
     );
-    const options = `options: ${file.runtime("ServerOptionsBase")}<C> & { capabilities: KnownCapabilityKeys<C>; handlers: HandlersFor<C> }`;
+    const options = `options: ${file.runtime("ServerOptionsBase")}<C> & { capabilities: ${file.runtime("KnownCapabilityKeys")}<C, ${capabilities}>; handlers: HandlersFor<C> }`;
     const protocol = file.import(protocolConstName, file.relative("methods.ts"));
     file.block(
       `export function createServer<const C extends ${capabilities}>(${options}): ${file.runtime("RcpServer")} {`,

@@ -13,4 +13,10 @@ export {
   type HttpClientTransportOptions,
 } from "../client/index.js";
 export { connectOrClose } from "../client/connect-or-close.js";
+export {
+  connectHttpCalls,
+  connectMemoryClient,
+  type ConnectOptions,
+  type MemoryConnectOptions,
+} from "../client/connect.js";
 export { emptyStreamedData, foldStreamEvent, type StreamedData } from "../client/streamed-data.js";

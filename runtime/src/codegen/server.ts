@@ -26,3 +26,11 @@ export type CapabilityAt<C, P extends readonly string[]> = P extends readonly [
 export type Advertises<C, P extends readonly string[]> = [CapabilityAt<C, P>] extends [undefined | null | false]
   ? false
   : true;
+
+/** `Handlers` with the handler of each of `Methods` required: generated `HandlersFor<C>` names the methods capabilities `C` advertise. */
+export type RequireHandlers<Handlers, Methods extends keyof Handlers> = Handlers & {
+  [M in Methods]-?: NonNullable<Handlers[M]>;
+};
+
+/** `C` with every key `Capabilities` does not define, nor the `x-` vendor space, typed `never`: a misspelt capability does not compile (§6.2). */
+export type KnownCapabilityKeys<C, Capabilities> = { [K in keyof C]: K extends keyof Capabilities ? C[K] : never };

@@ -1,7 +1,8 @@
 /**
  * What the `mcp` target of rcp-gen generates per RCP method (mcp.ts) and the MCP bridge serves:
- * an MCP tool's listing and the RCP call behind it. Plain data, so that the generated file
- * loads nothing (the MCP SDK stays an optional peer of `@rcp-gen/runtime/mcp`).
+ * an MCP tool's listing and the RCP call behind it. Plain data, completed by `withDefinitions`
+ * and importing nothing, so that the generated file never loads the MCP SDK (an optional peer of
+ * `@rcp-gen/runtime/mcp`).
  */
 export interface McpToolDescriptor {
   /** The MCP tool name: the wire name with `/` turned into `_` (`index_add`). */
@@ -26,4 +27,43 @@ export interface McpToolDescriptor {
     readonly destructiveHint: boolean;
     readonly idempotentHint: boolean;
   };
+}
+
+const DEFS_REF = "#/$defs/";
+
+/**
+ * `tools` with each input and output schema made one complete document: given the `$defs` its
+ * `#/$defs/<name>` references reach, from `definitions` (generated mcp.ts writes each schema its
+ * tools share once there).
+ */
+export function withDefinitions(
+  definitions: { readonly [name: string]: unknown },
+  tools: readonly McpToolDescriptor[],
+): McpToolDescriptor[] {
+  const complete = (schema: McpToolDescriptor["inputSchema"]) => {
+    const reached = new Set<string>();
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (typeof value === "object" && value !== null)
+        for (const [keyword, item] of Object.entries(value)) {
+          const name =
+            keyword === "$ref" && typeof item === "string" && item.startsWith(DEFS_REF)
+              ? item.slice(DEFS_REF.length)
+              : undefined;
+          if (name === undefined) visit(item);
+          else if (!reached.has(name)) {
+            reached.add(name);
+            visit(definitions[name]);
+          }
+        }
+    };
+    visit(schema);
+    if (reached.size === 0) return schema;
+    return { ...schema, $defs: Object.fromEntries([...reached].sort().map((name) => [name, definitions[name]])) };
+  };
+  return tools.map((tool) => ({
+    ...tool,
+    inputSchema: complete(tool.inputSchema),
+    outputSchema: complete(tool.outputSchema),
+  }));
 }

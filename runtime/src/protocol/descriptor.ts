@@ -230,6 +230,21 @@ export interface ProtocolDescriptor extends ClientProtocol {
   readonly registry?: ShapeCheck;
 }
 
+/** What a server's MethodDescriptor adds to its CallDescriptor: what checking params needs. */
+export type ServerChecks = Omit<MethodDescriptor, keyof CallDescriptor>;
+
+/**
+ * A method's whole descriptor, `call` (what a client reads) plus `checks`, so that generated
+ * methods.ts states each fact once. Generated code marks each call `@__PURE__`, so a bundle
+ * that reads only `call` drops the whole protocol, params validators included.
+ */
+export function methodDescriptor<const Call extends CallDescriptor, const Checks extends ServerChecks>(
+  call: Call,
+  checks: Checks,
+): Call & Checks {
+  return { ...call, ...checks };
+}
+
 /** `base` (the lifecycle methods, notifications and errors) plus `calls`, by wire name. */
 export function protocolWithCalls(base: ClientProtocol, calls: readonly CallDescriptor[]): ClientProtocol {
   const methods: Record<string, CallDescriptor> = { ...base.methods };
