@@ -8,10 +8,10 @@
 export { definePlugin, type PluginContext, type RcpGenPlugin } from "./plugin/plugin.js";
 export type { DocOptions, GeneratedFile, NewFileOptions, Printable, SourceEdit } from "./plugin/generated-file.js";
 export type { RcpErrorCode, RcpMethod, RcpModel, RcpNotification, Shape } from "./model/model.js";
-export type { Example, ExampleSet } from "./docs/examples.js";
+export type { Example, ExampleSet } from "./targets/shared/examples.js";
 export type * from "./load/meta-schema/schema-files.js";
-export { runOnce, regenerateCommand, type RunOptions, type RunReport } from "./cli/run.js";
-export { generate, PluginError, type GenerateOptions } from "./plugin/generate.js";
+export { runOnce, regenerateCommand, type RunOptions, type RunReport } from "./cli/run-once.js";
+export { generate, PluginError, type GenerateOptions } from "./plugin/run-plugins.js";
 export { loadSchemaFolder, SchemaFolderError, type LoadedSchemaFolder } from "./load/loader.js";
 export { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 export { rcpSchemaDir } from "./shipped.js";

@@ -7,7 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { BaseClient } from "../../runtime/src/client/base-client.js";
 import { baseClientMembers } from "../../runtime/src/codegen/symbols.js";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
-import { generate } from "../../generator/src/plugin/generate.js";
+import { generate } from "../../generator/src/plugin/run-plugins.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 afterAll(removeSchemaFolders);

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSchemaFolder, type LoadedSchemaFolder } from "../../generator/src/load/loader.js";
 import { manifestName } from "../../generator/src/plugin/banner.js";
-import { generate } from "../../generator/src/plugin/generate.js";
-import { builtinTargets, resolveTargets } from "../../generator/src/plugin/targets.js";
+import { generate } from "../../generator/src/plugin/run-plugins.js";
+import { builtinTargets, resolveTargets } from "../../generator/src/targets/builtin.js";
 import { runCli } from "./run-cli.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { transformSync } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
-import { generate } from "../../generator/src/plugin/generate.js";
+import { generate } from "../../generator/src/plugin/run-plugins.js";
 import { repoRoot, runCli } from "./run-cli.js";
 import {
   minimalSchemaFiles,

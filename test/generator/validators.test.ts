@@ -14,7 +14,7 @@ import * as generatedValidators from "../../generated/validators.js";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
 import { compileRef } from "../../generator/src/load/schema-ajv.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { generate } from "../../generator/src/plugin/generate.js";
+import { generate } from "../../generator/src/plugin/run-plugins.js";
 import { allShapes } from "../../generator/src/model/shapes.js";
 import { loadFixtures } from "../schema/fixture-corpus.js";
 import { repoRoot } from "./run-cli.js";

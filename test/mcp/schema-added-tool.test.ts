@@ -13,7 +13,7 @@ import { BaseClient, createMemoryTransportPair, createServerRuntime } from "@rcp
 import { McpBridge } from "@rcp-gen/runtime/mcp";
 import { conformProtocol } from "../../generator/src/conform/protocol.js";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
-import { mcpToolsOf } from "../../generator/src/mcp/tools.js";
+import { mcpToolsOf } from "../../generator/src/targets/mcp-tools.js";
 import { buildModel } from "../../generator/src/model/model.js";
 import { schemaWithShout } from "../fixtures/shout-method.js";
 import { runCli } from "../generator/run-cli.js";

@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { fromJsonSchema } from "@modelcontextprotocol/server";
 import { mcpTools } from "../../generated/mcp.js";
 import { loadSchemaFolder } from "../../generator/src/load/loader.js";
-import { mcpToolsOf } from "../../generator/src/mcp/tools.js";
+import { mcpToolsOf } from "../../generator/src/targets/mcp-tools.js";
 import { buildModel } from "../../generator/src/model/model.js";
 import { repoRoot } from "../generator/run-cli.js";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveTargets } from "../../generator/src/plugin/targets.js";
+import { resolveTargets } from "../../generator/src/targets/builtin.js";
 import { removeSchemaCopies, schemaCopy } from "../evolve/schema-copy.js";
 import { repoRoot, runCli } from "../generator/run-cli.js";
 

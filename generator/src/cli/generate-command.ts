@@ -1,9 +1,9 @@
 /**
  * `rcp-gen generate`, which a bare `rcp-gen` also runs (main.ts): its options, help and
- * examples. The work is in generate.ts, loaded only when the command runs.
+ * examples. The work is in run-or-watch.ts, loaded only when the command runs.
  */
 import type { Arguments, Argv, CommandModule, InferredOptionTypes } from "yargs";
-import { builtinTargets, defaultTargets, defaultTargetsAlias } from "../plugin/targets.js";
+import { builtinTargets, defaultTargets, defaultTargetsAlias } from "../targets/builtin.js";
 import { configFileName } from "./config.js";
 import { choiceOption, repeatedOption, switchOption, valueOption } from "./options.js";
 import { schemaDefault, schemaOption } from "./schema-setting.js";
@@ -68,6 +68,6 @@ export const generateCommand: CommandModule<object, InferredOptionTypes<typeof g
   describe: "Generate code from the schema folder (what rcp-gen without a command does)",
   builder: (yargs) => withGenerateOptions(yargs.usage(`$0 generate [options]\n\n${generateSummary}`)),
   handler: async (argv) => {
-    process.exitCode = await (await import("./generate.js")).generateFromCommandLine(argv);
+    process.exitCode = await (await import("./run-or-watch.js")).generateFromCommandLine(argv);
   },
 };

@@ -3,7 +3,7 @@ import { relative } from "node:path";
 import type { CommandModule, InferredOptionTypes } from "yargs";
 import { initTemplates } from "../init/manifest.js";
 import { choiceOption, switchOption, valueOption } from "./options.js";
-import { shellWord } from "./regenerate-command.js";
+import { shellWord } from "./banner-command.js";
 import { exitCode, UsageError } from "./usage-mistakes.js";
 
 export const initOptions = {

@@ -77,7 +77,7 @@ async function runMcpBridge(options: McpCommandOptions): Promise<number> {
   const [{ conformProtocol }, { loadSchemaFolder }, { mcpToolsOf }, { buildModel }] = await Promise.all([
     import("../conform/protocol.js"),
     import("../load/loader.js"),
-    import("../mcp/tools.js"),
+    import("../targets/mcp-tools.js"),
     import("../model/model.js"),
   ]);
   const folder = loadSchemaFolder(options.schema);

@@ -5,7 +5,7 @@
  */
 import type { ProtocolDescriptor } from "@rcp-gen/runtime";
 import { getPath, validateFrame, type ValidateFrameOptions } from "@rcp-gen/runtime/testing";
-import type { ExampleSet } from "../docs/examples.js";
+import type { ExampleSet } from "../targets/shared/examples.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { truthy } from "./advertised.js";
 import { noHits, type ProbeQuery } from "./probe-query.js";

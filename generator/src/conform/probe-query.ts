@@ -7,7 +7,7 @@
  *   3. else (nothing found) the first of them, and the checks whose evidence is hits report
  *      "inconclusive: no hits for ...", not a failure.
  */
-import { examplesOf, type ExampleSet } from "../docs/examples.js";
+import { examplesOf, type ExampleSet } from "../targets/shared/examples.js";
 import { readPointer } from "../load/json-pointer.js";
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import type { JsonSchema } from "../load/meta-schema/schema-files.js";

@@ -6,7 +6,7 @@
  */
 import { findConfig } from "../cli/config.js";
 import { schemaFolderSetting } from "../cli/schema-setting.js";
-import { readExamples } from "../docs/examples.js";
+import { readExamples } from "../targets/shared/examples.js";
 import { loadSchemaFolder } from "../load/loader.js";
 import {
   LEVELS,

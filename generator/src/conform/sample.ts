@@ -7,7 +7,7 @@
  * against the params schema, so a check only ever sends params the schema says are valid.
  */
 import type { MethodDescriptor, ProtocolDescriptor } from "@rcp-gen/runtime";
-import { examplesOf, type ExampleSet } from "../docs/examples.js";
+import { examplesOf, type ExampleSet } from "../targets/shared/examples.js";
 import { deletePath, getPath, setPath } from "@rcp-gen/runtime/testing";
 import { readPointer } from "../load/json-pointer.js";
 import { schemaIdBase, type LoadedSchemaFolder } from "../load/loader.js";

@@ -5,7 +5,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
-import { runOnce, type RunReport } from "../cli/run.js";
+import { runOnce, type RunReport } from "../cli/run-once.js";
 import { generatorVersion } from "../cli/version.js";
 import { initTemplateDir, rcpSchemaDir, templateOverlayDir } from "../shipped.js";
 import { fileSources } from "./install-source.js";

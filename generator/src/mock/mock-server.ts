@@ -17,7 +17,7 @@ import {
   type ProtocolDescriptor,
   type RcpServer,
 } from "@rcp-gen/runtime";
-import { readExamples, examplesOf, type ExampleSet } from "../docs/examples.js";
+import { readExamples, examplesOf, type ExampleSet } from "../targets/shared/examples.js";
 import { conformProtocol } from "../conform/protocol.js";
 import { loadSchemaFolder, type LoadedSchemaFolder } from "../load/loader.js";
 import { isJsonObject } from "../load/json-pointer.js";

@@ -9,7 +9,7 @@
 import { generateSync } from "json-schema-faker";
 import type { JsonObject, MethodDescriptor, ProtocolDescriptor } from "@rcp-gen/runtime";
 import { getPath, setPath } from "@rcp-gen/runtime/testing";
-import { examplesOf, type ExampleSet } from "../docs/examples.js";
+import { examplesOf, type ExampleSet } from "../targets/shared/examples.js";
 import { isJsonObject } from "../load/json-pointer.js";
 import type { LoadedMethod, LoadedSchemaFolder } from "../load/loaded-folder.js";
 import type { ResultRule } from "../load/meta-schema/schema-files.js";

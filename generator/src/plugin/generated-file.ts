@@ -4,7 +4,7 @@
  * writer ts-morph is built on; import symbols as they are used (collected, sorted, type-only where
  * only types are used); doc comments from schema descriptions with their provenance; and, at the
  * end, the DO-NOT-EDIT banner in the file's own comment syntax. The layout is prettier's: the run
- * formats every TypeScript and JavaScript file once (generate.ts), so a target prints plain code.
+ * formats every TypeScript and JavaScript file once (run-plugins.ts), so a target prints plain code.
  * A plugin that needs the syntax tree edits it through ts-morph (`editSource`), which is loaded only then.
  */
 import { posix } from "node:path";
@@ -161,7 +161,7 @@ export class GeneratedFile {
     this.#edits.push(edit);
   }
 
-  /** The file's text as printed: banner, imports, body, the source edits made; not yet formatted (generate.ts formats it). */
+  /** The file's text as printed: banner, imports, body, the source edits made; not yet formatted (run-plugins.ts formats it). */
   async render(banner: readonly string[]): Promise<string> {
     if (this.#json) {
       const { value, bannerKey } = this.#json;

@@ -1,7 +1,7 @@
 /** A user's plugin module (`--plugin ./my-plugin.js`): an ESM module whose default export is an rcp-gen plugin. */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PluginError } from "./generate.js";
+import { PluginError } from "./run-plugins.js";
 import type { RcpGenPlugin } from "./plugin.js";
 
 export async function loadPlugin(path: string): Promise<RcpGenPlugin> {

@@ -6,7 +6,7 @@
  * `--check` as `server.ts` does.
  */
 import type { RcpModel } from "../model/model.js";
-import type { ExampleSet } from "../docs/examples.js";
+import type { ExampleSet } from "../targets/shared/examples.js";
 import type { GeneratedFile, NewFileOptions } from "./generated-file.js";
 
 /** What a plugin's `generate` receives: the model of the schema folder, `newFile`, the targets being generated and the examples. */

@@ -8,6 +8,7 @@
  * The parts the runtime reads (gates, clamps, rules, pagination) are the runtime's own types:
  * the protocol descriptor carries them as the schema wrote them.
  */
+import type { ErrorObject } from "ajv/dist/2020.js";
 import type { Clamp, CrossFieldRule, Idempotence, LifecycleRole, OptionGate, Pagination } from "@rcp-gen/runtime";
 
 /** A JSON Schema object as written in a file: any keywords, read as unknown until checked. */
@@ -188,3 +189,6 @@ export type CheckedSchemaFile = {
     readonly document: SchemaFileDocuments[K];
   };
 }[keyof SchemaFileDocuments];
+
+/** A precompiled meta-schema validator (checkers.ts): a guard whose failures are in `errors`. */
+export type MetaChecker<T> = ((data: unknown) => data is T) & { errors?: ErrorObject[] | null };

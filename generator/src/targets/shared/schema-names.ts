@@ -4,11 +4,11 @@
  * `title`, else by its file and definition (`FilterClauseLeaf`). The same names as types.ts
  * where types.ts has one, so a reader meets one name per thing.
  */
-import { isJsonObject } from "../load/json-pointer.js";
-import { schemaIdBase } from "../load/loader.js";
-import type { JsonSchema } from "../load/meta-schema/schema-files.js";
-import type { RcpModel } from "../model/model.js";
-import { pascalName } from "../model/naming.js";
+import { isJsonObject } from "../../load/json-pointer.js";
+import { schemaIdBase } from "../../load/loader.js";
+import type { JsonSchema } from "../../load/meta-schema/schema-files.js";
+import type { RcpModel } from "../../model/model.js";
+import { pascalName } from "../../model/naming.js";
 
 export interface Location {
   readonly file: string;

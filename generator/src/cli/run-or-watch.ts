@@ -10,9 +10,9 @@ import { configFileName, ConfigError, display, findConfig, loadConfigFile, type 
 import { renderHunk } from "./drift.js";
 import { CommonJsProjectError } from "./esm-only.js";
 import type { OutputDifference } from "./output-folder.js";
-import { canonicalCommand, type SettingsReference } from "./regenerate-command.js";
-import type { RunOptions, RunReport } from "./run.js";
-import { resolveTargets, TargetError } from "../plugin/targets.js";
+import { canonicalCommand, type SettingsReference } from "./banner-command.js";
+import type { RunOptions, RunReport } from "./run-once.js";
+import { resolveTargets, TargetError } from "../targets/builtin.js";
 import type { GenerateArguments } from "./generate-command.js";
 import { schemaFolderWithoutSettings } from "./schema-setting.js";
 import { exitCode, helpHint, UsageError } from "./usage-mistakes.js";
@@ -181,7 +181,7 @@ function report(result: RunReport, options: RunOptions, quiet: boolean): number 
 async function runReporting(options: RunOptions, quiet: boolean): Promise<number> {
   try {
     // Loaded here, not at start-up: usage mistakes and --help need none of the generator.
-    const { runOnce } = await import("./run.js");
+    const { runOnce } = await import("./run-once.js");
     return report(await runOnce(options), options, quiet);
   } catch (error) {
     for (const line of describeFailure(error, options)) console.error(line);

@@ -5,10 +5,10 @@
  * (`RequireHandlers`, `KnownCapabilityKeys`).
  */
 import { userMethods, type RcpMethod } from "../model/model.js";
-import { targetCode } from "../plugin/targets.js";
-import { protocolConstName } from "./emit-methods.js";
-import { propertyName } from "./literal.js";
-import { methodTypes } from "./method-types.js";
+import { targetCode } from "./builtin.js";
+import { protocolConstName } from "./methods.js";
+import { propertyName } from "./shared/literal.js";
+import { methodTypes } from "./shared/method-types.js";
 
 export const serverTarget = targetCode({
   generate({ model, newFile }) {

@@ -6,9 +6,9 @@
  * tools' input and output schemas are written without `$defs` and completed from it on load
  * (`withDefinitions`), so that tools/list still hands MCP clients one complete document each.
  */
-import { targetCode } from "../plugin/targets.js";
-import { literal, type LiteralValue } from "../emit/literal.js";
-import { mcpToolsOf } from "./tools.js";
+import { targetCode } from "./builtin.js";
+import { literal, type LiteralValue } from "./shared/literal.js";
+import { mcpToolsOf } from "./mcp-tools.js";
 
 export const mcpTarget = targetCode({
   generate({ model, newFile }) {

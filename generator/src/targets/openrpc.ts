@@ -11,11 +11,11 @@
 import { isJsonObject } from "../load/json-pointer.js";
 import type { RcpMethod, RcpModel } from "../model/model.js";
 import { methodRules } from "../model/descriptor.js";
-import { targetCode } from "../plugin/targets.js";
-import { examplesOf, type ExampleSet } from "./examples.js";
-import { methodErrors } from "./method-errors.js";
-import { ReferencedSchemas } from "./referenced-schemas.js";
-import { dereference } from "./schema-names.js";
+import { targetCode } from "./builtin.js";
+import { examplesOf, type ExampleSet } from "./shared/examples.js";
+import { methodErrors } from "./shared/method-errors.js";
+import { ReferencedSchemas } from "./shared/referenced-schemas.js";
+import { dereference } from "./shared/schema-names.js";
 
 /** The OpenRPC version written. */
 export const openrpcVersion = "1.3.2";

@@ -9,8 +9,8 @@
  * calls, so an `RcpClient` and a `connectHttpWith` client both do.
  */
 import { userMethods } from "../model/model.js";
-import { targetCode } from "../plugin/targets.js";
-import { methodTypes } from "./method-types.js";
+import { targetCode } from "./builtin.js";
+import { methodTypes } from "./shared/method-types.js";
 
 /** The package generated code imports: an optional peer of the user's project, needed only with this target. */
 const QUERY_CORE = "@tanstack/query-core";

@@ -1,14 +1,14 @@
 /** One rcp-gen run: load the schema folder and the plugins, generate in memory, then write or check. */
-import { readExamples } from "../docs/examples.js";
-import { generate } from "../plugin/generate.js";
+import { readExamples } from "../targets/shared/examples.js";
+import { generate } from "../plugin/run-plugins.js";
 import { loadPlugin } from "../plugin/load-plugin.js";
 import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
 import { loadSchemaFolder } from "../load/loader.js";
 import { requireEsmFolder } from "./esm-only.js";
 import { compareOutputFolder, writeOutputFolder, type OutputDifference } from "./output-folder.js";
-import { regenerateCommand } from "./regenerate-command.js";
+import { regenerateCommand } from "./banner-command.js";
 
-export { regenerateCommand } from "./regenerate-command.js";
+export { regenerateCommand } from "./banner-command.js";
 
 /** What `runOnce` generates, and where. */
 export interface RunOptions {

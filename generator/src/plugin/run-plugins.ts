@@ -8,13 +8,13 @@
 import type { LoadedSchemaFolder } from "../load/loader.js";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import { buildModel } from "../model/model.js";
-import type { ExampleSet } from "../docs/examples.js";
+import type { ExampleSet } from "../targets/shared/examples.js";
 import { bannerLines, manifestName } from "./banner.js";
 import { manifestFile } from "./manifest.js";
 import { GeneratedFile, type NewFileOptions } from "./generated-file.js";
 import type { PluginContext, RcpGenPlugin } from "./plugin.js";
 import { formatTypeScript, resolvePrettierOptions } from "./prettier-options.js";
-import { defaultTargets, resolveTargets } from "./targets.js";
+import { defaultTargets, resolveTargets } from "../targets/builtin.js";
 
 /** What `generate` emits, and the runtime import it emits against. */
 export interface GenerateOptions {

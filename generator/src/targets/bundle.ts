@@ -3,7 +3,7 @@
  * for users who validate with their own tools. JSON has no comments: the banner is `$comment`.
  */
 import { bundleSchema } from "../model/bundle.js";
-import { targetCode } from "../plugin/targets.js";
+import { targetCode } from "./builtin.js";
 
 export const bundleTarget = targetCode({
   generate(context) {

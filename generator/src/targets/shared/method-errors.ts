@@ -3,7 +3,7 @@
  * its annotation: what the docs targets list under each method. A handler may answer other
  * codes of the error table too (-32010 and the like); those depend on the engine.
  */
-import type { RcpErrorCode, RcpMethod, RcpModel } from "../model/model.js";
+import type { RcpErrorCode, RcpMethod, RcpModel } from "../../model/model.js";
 
 export interface MethodError {
   readonly error: RcpErrorCode;

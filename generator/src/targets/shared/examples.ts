@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { JsonSchema } from "../load/meta-schema/schema-files.js";
+import type { JsonSchema } from "../../load/meta-schema/schema-files.js";
 
 /** An example value of a shape, for the docs targets. */
 export interface Example {

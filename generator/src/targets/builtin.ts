@@ -5,7 +5,7 @@
  * generator); and how a list of target names becomes the plugins to run, each with the targets it
  * needs. The default targets, `--help` and index.ts's re-exports are read from these plugins.
  */
-import type { RcpGenPlugin } from "./plugin.js";
+import type { RcpGenPlugin } from "../plugin/plugin.js";
 
 /** A plugin of rcp-gen's own. */
 export interface BuiltinTarget extends RcpGenPlugin {
@@ -35,7 +35,7 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: [],
     byDefault: true,
     reexport: "types",
-    generate: async (context) => (await import("../emit/emit-types.js")).typesTarget.generate(context),
+    generate: async (context) => (await import("./types.js")).typesTarget.generate(context),
   },
   {
     name: "validators",
@@ -43,7 +43,7 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: ["types"],
     byDefault: true,
     reexport: "namespace",
-    generate: async (context) => (await import("../emit/emit-validators.js")).validatorsTarget.generate(context),
+    generate: async (context) => (await import("./validators.js")).validatorsTarget.generate(context),
   },
   {
     name: "methods",
@@ -51,7 +51,7 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: ["validators"],
     byDefault: true,
     reexport: "all",
-    generate: async (context) => (await import("../emit/emit-methods.js")).methodsTarget.generate(context),
+    generate: async (context) => (await import("./methods.js")).methodsTarget.generate(context),
   },
   {
     name: "server",
@@ -59,7 +59,7 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: ["methods", "types"],
     byDefault: true,
     reexport: "all",
-    generate: async (context) => (await import("../emit/emit-server.js")).serverTarget.generate(context),
+    generate: async (context) => (await import("./server.js")).serverTarget.generate(context),
   },
   {
     name: "client",
@@ -67,7 +67,7 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: ["methods", "types"],
     byDefault: true,
     reexport: "all",
-    generate: async (context) => (await import("../emit/emit-client.js")).clientTarget.generate(context),
+    generate: async (context) => (await import("./client.js")).clientTarget.generate(context),
   },
   {
     name: "node",
@@ -75,49 +75,49 @@ export const builtinTargets: readonly BuiltinTarget[] = [
     requires: ["client"],
     byDefault: true,
     reexport: "all",
-    generate: async (context) => (await import("../emit/emit-node.js")).nodeTarget.generate(context),
+    generate: async (context) => (await import("./node.js")).nodeTarget.generate(context),
   },
   {
     name: "index",
     summary: "index.ts",
     requires: [],
     byDefault: true,
-    generate: async (context) => (await import("../emit/emit-index.js")).indexTarget.generate(context),
+    generate: async (context) => (await import("./index-file.js")).indexTarget.generate(context),
   },
   {
     name: "bundle",
     summary: "rcp.schema.json",
     requires: [],
     byDefault: true,
-    generate: async (context) => (await import("../emit/emit-bundle.js")).bundleTarget.generate(context),
+    generate: async (context) => (await import("./bundle.js")).bundleTarget.generate(context),
   },
   {
     name: "openrpc",
     summary: "openrpc.json",
     requires: [],
     byDefault: false,
-    generate: async (context) => (await import("../docs/openrpc.js")).openrpcTarget.generate(context),
+    generate: async (context) => (await import("./openrpc.js")).openrpcTarget.generate(context),
   },
   {
     name: "markdown",
     summary: "docs/README.md and docs/<method>.md",
     requires: [],
     byDefault: false,
-    generate: async (context) => (await import("../docs/markdown.js")).markdownTarget.generate(context),
+    generate: async (context) => (await import("./markdown.js")).markdownTarget.generate(context),
   },
   {
     name: "mcp",
     summary: "mcp.ts (one MCP tool per method, for @rcp-gen/runtime/mcp)",
     requires: [],
     byDefault: false,
-    generate: async (context) => (await import("../mcp/target.js")).mcpTarget.generate(context),
+    generate: async (context) => (await import("./mcp.js")).mcpTarget.generate(context),
   },
   {
     name: "tanstack-query",
     summary: "tanstack-query.ts (TanStack Query options per method, on @tanstack/query-core)",
     requires: ["client"],
     byDefault: false,
-    generate: async (context) => (await import("../emit/emit-tanstack-query.js")).tanstackQueryTarget.generate(context),
+    generate: async (context) => (await import("./tanstack-query.js")).tanstackQueryTarget.generate(context),
   },
 ];
 

@@ -4,10 +4,10 @@
  * one object wherever they are used, so they are declared once (no `Hit1`), and recursion
  * becomes a cycle in the object graph.
  */
-import { readPointer } from "../load/json-pointer.js";
-import { schemaIdBase } from "../load/loader.js";
-import { subschemaKeywords } from "../load/schema-walk.js";
-import type { RcpModel } from "../model/model.js";
+import { readPointer } from "../../load/json-pointer.js";
+import { schemaIdBase } from "../../load/loader.js";
+import { subschemaKeywords } from "../../load/schema-walk.js";
+import type { RcpModel } from "../../model/model.js";
 
 type SchemaObject = Record<string, unknown>;
 

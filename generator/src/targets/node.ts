@@ -2,8 +2,8 @@
  * node.ts: the Node-only part of the generated client, `connectStdio`, which spawns the
  * server as a child process. Apart from client.ts so a browser bundle never reaches it.
  */
-import { targetCode } from "../plugin/targets.js";
-import { addConnect } from "./emit-client.js";
+import { targetCode } from "./builtin.js";
+import { addConnect } from "./client.js";
 
 export const nodeTarget = targetCode({
   generate({ newFile }) {

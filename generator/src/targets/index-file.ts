@@ -3,7 +3,7 @@
  * node.ts spawns processes). Re-exports only the modules this run generates, as each built-in
  * target's `reexport` says, namespaces last.
  */
-import { builtinTargets, targetCode, type BuiltinTarget } from "../plugin/targets.js";
+import { builtinTargets, targetCode, type BuiltinTarget } from "./builtin.js";
 
 const statements: Record<NonNullable<BuiltinTarget["reexport"]>, (name: string, from: string) => string> = {
   types: (_name, from) => `export type * from "${from}";`,

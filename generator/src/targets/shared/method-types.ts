@@ -1,6 +1,6 @@
 /** The params/result/partial type names of one method, imported from types.ts as they are used; a client method's parts. */
-import type { RcpMethod } from "../model/model.js";
-import type { GeneratedFile } from "../plugin/generated-file.js";
+import type { RcpMethod } from "../../model/model.js";
+import type { GeneratedFile } from "../../plugin/generated-file.js";
 
 export interface MethodTypeNames {
   params: string;

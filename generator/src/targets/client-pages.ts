@@ -5,7 +5,7 @@
  */
 import type { RcpMethod } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import type { ClientMember, MethodTypeNames } from "./method-types.js";
+import type { ClientMember, MethodTypeNames } from "./shared/method-types.js";
 
 export function pagesMember(
   file: GeneratedFile,

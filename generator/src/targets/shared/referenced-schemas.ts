@@ -1,7 +1,7 @@
 /** Schemas converted for a document that holds them all: OpenRPC's components, a bundle's `$defs`. */
-import { isJsonObject } from "../load/json-pointer.js";
-import { subschemaKeywords } from "../load/schema-walk.js";
-import type { RcpModel, Shape } from "../model/model.js";
+import { isJsonObject } from "../../load/json-pointer.js";
+import { subschemaKeywords } from "../../load/schema-walk.js";
+import type { RcpModel, Shape } from "../../model/model.js";
 import { resolveRef, SchemaNames, type Location } from "./schema-names.js";
 
 /** Keywords that belong to the schema file, not to the schema a reader uses. */

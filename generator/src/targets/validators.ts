@@ -24,9 +24,9 @@ import { messageSchema } from "../model/bundle.js";
 import { representativeOf } from "../model/shape-identity.js";
 import { validationKey } from "../model/validation-key.js";
 import type { RcpModel } from "../model/model.js";
-import { targetCode } from "../plugin/targets.js";
+import { targetCode } from "./builtin.js";
 import type { RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
-import { helperImports, validatorModule } from "./ajv-helpers.js";
+import { helperImports, validatorModule } from "./shared/ajv-helpers.js";
 
 export const messageValidatorName = "message";
 

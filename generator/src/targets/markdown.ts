@@ -10,10 +10,10 @@ import { isJsonObject } from "../load/json-pointer.js";
 import type { RcpMethod, RcpModel, Shape } from "../model/model.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
 import type { PluginContext } from "../plugin/plugin.js";
-import { targetCode } from "../plugin/targets.js";
-import { examplesOf, type ExampleSet } from "./examples.js";
-import { methodErrors } from "./method-errors.js";
-import { dereference, resolveRef, SchemaNames, type Location } from "./schema-names.js";
+import { targetCode } from "./builtin.js";
+import { examplesOf, type ExampleSet } from "./shared/examples.js";
+import { methodErrors } from "./shared/method-errors.js";
+import { dereference, resolveRef, SchemaNames, type Location } from "./shared/schema-names.js";
 
 export const markdownTarget = targetCode({
   generate({ model, newFile, examples }: PluginContext) {

@@ -14,8 +14,8 @@
 import { addedErrors, descriptorData } from "../model/descriptor.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
 import type { ErrorDescriptor } from "@rcp-gen/runtime";
-import { targetCode } from "../plugin/targets.js";
-import { literal, propertyName, Reference, type LiteralValue } from "./literal.js";
+import { targetCode } from "./builtin.js";
+import { literal, propertyName, Reference, type LiteralValue } from "./shared/literal.js";
 
 export const protocolConstName = "protocol";
 export const clientProtocolConstName = "clientProtocol";

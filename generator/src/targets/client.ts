@@ -1,15 +1,15 @@
 /**
  * client.ts: `RcpMethods` (how each method is typed), `RcpClientBase` with one camelCase method
  * per method a client calls (every one but `initialize`, which connect() sends) plus `<name>Stream` for streaming ones and `<name>Pages` for
- * paginated ones (emit-pages.ts), `RcpClient` (the base speaking the whole protocol) and
+ * paginated ones (client-pages.ts), `RcpClient` (the base speaking the whole protocol) and
  * `connectHttp`, which creates the transport, connects and returns the client. Browser-safe:
- * `connectStdio` is in node.ts (emit-node.ts).
+ * `connectStdio` is in node.ts (the node target).
  *
  * A class keeps all its methods in a bundle, so what decides which validators a bundle carries
  * is the protocol a client is given: RcpClient's references every method's. `connectHttpWith`
  * gives an RcpClientBase the lifecycle part plus the calls named (`[retrieveCall]`) and types
  * the client with their members only (`RcpClientWith`), so `client.retrieve(...)` reads the
- * same while a bundler drops every other method's validators (emit-methods.ts).
+ * same while a bundler drops every other method's validators (methods.ts).
  *
  * What is the same for every schema is the runtime's (`connectHttpCalls`, `connectMemoryClient`,
  * `ConnectOptions`): the connect functions here only pass it this schema's classes and calls.
@@ -17,12 +17,12 @@
 import { baseClientMembers, type RuntimeSymbol } from "@rcp-gen/runtime/codegen-symbols";
 import { SchemaFolderError } from "../load/schema-folder-error.js";
 import type { GeneratedFile } from "../plugin/generated-file.js";
-import { targetCode } from "../plugin/targets.js";
+import { targetCode } from "./builtin.js";
 import { userMethods, type RcpModel } from "../model/model.js";
-import { callConstName, clientProtocolConstName, protocolConstName } from "./emit-methods.js";
-import { pagesMember } from "./emit-pages.js";
-import { propertyName } from "./literal.js";
-import { methodTypes, type ClientMember } from "./method-types.js";
+import { callConstName, clientProtocolConstName, protocolConstName } from "./methods.js";
+import { pagesMember } from "./client-pages.js";
+import { propertyName } from "./shared/literal.js";
+import { methodTypes, type ClientMember } from "./shared/method-types.js";
 
 /** Names a generated method must not take: BaseClient's public members, and a class's constructor. */
 const reservedMembers = new Set(["constructor", ...baseClientMembers]);

@@ -8,8 +8,8 @@
 import type { McpToolDescriptor } from "@rcp-gen/runtime/codegen-protocol";
 import { isJsonObject } from "../load/json-pointer.js";
 import type { RcpMethod, RcpModel, Shape } from "../model/model.js";
-import { ReferencedSchemas } from "../docs/referenced-schemas.js";
-import { dereference } from "../docs/schema-names.js";
+import { ReferencedSchemas } from "./shared/referenced-schemas.js";
+import { dereference } from "./shared/schema-names.js";
 
 /** Lifecycle methods the bridge runs itself, never offered as tools. */
 const bridgeOwnedLifecycle = new Set(["initialize", "ping", "shutdown"]);

@@ -1,7 +1,7 @@
 /** The command quoted in every generated file's banner: what reproduces the run that wrote it. */
 import { normalize, relative, sep } from "node:path";
 import { defaultRuntimeEntry } from "@rcp-gen/runtime/codegen-symbols";
-import { defaultTargetsAlias } from "../plugin/targets.js";
+import { defaultTargetsAlias } from "../targets/builtin.js";
 import { isNpmSchema } from "./schema-location.js";
 
 const posix = (path: string) => path.split(sep).join("/");

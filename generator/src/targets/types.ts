@@ -4,8 +4,8 @@
  * json-schema-to-typescript leaves the layout to the run's prettier pass (`format: false`).
  */
 import { SchemaFolderError } from "../load/schema-folder-error.js";
-import { targetCode } from "../plugin/targets.js";
-import { buildTypeSchema, vendorMarker } from "./type-schema.js";
+import { targetCode } from "./builtin.js";
+import { buildTypeSchema, vendorMarker } from "./shared/type-schema.js";
 
 const rootName = "RcpTypes";
 

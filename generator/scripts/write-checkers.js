@@ -1,8 +1,0 @@
-#!/usr/bin/env node
-// Rewrites src/load/meta-schema/checkers.ts, the loader's precompiled meta-schema validators, from
-// the built generator (src/emit/meta-checkers.ts). Run through `npm run checkers -w rcp-gen`.
-import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { metaCheckersCode } from "../dist/emit/meta-checkers.js";
-
-writeFileSync(fileURLToPath(new URL("../src/load/meta-schema/checkers.ts", import.meta.url)), metaCheckersCode());
