@@ -3,13 +3,12 @@
  * Redis event store, its handler events read from its stderr (`run <id>`, `done <id>`, `abort <id> <code>`).
  */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import type { Redis } from "ioredis";
 import type { ResumableOptions } from "../../runtime/src/index.js";
 import { startRedis, type RedisServer } from "../scale/processes.js";
+import { entryPath } from "../fixtures/entry.js";
 
-/** Compiled by `tsc -p tsconfig.json` (npm run build). */
-const REPLICA = fileURLToPath(new URL("../../dist/test/resume/replica.js", import.meta.url));
+const REPLICA = entryPath("test/resume/replica.ts");
 
 export interface Replica {
   readonly url: string;
