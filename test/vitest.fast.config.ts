@@ -112,7 +112,8 @@ const slowFiles = {
   ],
 } satisfies Record<string, string[]>;
 
-const slow = Object.values(slowFiles).flat();
+/** The slow files and folders (ending in /), from the repository root. */
+export const slow = Object.values(slowFiles).flat();
 const stale = slow.filter((path) => !existsSync(`${root}${path}`));
 if (stale.length > 0) throw new Error(`test/vitest.fast.config.ts lists paths that do not exist: ${stale.join(", ")}`);
 
