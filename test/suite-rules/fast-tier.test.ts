@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { repoRoot } from "../generator/run-cli.js";
 import { slow } from "../vitest.fast.config.js";
 
-/** A string that starts a path into a build: `../../dist/`, `${repoRoot}generator/dist/`, `join(repoRoot, "dist/`. */
+/** A string that starts a path into a build (dist/, runtime/dist/, generator/dist/): relative, or from repoRoot. */
 const NAMES_THE_BUILD =
   /["'`](\.\.\/)+((runtime|generator)\/)?dist\/|\$\{repoRoot\}((runtime|generator)\/)?dist\/|repoRoot, ["'`]((runtime|generator)\/)?dist\//;
 
