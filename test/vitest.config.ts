@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 const root = new URL("..", import.meta.url).pathname;
 
 export default defineConfig({
-  // In-process tests load the runtime package from its sources, the same modules their relative
+  // In-process tests load the workspace packages from their sources, the same modules their relative
   // imports of runtime/src reach (one RcpError class, one ServerCore); child processes run the
-  // built package through the workspace link, as a user's would.
+  // built packages through the workspace links, as a user's would (their sources in the fast tier,
+  // vitest.fast.config.ts).
   resolve: {
     alias: [
       { find: /^@rcp-gen\/runtime$/, replacement: `${root}runtime/src/index.ts` },
@@ -13,6 +14,10 @@ export default defineConfig({
       { find: /^@rcp-gen\/runtime\/codegen$/, replacement: `${root}runtime/src/codegen/server.ts` },
       { find: /^@rcp-gen\/runtime\/codegen-(.+)$/, replacement: `${root}runtime/src/codegen/$1.ts` },
       { find: /^@rcp-gen\/runtime\/(.+)$/, replacement: `${root}runtime/src/$1/index.ts` },
+      // The same entries as generator/package.json's exports.
+      { find: /^rcp-gen$/, replacement: `${root}generator/src/index.ts` },
+      { find: /^rcp-gen\/vitest$/, replacement: `${root}generator/src/vitest.ts` },
+      { find: /^rcp-gen\/(conform|mock)$/, replacement: `${root}generator/src/$1/index.ts` },
     ],
   },
   test: {

@@ -8,11 +8,12 @@ import { createInterface } from "node:readline";
 import { DEMO_SERVE } from "../demo/demo-child.js";
 import { freePort } from "../net/free-port.js";
 import { repoRoot } from "../generator/run-cli.js";
+import { entryPath } from "../fixtures/entry.js";
 
 export const DEMO = [process.execPath, DEMO_SERVE];
-export const BROKEN = [process.execPath, `${repoRoot}dist/test/fixtures/conform/broken-server.js`];
+export const BROKEN = [process.execPath, entryPath("test/fixtures/conform/broken-server.ts")];
 /** An L1 engine that finds nothing for a query off its subject (stdio only). */
-export const THRESHOLD = [process.execPath, `${repoRoot}dist/test/fixtures/conform/threshold-engine.js`];
+export const THRESHOLD = [process.execPath, entryPath("test/fixtures/conform/threshold-engine.ts")];
 
 export interface ConformRun {
   status: number | null;

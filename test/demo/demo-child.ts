@@ -1,12 +1,12 @@
 /**
- * The demo engine as the user runs it: the compiled serve.js in a child process, reached
+ * The demo engine as the user runs it: serve.ts in a child process (../fixtures/entry.ts), reached
  * through the generated client over stdio, or fed raw NDJSON lines for wire-level checks.
  */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { connectStdio, type RcpClient } from "../../generated/index.js";
+import { entryPath } from "../fixtures/entry.js";
 
-export const DEMO_SERVE = fileURLToPath(new URL("../../dist/docs/examples/demo-engine/serve.js", import.meta.url));
+export const DEMO_SERVE = entryPath("docs/examples/demo-engine/serve.ts");
 
 export function connectDemo(...serveArgs: string[]): Promise<RcpClient> {
   return connectStdio({

@@ -8,11 +8,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
-/** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
-export const ENGINE_FIXTURE = fileURLToPath(new URL("../../dist/test/fixtures/federation/engine.js", import.meta.url));
+export const ENGINE_FIXTURE = entryPath("test/fixtures/federation/engine.ts");
 import { DEMO_SERVE as SERVE } from "../demo/demo-child.js";
+import { entryPath } from "../fixtures/entry.js";
 
 export { SERVE };
 export { freePort } from "../net/free-port.js";

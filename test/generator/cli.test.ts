@@ -9,7 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot, runCli, type CliResult } from "./run-cli.js";
+import { cliEntry, repoRoot, runCli, type CliResult } from "./run-cli.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-cli-"));
@@ -288,21 +288,18 @@ it("--help loads none of the generator: no ajv, prettier or json-schema-to-types
   const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
   const result = spawnSync(
     process.execPath,
-    [
-      "--import",
-      `data:text/javascript,${encodeURIComponent(register)}`,
-      `${repoRoot}generator/dist/cli/main.js`,
-      "--help",
-    ],
+    ["--import", `data:text/javascript,${encodeURIComponent(register)}`, cliEntry, "--help"],
     { cwd: tmpdir(), encoding: "utf8" },
   );
   expect(result.status).toBe(0);
   const loaded = result.stderr.split("\n").filter((line) => line.startsWith("resolved "));
   expect(loaded).toContainEqual(expect.stringMatching(/node_modules\/yargs\//));
-  expect(loaded).toContainEqual(expect.stringMatching(/generator\/dist\/cli\/init-command\.js$/));
+  expect(loaded).toContainEqual(expect.stringMatching(/generator\/(dist|src)\/cli\/init-command\.[jt]s$/));
   expect(
     loaded.filter((url) =>
-      /node_modules\/(ajv|prettier|json-schema-to-typescript)\/|generator\/dist\/(load|emit|model|docs)\//.test(url),
+      /node_modules\/(ajv|prettier|json-schema-to-typescript)\/|generator\/(dist|src)\/(load|emit|model|docs)\//.test(
+        url,
+      ),
     ),
   ).toEqual([]);
 });
@@ -312,7 +309,7 @@ describe("a reader that stops reading", () => {
     const out = join(scratch, "closed-pipe");
     // The small schema prints the same lines as RCP/1 (one per file written) at a third of the cost.
     const schema = writeSchemaFolder(minimalSchemaFiles());
-    const child = spawn(process.execPath, [`${repoRoot}generator/dist/cli/main.js`, "--schema", schema, "--out", out], {
+    const child = spawn(process.execPath, [cliEntry, "--schema", schema, "--out", out], {
       cwd: scratch,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -333,10 +330,7 @@ it("quotes paths in the banner's command so that a shell runs it as printed", ()
   expect(runCli(["--schema", "it's a schema", "--out", "out dir", "--quiet"], scratch).status).toBe(0);
   const banner = /^\/\/ Regenerate with: (.*)$/m.exec(readFileSync(join(scratch, "out dir", "server.ts"), "utf8"));
   expect(banner?.[1]).toBe(`npx rcp-gen --schema 'it'\\''s a schema' --out 'out dir'`);
-  const command = banner![1]!.replace(
-    /^npx rcp-gen/,
-    `'${process.execPath}' '${join(repoRoot, "generator/dist/cli/main.js")}'`,
-  );
+  const command = banner![1]!.replace(/^npx rcp-gen/, `'${process.execPath}' '${cliEntry}'`);
   rmSync(join(scratch, "out dir"), { recursive: true });
   const rerun = spawnSync("sh", ["-c", `${command} --quiet`], { cwd: scratch, encoding: "utf8" });
   expect(rerun.stderr).toBe("");

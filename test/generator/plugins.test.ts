@@ -10,10 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot, runCli, type CliResult } from "./run-cli.js";
+import { entryPath } from "../fixtures/entry.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-plugins-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const examplePlugin = join(repoRoot, "dist/docs/examples/plugins/method-table.js");
+const examplePlugin = entryPath("docs/examples/plugins/method-table.ts");
 const schema = join(repoRoot, "schema");
 
 /** Writes a plugin module into the scratch folder and returns its path. */

@@ -12,10 +12,11 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { schemaWithShout } from "../fixtures/shout-method.js";
 import { startUrlProcess } from "../web/processes.js";
-import { repoRoot, runCli, runCliAsync } from "./run-cli.js";
+import { cliEntry, repoRoot, runCli, runCliAsync } from "./run-cli.js";
+import { entryPath } from "../fixtures/entry.js";
 
-const CLI = join(repoRoot, "generator/dist/cli/main.js");
-const ENGINE = join(repoRoot, "dist/test/fixtures/server/vendor-engine.js");
+const CLI = cliEntry;
+const ENGINE = entryPath("test/fixtures/server/vendor-engine.ts");
 
 const scratch = mkdtempSync(join(tmpdir(), "rcp-gen-every-command-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

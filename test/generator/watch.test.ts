@@ -3,14 +3,14 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { repoRoot, runCli } from "./run-cli.js";
+import { cliEntry, runCli } from "./run-cli.js";
 import { minimalSchemaFiles, removeSchemaFolders, writeSchemaFolder } from "./schema-fixture.js";
 
 const schema = writeSchemaFolder(minimalSchemaFiles());
 const out = `${schema}-out`;
 const watcher = spawn(
   process.execPath,
-  [join(repoRoot, "generator/dist/cli/main.js"), "--schema", schema, "--out", out, "--watch"],
+  [cliEntry, "--schema", schema, "--out", out, "--watch"],
   // Outside the repository, whose package.json settings would add the docs targets.
   { cwd: tmpdir(), stdio: ["ignore", "pipe", "pipe"] },
 );

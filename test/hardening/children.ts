@@ -1,12 +1,9 @@
 /** The hardening fixture server as a real child process: over stdio, or listening on 127.0.0.1. */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { StdioChild } from "../runtime/server/helpers/stdio-child.js";
+import { entryPath } from "../fixtures/entry.js";
 
-/** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
-export const HARDENING_SERVER = fileURLToPath(
-  new URL("../../dist/test/fixtures/hardening/hardening-server.js", import.meta.url),
-);
+export const HARDENING_SERVER = entryPath("test/fixtures/hardening/hardening-server.ts");
 
 export function hardeningStdio(options: object = {}): Promise<StdioChild> {
   return StdioChild.initialized(options, {}, HARDENING_SERVER);

@@ -10,6 +10,7 @@ import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_SERVE } from "../demo/demo-child.js";
+import { entryPath } from "../fixtures/entry.js";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const referenceDir = resolve(repoRoot, "../shared/reference/rcp-ref");
@@ -118,9 +119,5 @@ export const DRIVERS = {
   python: (target: string[]) =>
     drive(PYTHON, [join(repoRoot, "test/interop/drivers/reference_client.py"), reference.pythonSdk, ...target]),
   node: (target: string[]) =>
-    drive(process.execPath, [
-      join(repoRoot, "dist/test/interop/drivers/reference-node-client.js"),
-      reference.nodeSdk,
-      ...target,
-    ]),
+    drive(process.execPath, [entryPath("test/interop/drivers/reference-node-client.ts"), reference.nodeSdk, ...target]),
 };

@@ -1,10 +1,11 @@
 /** The bridge as an MCP host runs it: `rcp-gen mcp -- <engine>`, a child process. */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { entryPath } from "../fixtures/entry.js";
 
 export const RCP_GEN = fileURLToPath(new URL("../../generator/bin/rcp-gen.js", import.meta.url));
 /** The demo engine, saying `handler aborted: <method>` on stderr when a call is cancelled. */
-export const WATCHED_ENGINE = fileURLToPath(new URL("../../dist/test/mcp/watched-engine.js", import.meta.url));
+export const WATCHED_ENGINE = entryPath("test/mcp/watched-engine.ts");
 export const ABORTED_LINE = "handler aborted: retrieve";
 
 /** `rcp-gen mcp [extra...] -- node <watched engine>`: the command and arguments of the bridge. */

@@ -1,4 +1,4 @@
 /** The Orama example engine as a user runs it: its compiled serve.js, in a child process. */
-import { fileURLToPath } from "node:url";
+import { entryPath } from "../fixtures/entry.js";
 
-export const ORAMA_SERVE = fileURLToPath(new URL("../../dist/docs/examples/orama-engine/serve.js", import.meta.url));
+export const ORAMA_SERVE = entryPath("docs/examples/orama-engine/serve.ts");

@@ -8,10 +8,10 @@ import { afterAll, beforeAll } from "vitest";
 import type { Redis } from "ioredis";
 import type { ResumableOptions } from "../../runtime/src/index.js";
 import { startHaproxy, startRedis, type Haproxy, type RedisServer } from "../scale/processes.js";
+import { entryPath } from "../fixtures/entry.js";
 
 const HAPROXY_CONFIG = fileURLToPath(new URL("../../docs/examples/scale-out/haproxy.cfg", import.meta.url));
-/** Compiled by `tsc -p tsconfig.json` (npm run build). */
-const REPLICA = fileURLToPath(new URL("../../dist/test/resume/replica.js", import.meta.url));
+const REPLICA = entryPath("test/resume/replica.ts");
 
 export interface Replica {
   readonly url: string;

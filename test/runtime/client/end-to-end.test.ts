@@ -2,7 +2,6 @@
  * One table of scenarios, run over memory, stdio and HTTP against the project's own
  * server runtime: the client and server halves agree on the wire (§5, §9, §7.14, §12, §17.1).
  */
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LogMessage, StreamEvent } from "../../../runtime/src/protocol/types.js";
 import type { BaseClient } from "../../../runtime/src/client/base-client.js";
@@ -13,6 +12,7 @@ import { listen, nodeHttpExchange } from "../../../runtime/src/node/index.js";
 import type { ClientTestMethods } from "../../fixtures/client-test-protocol.js";
 import { createClientTestServer } from "../../fixtures/client-peers/runtime-server.js";
 import { testClient } from "./peers.js";
+import { entryPath } from "../../fixtures/entry.js";
 
 type Client = BaseClient<ClientTestMethods>;
 interface Connected {
@@ -20,9 +20,7 @@ interface Connected {
   stop(): Promise<void>;
 }
 
-const runtimeServerPath = fileURLToPath(
-  new URL("../../../dist/test/fixtures/client-peers/runtime-server.js", import.meta.url),
-);
+const runtimeServerPath = entryPath("test/fixtures/client-peers/runtime-server.ts");
 
 const transports: Record<string, () => Connected | Promise<Connected>> = {
   memory: () => {

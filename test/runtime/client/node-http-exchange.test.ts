@@ -7,11 +7,11 @@
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HttpReply } from "../../../runtime/src/client/http-exchange.js";
 import { nodeHttpExchange, type NodeHttpExchange } from "../../../runtime/src/client/node-http-exchange.js";
 import { lengthResponse, startRawPeer, type Answer, type RawPeer } from "../../fixtures/client-peers/raw-http-peer.js";
+import { entryPath } from "../../fixtures/entry.js";
 
 let peer: RawPeer | undefined;
 let exchange: NodeHttpExchange;
@@ -180,7 +180,7 @@ describe("keep-alive", () => {
 
   it("idle connections do not keep the process alive", async () => {
     const server = await keptAliveServer();
-    const module = fileURLToPath(new URL("../../../dist/runtime/src/client/node-http-exchange.js", import.meta.url));
+    const module = entryPath("runtime/src/client/node-http-exchange.ts");
     const script = `
       const { nodeHttpExchange } = await import(${JSON.stringify(module)});
       const reply = await nodeHttpExchange()({ url: ${JSON.stringify(server.url)}, headers: {}, body: "{}", signal: new AbortController().signal });

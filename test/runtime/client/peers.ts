@@ -1,15 +1,12 @@
 /** Clients wired to the scripted peers of test/fixtures/client-peers. */
-import { fileURLToPath } from "node:url";
 import { BaseClient } from "../../../runtime/src/client/base-client.js";
 import type { CallError } from "../../../runtime/src/client/call-error.js";
 import { stdioClientTransport, type StdioClientTransportOptions } from "../../../runtime/src/client/stdio-transport.js";
 import type { ClientTransport } from "../../../runtime/src/client/transport.js";
 import { clientTestProtocol, type ClientTestMethods } from "../../fixtures/client-test-protocol.js";
+import { entryPath } from "../../fixtures/entry.js";
 
-/** Compiled by `tsc -p tsconfig.json`, which `npm test` runs first. */
-export const ndjsonPeerPath = fileURLToPath(
-  new URL("../../../dist/test/fixtures/client-peers/ndjson-peer.js", import.meta.url),
-);
+export const ndjsonPeerPath = entryPath("test/fixtures/client-peers/ndjson-peer.ts");
 
 export interface NdjsonPeerConfig {
   protocolVersion?: number;

@@ -4,15 +4,15 @@
  * the next request instead of being cleared and set again for each.
  */
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { DeadlineSet, type Expiring } from "../../../runtime/src/server/deadline-set.js";
+import { entryPath } from "../../fixtures/entry.js";
 
-const compiled = fileURLToPath(new URL("../../../runtime/dist/server/deadline-set.js", import.meta.url));
+const deadlineSetModule = entryPath("runtime/src/server/deadline-set.ts");
 
-/** Runs an ES module that imports the compiled DeadlineSet; its exit status and stdout. */
+/** Runs an ES module that imports DeadlineSet in a child process; its exit status and stdout. */
 function runWithDeadlineSet(body: string): { status: number | null; stdout: string; timedOut: boolean } {
-  const script = `const { DeadlineSet } = await import(${JSON.stringify(compiled)});\n${body}`;
+  const script = `const { DeadlineSet } = await import(${JSON.stringify(deadlineSetModule)});\n${body}`;
   const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 20_000, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, timedOut: run.error !== undefined };
 }

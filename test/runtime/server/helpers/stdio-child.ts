@@ -4,12 +4,11 @@
  * that is not JSON is kept as well, so tests can assert stdout stayed protocol-only.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import type { ErrorObject } from "../../../../runtime/src/protocol/errors.js";
 import type { JsonObject } from "../../../../runtime/src/protocol/types.js";
+import { entryPath } from "../../../fixtures/entry.js";
 
-const fixture = (name: string) =>
-  fileURLToPath(new URL(`../../../../dist/test/fixtures/server/${name}.js`, import.meta.url));
+const fixture = (name: string) => entryPath(`test/fixtures/server/${name}.ts`);
 /** Serves test/fixtures/test-protocol.ts with x-test handlers. */
 export const FIXTURE_SERVER = fixture("fixture-server");
 /** Serves the generated RCP/1 descriptor. */
