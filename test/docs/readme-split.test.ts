@@ -18,7 +18,7 @@ const homes: Record<string, [string, string, string]> = {
   ],
   "In one command: rcp-gen init": ["docs/getting-started.md", "in-one-command-rcp-gen-init", "`test/frames.test.ts`"],
   "By hand": ["docs/getting-started.md", "by-hand", "this runs in-process through `server.fetch`"],
-  Layout: ["ARCHITECTURE.md", "layout", "the plugin API: file helper, banner, manifest, targets"],
+  Layout: ["ARCHITECTURE.md", "layout", "targets/ (the built-in targets, one file each"],
   "rcp-gen (the command)": ["docs/cli.md", "generating", "the output folder, replaced as a whole"],
   "rcp-gen: settings": ["docs/cli.md", "settings", "a `package.json` without the key ends the search"],
   "rcp-gen: the generated files": ["docs/generated-code.md", "the-files", "the one place hashes live"],
