@@ -35,8 +35,9 @@ const slowFiles = {
   services: [
     "test/inspect/",
     "test/interop/",
+    "test/mcp/resume.test.ts",
     "test/resume/",
-    "test/scale/haproxy.test.ts",
+    "test/scale/",
     "test/tanstack-query/browser.test.ts",
     "test/web/",
   ],
