@@ -1,5 +1,10 @@
-/** Turns the errors of one ajv run into the single most precise `file: pointer: problem`. */
+/**
+ * Turns the errors of one ajv run into the single most precise `file: pointer: problem`, for a
+ * schema's author: where in the file, what the meta-schema explains. What ajv says about the
+ * failed keyword is worded by the runtime, as for every validator's issue.
+ */
 import type { ErrorObject } from "ajv/dist/2020.js";
+import { issueMessage } from "@rcp-gen/runtime/testing";
 import { appendPointer } from "./json-pointer.js";
 import { SchemaFolderError } from "./schema-folder-error.js";
 
@@ -28,16 +33,12 @@ export function issueToError(file: string, errors: readonly ErrorObject[]): Sche
     }
     case "discriminator": {
       const tag = String(params["tag"]);
-      const problem = explanation ?? chosen.message ?? "unknown discriminator value";
+      const problem = explanation ?? issueMessage(chosen);
       return new SchemaFolderError(file, appendPointer(chosen.instancePath, tag), problem);
     }
     default: {
       const got = chosen.data === undefined ? "" : ` (got ${JSON.stringify(chosen.data)})`;
-      return new SchemaFolderError(
-        file,
-        chosen.instancePath,
-        `${explanation ?? chosen.message ?? chosen.keyword}${got}`,
-      );
+      return new SchemaFolderError(file, chosen.instancePath, `${explanation ?? issueMessage(chosen)}${got}`);
     }
   }
 }

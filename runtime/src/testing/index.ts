@@ -28,6 +28,6 @@ export { checkProgressStream, type ProgressStreamOptions, type StreamCheck } fro
 export { rcpMatchers, type ErrorMatcherOptions, type MatcherOutcome, type StreamMatcherOptions } from "./matchers.js";
 export type { FrameProblem, PathSegment } from "./problem.js";
 export { schemaProblems } from "./schema-problems.js";
-export { firstIssueLine } from "../protocol/validation-issue.js";
+export { firstIssueLine, issueMessage } from "../protocol/validation-issue.js";
 export type * from "./frame-types.js";
 export { deletePath, getPath, setPath } from "../protocol/dotted-paths.js";
