@@ -10,7 +10,7 @@ import type { EventStore as SdkEventStore, JSONRPCMessage } from "@modelcontextp
 import { Countdown } from "../resume/countdown.js";
 import { MemoryEventStore, type EventStore, type EventStoreLimits } from "../resume/event-store.js";
 import { parseEventId } from "../resume/streams.js";
-import { RESUMABLE_DEFAULTS } from "../resume/wire.js";
+import { RESUMABLE_DEFAULTS, storeLimits } from "../resume/wire.js";
 
 /** Settings of the bridge's resumable sessions (`resumable` of `mcpHttpHandler` / `listenMcp`). */
 export interface McpResumableOptions {
@@ -49,11 +49,7 @@ export function mcpResumableSettings(options: true | McpResumableOptions): McpRe
   return {
     store: given.store ?? new MemoryEventStore(),
     retryMs: given.retryMs ?? RESUMABLE_DEFAULTS.retryMs,
-    limits: {
-      ttlMs: Math.max(given.ttlMs ?? RESUMABLE_DEFAULTS.ttlMs, 1),
-      maxFrames: Math.max(given.maxFrames ?? RESUMABLE_DEFAULTS.maxFrames, 1),
-      maxBytes: given.maxBytes ?? RESUMABLE_DEFAULTS.maxBytes,
-    },
+    limits: storeLimits(given),
     maxStreamsPerSession: given.maxStreamsPerSession ?? RESUMABLE_DEFAULTS.maxStreamsPerCaller,
     maxStreams: given.maxStreams ?? RESUMABLE_DEFAULTS.maxStreams,
     held: { count: 0 },

@@ -8,7 +8,7 @@
  */
 import type { HttpExchange } from "../http/exchange.js";
 import { SSE_KEEP_ALIVE } from "../framing/sse.js";
-import { RESUMABLE_DEFAULTS, type ResumableOptions } from "./wire.js";
+import { RESUMABLE_DEFAULTS, storeLimits, type ResumableOptions } from "./wire.js";
 import { Countdown } from "./countdown.js";
 import { MemoryEventStore, type EventStore, type EventStoreLimits, type StoredEvent } from "./event-store.js";
 
@@ -53,11 +53,7 @@ export class ResumableStreams {
     this.#shared = options.store;
     this.graceMs = options.graceMs ?? RESUMABLE_DEFAULTS.graceMs;
     this.retryMs = options.retryMs ?? RESUMABLE_DEFAULTS.retryMs;
-    this.limits = {
-      ttlMs: Math.max(options.ttlMs ?? RESUMABLE_DEFAULTS.ttlMs, 1),
-      maxFrames: Math.max(options.maxFrames ?? RESUMABLE_DEFAULTS.maxFrames, 1),
-      maxBytes: options.maxBytes ?? RESUMABLE_DEFAULTS.maxBytes,
-    };
+    this.limits = storeLimits(options);
     this.#maxPerCaller = options.maxStreamsPerCaller ?? RESUMABLE_DEFAULTS.maxStreamsPerCaller;
     this.#maxStreams = options.maxStreams ?? RESUMABLE_DEFAULTS.maxStreams;
     this.#report = report;

@@ -3,7 +3,7 @@
  * do not know them) and the settings' defaults (docs/resumable-streams.md). Small on purpose:
  * the server core reads it to advertise the capability, the client to recognise it.
  */
-import type { EventStore } from "./event-store.js";
+import type { EventStore, EventStoreLimits } from "./event-store.js";
 
 /** The capability key a server advertises when it offers resumption: `{ retryMs, graceMs }`. */
 export const RESUMABLE_CAPABILITY = "x-rcp-resumable";
@@ -19,6 +19,15 @@ export const RESUMABLE_DEFAULTS = {
   maxStreamsPerCaller: 100,
   maxStreams: 2000,
 } as const;
+
+/** The bounds a store keeps each stream within, from the settings given (a stream keeps at least one frame for at least 1 ms). */
+export function storeLimits(given: { ttlMs?: number; maxFrames?: number; maxBytes?: number }): EventStoreLimits {
+  return {
+    ttlMs: Math.max(given.ttlMs ?? RESUMABLE_DEFAULTS.ttlMs, 1),
+    maxFrames: Math.max(given.maxFrames ?? RESUMABLE_DEFAULTS.maxFrames, 1),
+    maxBytes: given.maxBytes ?? RESUMABLE_DEFAULTS.maxBytes,
+  };
+}
 
 /** What the capability says of a server's settings: how long to wait before a reconnect, and for how long one is possible. */
 export interface ResumableCapability {
