@@ -42,7 +42,7 @@ describe("npm run bench, tiny mode", () => {
     run = spawnSync(process.execPath, [join(repoRoot, "dist/test/bench/run.js"), "--tiny", "--out", resultsFile], {
       cwd: repoRoot,
       encoding: "utf8",
-      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, a least federator and 2 relays: ~8 s;
+      // Scenario 8 packs, scaffolds and npm-installs a project: ~12 s of the run; scenario 9 starts 3 engines, 2 federators, 2 least federators and 2 relays (7 stdio engines under them) each round: ~8 s;
       // scenario 12 starts rcp-gen mcp, a relay and two MCP servers, each with its engine: ~8 s;
       // scenario 13 starts 6 demo replicas, 2 redis-servers and HAProxy: ~25 s;
       // scenario 14 starts the mock, the demo engine twice and three cold callers: ~12 s;
@@ -87,9 +87,10 @@ describe("npm run bench, tiny mode", () => {
     const federation = saved.scenarios.find((scenario) => scenario.id === "9")!;
     expect(federation.rows.map((row) => [row.label, "overFloorP50Ms" in row.metrics])).toEqual([
       ["floor: relay to the slowest engine over HTTP", false],
-      ["least federator: parse, fan out, RRF, serialize on node:http", true],
+      ["least federator, HTTP engines: parse, fan out, RRF, serialize on node:http", true],
       ["federator, HTTP engines", true],
       ["floor: relay to the slowest engine over stdio", false],
+      ["least federator, stdio engines: parse, fan out, RRF, serialize on node:http", true],
       ["federator, stdio engines", true],
     ]);
   });
