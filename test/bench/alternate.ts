@@ -1,16 +1,33 @@
 /** Runs each contender once per round, in the same order every round (A B A B ...), and keeps every sample. */
 import { median, ratio } from "./stats.js";
 
-export async function alternate<C extends { label: string }, R extends Record<string, number>>(
+export interface Contender {
+  label: string;
+  /** No target reads its figures: it runs in the first `reportedRounds` rounds only. */
+  reportedOnly?: boolean;
+}
+
+export async function alternate<C extends Contender, R extends Record<string, number>>(
   rounds: number,
   contenders: readonly C[],
   runOnce: (contender: C) => Promise<R>,
+  reportedRounds = rounds,
 ): Promise<Map<string, R[]>> {
   const samples = new Map<string, R[]>(contenders.map((contender) => [contender.label, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const contender of contenders) samples.get(contender.label)?.push(await runOnce(contender));
+    for (const contender of contenders) {
+      if (contender.reportedOnly && round >= reportedRounds) continue;
+      samples.get(contender.label)?.push(await runOnce(contender));
+    }
   }
   return samples;
+}
+
+/** A note naming the contenders that ran in fewer rounds than the others, if any did. */
+export function reportedOnlyNotes(contenders: readonly Contender[], rounds: number, reportedRounds: number): string[] {
+  const labels = contenders.filter((contender) => contender.reportedOnly).map((contender) => contender.label);
+  if (labels.length === 0 || reportedRounds >= rounds) return [];
+  return [`${labels.join(", ")}: no target reads these, so they ran in ${reportedRounds} of the ${rounds} rounds`];
 }
 
 /** Per-metric medians over the samples of one contender. */

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Contender } from "./alternate.js";
 import { RESULT_VARIANT_ENV, RETRIEVE_PARAMS, type ResultVariant } from "./fixture.js";
 import type { DialectName } from "./load/dialects.js";
 import type { HttpTarget } from "./load/http-load.js";
@@ -21,14 +22,12 @@ export function serverScript(name: string): string {
   return fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url));
 }
 
-export interface StdioPeer {
-  label: string;
+export interface StdioPeer extends Contender {
   server: ServerCommand;
   dialect: DialectName;
 }
 
-export interface HttpPeer {
-  label: string;
+export interface HttpPeer extends Contender {
   script: string;
   env?: Record<string, string>;
   /** The request to send, given the URL the server announced when it started listening. */
@@ -53,7 +52,7 @@ export const STDIO_PEERS: readonly StdioPeer[] = [
   ...(oursPresent ? [{ label: OURS, server: { script: serverScript("ours-stdio") }, dialect: "rcp" as const }] : []),
   { label: FLOOR, server: { script: serverScript("floor-stdio") }, dialect: "rcp" },
   { label: MCP, server: { script: serverScript("mcp-stdio") }, dialect: "mcp" },
-  { label: "vscode-jsonrpc", server: { script: serverScript("vscode-stdio") }, dialect: "lsp" },
+  { label: "vscode-jsonrpc", server: { script: serverScript("vscode-stdio") }, dialect: "lsp", reportedOnly: true },
 ];
 
 export const HTTP_PEERS: readonly HttpPeer[] = [
@@ -79,6 +78,7 @@ export const HTTP_PEERS: readonly HttpPeer[] = [
   },
   {
     label: "jayson",
+    reportedOnly: true,
     script: serverScript("jayson-http"),
     target: (origin) => ({
       url: `${origin}/`,

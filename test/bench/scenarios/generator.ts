@@ -235,7 +235,8 @@ export async function generatorScenario(mode: Mode): Promise<ScenarioReport> {
         unit: "x",
       },
     ];
-    const scale: { methods: number; seconds: number }[] = [];
+    // RCP/1 itself is the smallest size: its cold runs' median.
+    const scale: { methods: number; seconds: number }[] = [{ methods: rcp1Methods, seconds: median(cold) }];
     for (const total of settings.scaleMethods) {
       const folder = syntheticFolder(workDir, Math.max(0, total - rcp1Methods));
       const methods = methodCount(folder);

@@ -3,7 +3,7 @@
  * own CPU per request (the node:http client is the heavier side on one core, so server CPU is the
  * figure that does not depend on the client keeping up).
  */
-import { alternate, medianTable } from "../alternate.js";
+import { alternate, medianTable, reportedOnlyNotes } from "../alternate.js";
 import { clientBoundNotes, isClientBound } from "../client-bound.js";
 import { startHttpServer } from "../http-server.js";
 import type { HttpLoadConfig, HttpLoadResult } from "../load/http-load.js";
@@ -63,7 +63,7 @@ async function runOnce(peer: HttpPeer, mode: Mode): Promise<Record<string, numbe
 
 export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
   const contenders = besideOurs(HTTP_PEERS, INTERCEPTED_HTTP_PEERS);
-  const samples = await alternate(mode.rounds, contenders, (peer) => runOnce(peer, mode));
+  const samples = await alternate(mode.rounds, contenders, (peer) => runOnce(peer, mode), mode.reportedRounds);
   const { rows, metric } = medianTable(contenders, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
@@ -81,6 +81,7 @@ export async function httpScenario(mode: Mode): Promise<ScenarioReport> {
     samples: Object.fromEntries(samples),
     notes: [
       ...missingOursNote(),
+      ...reportedOnlyNotes(contenders, mode.rounds, mode.reportedRounds),
       ...clientBoundNotes(samples),
       `server CPU per request, floor / ours: ${ratio(cpu(FLOOR), cpu(OURS)).toFixed(2)}x (the client-independent view of the floor target)`,
       `server CPU per request, ours with one no-op interceptor / ours: ${ratio(cpu(OURS_INTERCEPTED), cpu(OURS)).toFixed(2)}x`,

@@ -57,7 +57,7 @@ function coldMs(command: readonly string[]): Promise<number> {
 }
 
 export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
-  const served = await alternate(mode.rounds, STDIO, (peer) => stdioRound(peer, mode));
+  const served = await alternate(mode.rounds, STDIO, (peer) => stdioRound(peer, mode.engines));
   const stdio = medianTable(STDIO, served);
   const rate = (label: string) => stdio.metric(label, "requestsPerSecond");
 
@@ -95,7 +95,7 @@ export async function mockCallScenario(mode: Mode): Promise<ScenarioReport> {
     const ms = (label: string) => calls.metric(label, "msToResult");
     return {
       id: "14",
-      title: `rcp-gen mock and rcp-gen call: mock retrieve over stdio (${mode.stdio.requests} requests, ${mode.stdio.inFlight} in flight), call --http cold, median of ${mode.rounds} and ${mode.startup.rounds} rounds`,
+      title: `rcp-gen mock and rcp-gen call: mock retrieve over stdio (${mode.engines.requests} requests, ${mode.engines.inFlight} in flight), call --http cold, median of ${mode.rounds} and ${mode.startup.rounds} rounds`,
       rows: [...stdio.rows, ...calls.rows],
       targets: [
         ratioAtLeast(

@@ -6,7 +6,7 @@
  * and a hybrid search; the demo fuses its BM25 and vector recall itself).
  */
 import { fileURLToPath } from "node:url";
-import { alternate, medianTable } from "../alternate.js";
+import { alternate, medianTable, reportedOnlyNotes } from "../alternate.js";
 import { clientBoundNotes } from "../client-bound.js";
 import type { Mode } from "../modes.js";
 import { serverScript, type StdioPeer } from "../peers.js";
@@ -26,6 +26,8 @@ const engine = (label: string, folder: string, args: readonly string[]): StdioPe
     nodeFlags: ["--import", serverScript("probe-preload")],
   },
   dialect: "rcp",
+  // Reported, no target.
+  reportedOnly: true,
 });
 
 const DEMO = "demo engine";
@@ -33,16 +35,17 @@ const ORAMA = "Orama engine";
 const ENGINES = [engine(DEMO, "demo-engine", []), engine(ORAMA, "orama-engine", ["--corpus", CORPUS])];
 
 export async function oramaScenario(mode: Mode): Promise<ScenarioReport> {
-  const samples = await alternate(mode.rounds, ENGINES, (peer) => stdioRound(peer, mode));
+  const samples = await alternate(mode.rounds, ENGINES, (peer) => stdioRound(peer, mode.engines), mode.reportedRounds);
   const { rows, metric } = medianTable(ENGINES, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   return {
     id: "16",
-    title: `the Orama example engine beside the demo engine: stdio retrieve, ${mode.stdio.requests} requests, ${mode.stdio.inFlight} in flight, median of ${mode.rounds} rounds`,
+    title: `the Orama example engine beside the demo engine: stdio retrieve, ${mode.engines.requests} requests, ${mode.engines.inFlight} in flight, median of ${mode.reportedRounds} round(s)`,
     rows,
     targets: [],
     samples: Object.fromEntries(samples),
     notes: [
+      ...reportedOnlyNotes(ENGINES, mode.rounds, mode.reportedRounds),
       ...clientBoundNotes(samples),
       `stdio retrieve req/s, Orama engine / demo engine: ${ratio(rate(ORAMA), rate(DEMO)).toFixed(2)}x (reported, no target)`,
       "both engines as users run them (serve.js --stdio) over the demo's 320 documents, retrieving the bench fixture's query with k 3 in their default mode, hybrid: the demo's BM25 and hashed n-gram vectors fused by RRF; Orama's full-text, vector and hybrid searches",

@@ -3,10 +3,10 @@
  * bench fixture's rich result and with a small one (3 hits, id/score/text), where framing and
  * dispatch weigh more than serialising. A contender whose load generator was the limit is flagged.
  */
-import { alternate, medianTable } from "../alternate.js";
+import { alternate, medianTable, reportedOnlyNotes } from "../alternate.js";
 import { clientBoundNotes, isClientBound } from "../client-bound.js";
 import type { StdioLoadConfig, StdioLoadResult } from "../load/stdio-load.js";
-import type { Mode } from "../modes.js";
+import type { Mode, StdioWorkload } from "../modes.js";
 import {
   FLOOR,
   INTERCEPTED_STDIO_PEERS,
@@ -32,12 +32,12 @@ import { loadScript } from "./scripts.js";
 const SMALL_RESULT_CONTENDERS = new Set([OURS, FLOOR, REFERENCE, MCP]);
 
 /** One round of pipelined retrieves against `peer` (a load generator process of its own). */
-export async function stdioRound(peer: StdioPeer, mode: Mode): Promise<Record<string, number>> {
+export async function stdioRound(peer: StdioPeer, workload: StdioWorkload): Promise<Record<string, number>> {
   const config: StdioLoadConfig = {
     server: peer.server,
     dialect: peer.dialect,
-    ...mode.stdio,
-    timeoutMs: 30_000 + mode.stdio.requests,
+    ...workload,
+    timeoutMs: 30_000 + workload.requests,
   };
   const result = await runJsonChild<StdioLoadResult>({
     script: loadScript("stdio-load"),
@@ -58,7 +58,7 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
     .filter((peer) => SMALL_RESULT_CONTENDERS.has(peer.label))
     .map((peer) => withResultVariant(peer, "small"));
   const contenders = [...rich, ...small];
-  const samples = await alternate(mode.rounds, contenders, (peer) => stdioRound(peer, mode));
+  const samples = await alternate(mode.rounds, contenders, (peer) => stdioRound(peer, mode.stdio), mode.reportedRounds);
   const { rows, metric } = medianTable(contenders, samples);
   const rate = (label: string): number => metric(label, "requestsPerSecond");
   const cpu = (label: string): number => metric(label, "serverCpuMicrosPerRequest");
@@ -91,6 +91,7 @@ export async function stdioScenario(mode: Mode): Promise<ScenarioReport> {
     notes: [
       ...missingOursNote(),
       ...missingReferenceNote(),
+      ...reportedOnlyNotes(contenders, mode.rounds, mode.reportedRounds),
       ...clientBoundNotes(samples),
       `floor / MCP SDK req/s: ${ratio(rate(FLOOR), rate(MCP)).toFixed(2)}x, the ceiling of ours / MCP SDK while ours stays below the floor`,
       `server CPU per request, MCP SDK / ours: ${ratio(cpu(MCP), cpu(OURS)).toFixed(2)}x; floor / ours: ${ratio(cpu(FLOOR), cpu(OURS)).toFixed(2)}x`,
