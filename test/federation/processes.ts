@@ -4,13 +4,14 @@
  * Each process gets its own process group, so stopping a federator also stops the stdio
  * engines it spawned.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const ENGINE_FIXTURE = entryPath("test/fixtures/federation/engine.ts");
 import { DEMO_SERVE as SERVE } from "../demo/demo-child.js";
+import { spawnAnnounced } from "../fixtures/announced.js";
 import { entryPath } from "../fixtures/entry.js";
 
 export { SERVE };
@@ -27,44 +28,37 @@ export interface ServerProcess {
 }
 
 /** `node <script> ...args`, which prints its base URL as the first stdout line. */
-export function startHttpProcess(script: string, args: readonly string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const events = () =>
-    stderr.split("\n").flatMap((line) => {
-      try {
-        const parsed: unknown = JSON.parse(line);
-        // The build's TypeScript needs this assertion (an object is not a Record there); ESLint's TypeScript 6 does not.
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-        return typeof parsed === "object" && parsed !== null ? [parsed as Record<string, unknown>] : [];
-      } catch {
-        return [];
-      }
-    });
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    void exited.then(() => reject(new Error(`${script} ${args.join(" ")} exited before listening:\n${stderr}`)));
-    child.stdout.setEncoding("utf8").on("data", (text: string) => {
-      stdout += text;
-      const newline = stdout.indexOf("\n");
-      if (newline === -1) return;
-      resolve({
-        url: stdout.slice(0, newline).trim(),
-        events,
-        stderr: () => stderr,
-        async waitFor(accept, what, timeoutMs = 10_000) {
-          const giveUp = Date.now() + timeoutMs;
-          while (!accept(events())) {
-            if (Date.now() > giveUp) throw new Error(`never saw ${what}; stderr:\n${stderr}`);
-            await new Promise((wake) => setTimeout(wake, 10));
-          }
-        },
-        stop: () => stopGroup(child, exited),
-      });
-    });
+export async function startHttpProcess(script: string, args: readonly string[]): Promise<ServerProcess> {
+  const { child, url, stderr, exited } = await spawnAnnounced(process.execPath, [script, ...args], {
+    stdin: "ignore",
+    detached: true,
   });
+  const events = () =>
+    stderr()
+      .split("\n")
+      .flatMap((line) => {
+        try {
+          const parsed: unknown = JSON.parse(line);
+          // The build's TypeScript needs this assertion (an object is not a Record there); ESLint's TypeScript 6 does not.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+          return typeof parsed === "object" && parsed !== null ? [parsed as Record<string, unknown>] : [];
+        } catch {
+          return [];
+        }
+      });
+  return {
+    url,
+    events,
+    stderr,
+    async waitFor(accept, what, timeoutMs = 10_000) {
+      const giveUp = Date.now() + timeoutMs;
+      while (!accept(events())) {
+        if (Date.now() > giveUp) throw new Error(`never saw ${what}; stderr:\n${stderr()}`);
+        await new Promise((wake) => setTimeout(wake, 10));
+      }
+    },
+    stop: () => stopGroup(child, exited),
+  };
 }
 
 async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {

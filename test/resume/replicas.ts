@@ -2,12 +2,12 @@
  * Replica processes of the resumable-stream tests (./replica.ts): each the test server with the
  * Redis event store, its handler events read from its stderr (`run <id>`, `done <id>`, `abort <id> <code>`).
  */
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll } from "vitest";
 import type { Redis } from "ioredis";
 import type { ResumableOptions } from "../../runtime/src/index.js";
 import { startHaproxy, startRedis, type Haproxy, type RedisServer } from "../scale/processes.js";
+import { spawnAnnounced } from "../fixtures/announced.js";
 import { entryPath } from "../fixtures/entry.js";
 
 const HAPROXY_CONFIG = fileURLToPath(new URL("../../docs/examples/scale-out/haproxy.cfg", import.meta.url));
@@ -21,27 +21,11 @@ export interface Replica {
   kill(): void;
 }
 
-export function startReplica(socket: string, prefix: string, resumable: ResumableOptions): Promise<Replica> {
-  const child = spawn(process.execPath, [REPLICA], {
+export async function startReplica(socket: string, prefix: string, resumable: ResumableOptions): Promise<Replica> {
+  const { child, url, stderr } = await spawnAnnounced(process.execPath, [REPLICA], {
     env: { ...process.env, RCP_REPLICA: JSON.stringify({ socket, prefix, resumable }) },
   });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`replica exited ${code}: ${stderr}`)));
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => {
-      stdout += text;
-      if (!stdout.includes("\n")) return;
-      const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as { url: string };
-      resolve({
-        url,
-        stderr: () => stderr,
-        stop: () => void child.kill(),
-        kill: () => void child.kill("SIGKILL"),
-      });
-    });
-  });
+  return { url, stderr, stop: () => void child.kill(), kill: () => void child.kill("SIGKILL") };
 }
 
 /** A redis-server and a connected client of the test's own, to look at what the replicas left there. */

@@ -1,6 +1,6 @@
 /** The fixture server in HTTP mode as a real child process on 127.0.0.1, and SSE reading helpers. */
-import { spawn, type ChildProcess } from "node:child_process";
 import type { JsonObject } from "../../../../runtime/src/protocol/types.js";
+import { spawnAnnounced } from "../../../fixtures/announced.js";
 import { FIXTURE_SERVER, type Frame } from "./stdio-child.js";
 
 export interface HttpChild {
@@ -10,33 +10,22 @@ export interface HttpChild {
   stop(): void;
 }
 
-export function startHttpChild(options: object = {}): Promise<HttpChild> {
-  const child: ChildProcess = spawn(process.execPath, [FIXTURE_SERVER, "http"], {
+export async function startHttpChild(options: object = {}): Promise<HttpChild> {
+  const { child, url, stderr } = await spawnAnnounced(process.execPath, [FIXTURE_SERVER, "http"], {
     env: { ...process.env, RCP_FIXTURE_OPTIONS: JSON.stringify(options) },
   });
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    child.once("exit", (code) => reject(new Error(`fixture exited ${code}: ${stderr}`)));
-    child.stdout!.setEncoding("utf8").on("data", (text: string) => {
-      stdout += text;
-      if (!stdout.includes("\n")) return;
-      const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as { url: string };
-      resolve({
-        url,
-        stderr: () => stderr,
-        async stderrIncludes(text, timeoutMs = 10_000) {
-          const deadline = Date.now() + timeoutMs;
-          while (!stderr.includes(text)) {
-            if (Date.now() > deadline) throw new Error(`stderr never contained ${text}; got:\n${stderr}`);
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        },
-        stop: () => void child.kill(),
-      });
-    });
-  });
+  return {
+    url,
+    stderr,
+    async stderrIncludes(text, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!stderr().includes(text)) {
+        if (Date.now() > deadline) throw new Error(`stderr never contained ${text}; got:\n${stderr()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop: () => void child.kill(),
+  };
 }
 
 export function rpc(id: unknown, method: string, params: object = {}): string {
