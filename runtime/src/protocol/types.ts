@@ -50,6 +50,7 @@ export interface HandlerContext<Partial = unknown> {
   readonly meta: Readonly<JsonObject>;
   /** Aborts on cancel, deadline, client disconnect and shutdown. */
   readonly signal: AbortSignal;
+  /** What the session negotiated; `session.client` is the clientInfo the client gave in `initialize`. */
   readonly session: SessionView;
   /** Option paths the runtime dropped because they were unsupported and `strict` was false (§7.7). */
   readonly degraded: readonly string[];
