@@ -223,14 +223,12 @@ class NodeExchange implements HttpExchange {
   respond(status: number, headers: Readonly<Record<string, string>>, body: string): void {
     const res = this.#res;
     if (res.headersSent || res.destroyed) return;
+    // The body is whole: its length goes ahead of it, so node:http writes the answer in one piece
+    // instead of chunked (a 204 carries no length, RFC 9110 §8.6).
+    res.writeHead(status, status === 204 ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) });
     const restRead = this.#restRead;
-    if (restRead === undefined) {
-      res.writeHead(status, headers);
-      res.end(body);
-      return;
-    }
+    if (restRead === undefined) return void res.end(body);
     // Sent whole now; the response ends, and the connection closes, once the rest is read out.
-    res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
     res.write(body);
     void restRead.then(() => res.end());
   }

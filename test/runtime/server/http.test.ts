@@ -66,7 +66,21 @@ describe("stateless HTTP (§5.2)", () => {
       JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancel", params: { id: 1 } }),
     );
     expect(response.status).toBe(204);
+    expect(response.headers.get("content-length")).toBeNull();
     expect(await response.text()).toBe("");
+  });
+
+  it("a whole answer states its Content-Length and goes out unchunked, errors included", async () => {
+    for (const [path, body] of [
+      ["retrieve", rpc(1, "retrieve", { query: "naïve café", k: 3 })],
+      ["graph", rpc(2, "graph")],
+      ["ping", "{not json"],
+    ] as const) {
+      const response = await post(`${server.url}/${path}`, body);
+      const text = await response.text();
+      expect(response.headers.get("transfer-encoding"), path).toBeNull();
+      expect(response.headers.get("content-length"), path).toBe(String(Buffer.byteLength(text)));
+    }
   });
 
   it("§15.5 a body above the limit is 413 with -32013", async () => {
