@@ -69,7 +69,9 @@ function responses(bytes: string): Sent[] {
       body = rest.slice(0, length);
       rest = rest.slice(length);
     }
-    found.push({ head: timeless(head), body: timeless(body) });
+    // The body is compared whole; its length moves with the clock's digits (and an advertised
+    // capability), and a wrong one would already have split the next response apart.
+    found.push({ head: timeless(head).replace(/^(Content-Length: )\d+/im, "$1<length>"), body: timeless(body) });
   }
   return found;
 }
@@ -134,12 +136,7 @@ describe.skipIf(!referencePresent)("peers that know nothing of resumption, again
       const resumableSent = sentSince(resumable, resumableFrom);
       // initialize and info advertise the capability; take it out, and the rest is the same.
       expect(resumableSent.filter(({ body }) => body.includes(ADVERTISED)).length).toBeGreaterThanOrEqual(2);
-      const withoutCapability = resumableSent.map(({ head, body }) => {
-        if (!body.includes(ADVERTISED)) return { head, body };
-        // The head's Content-Length counted the capability too.
-        const length = Number(/^content-length: (\d+)/im.exec(head)![1]) - Buffer.byteLength(ADVERTISED);
-        return { head: head.replace(/^(content-length: )\d+/im, `$1${length}`), body: body.replace(ADVERTISED, "") };
-      });
+      const withoutCapability = resumableSent.map(({ head, body }) => ({ head, body: body.replace(ADVERTISED, "") }));
       expect(withoutCapability).toEqual(plainSent);
     },
     60_000,
