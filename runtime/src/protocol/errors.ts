@@ -115,15 +115,20 @@ export interface ErrorObject {
 }
 
 /**
- * The message of an RcpError made without one: its symbol in words (`NotFound`: "Not found"),
- * but -32600 as JSON-RPC 2.0 writes it; "Error" for a code outside RCP/1's table.
+ * The message of an RcpError made without one, by code: its symbol in words (`NotFound`: "Not
+ * found"), but -32600 as JSON-RPC 2.0 writes it. Worded once here, not per error: a handler may
+ * throw one per request (`new RcpError(ErrorCode.NotFound)` for every miss).
  */
+const defaultMessages: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.values(rcpErrors).map(({ code, symbol }) => {
+    const words = symbol.replace(/\B([A-Z])/g, " $1").toLowerCase();
+    return [code, code === ErrorCode.InvalidRequest ? "Invalid Request" : words[0]!.toUpperCase() + words.slice(1)];
+  }),
+);
+
+/** "Error" for a code outside RCP/1's table. */
 function defaultMessage(code: number): string {
-  if (code === ErrorCode.InvalidRequest) return "Invalid Request";
-  const symbol = (rcpErrors as Readonly<Record<number, { symbol: string } | undefined>>)[code]?.symbol;
-  if (symbol === undefined) return "Error";
-  const words = symbol.replace(/\B([A-Z])/g, " $1").toLowerCase();
-  return words[0]!.toUpperCase() + words.slice(1);
+  return defaultMessages[code] ?? "Error";
 }
 
 /** An error answered to the caller with its code, message and data: throw one from a handler or an interceptor. */
